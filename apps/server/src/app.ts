@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyBaseLogger, type FastifyError } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { brandRoutes } from './modules/brands/brands.routes.ts';
+import { categoryRoutes } from './modules/categories/categories.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { logRoutes } from './modules/logs/logs.routes.ts';
+import { measurementRoutes } from './modules/measurements/measurements.routes.ts';
+import { productRoutes } from './modules/products/products.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { roleRoutes } from './modules/roles/roles.routes.ts';
+import { salesRoutes } from './modules/sales/sales.routes.ts';
+import { appearanceRoutes } from './modules/settings/appearance.routes.ts';
+import { businessRoutes } from './modules/settings/business.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { stockRoutes } from './modules/stock/stock.routes.ts';
+import { supplierRoutes } from './modules/suppliers/suppliers.routes.ts';
+import { trashRoutes } from './modules/trash/trash.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
+import { accessPlugin } from './platform/access.ts';
+import { AppError, STATUS_BY_CODE } from './platform/errors.ts';
+import type { AppServices } from './services.ts';
+
+export interface AppOptions extends AppServices {
+  /** pino instance for request logs; none in tests. */
+  logger?: FastifyBaseLogger;
+  /** The built web client, served with a fallback to index.html for client-side routes. */
+  webRoot?: string;
+}
+
+// Builds the Fastify app: platform plugins, the guard, the error handler and every module. It does not listen.
+export async function buildApp(options: AppOptions) {
+  const { logger, webRoot, ...services } = options;
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    trustProxy: true,
+    bodyLimit: 5 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      success: false,
+      message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+    }),
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Duka API', version: '0.1.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(accessPlugin, { db: services.db });
+
+  app.get('/api/health', { config: { access: 'public' } }, async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(services.db);
+      return { success: true, status: 'ok' };
+    } catch {
+      return reply.code(503).send({ success: false, status: 'database unavailable' });
+    }
+  });
+  app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  // The seeds' client asks for an anti-forgery cookie first; auth is by bearer header, so it is only a formality.
+  app.get('/sanctum/csrf-cookie', { config: { access: 'public' } }, async (_request, reply) => {
+    reply.header('set-cookie', 'XSRF-TOKEN=unused; Path=/; SameSite=Strict');
+    return reply.code(204).send();
+  });
+
+  await app.register(
+    async (api) => {
+      for (const routes of [
+        authRoutes,
+        profileRoutes,
+        settingsRoutes,
+        appearanceRoutes,
+        roleRoutes,
+        userRoutes,
+        categoryRoutes,
+        productRoutes,
+        brandRoutes,
+        measurementRoutes,
+        supplierRoutes,
+        stockRoutes,
+        salesRoutes,
+        dashboardRoutes,
+        businessRoutes,
+        trashRoutes,
+        logRoutes,
+      ]) {
+        await api.register(routes, services);
+      }
+    },
+    { prefix: '/api' },
+  );
+
+  if (webRoot && fs.existsSync(path.join(webRoot, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false });
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method === 'GET' && !request.url.startsWith('/api')) return reply.sendFile('index.html');
+      return reply.code(404).send({ success: false, message: 'Not found.' });
+    });
+  } else {
+    app.setNotFoundHandler((_request, reply) => reply.code(404).send({ success: false, message: 'Not found.' }));
+  }
+  return app;
+}
+
+const PG_ERRORS: Record<string, { status: number; message: string }> = {
+  '23505': { status: 409, message: 'This record already exists.' },
+  '23503': { status: 409, message: 'This record is in use by other records.' },
+  '22P02': { status: 422, message: 'A value has the wrong format.' },
+  '22003': { status: 422, message: 'A number is out of range.' },
+  '22007': { status: 422, message: 'A date has the wrong format.' },
+  '22008': { status: 422, message: 'A date is out of range.' },
+};
+
+function handleError(
+  this: unknown,
+  error: FastifyError & { code?: string },
+  request: import('fastify').FastifyRequest,
+  reply: import('fastify').FastifyReply,
+) {
+  if (error instanceof AppError) {
+    return reply
+      .code(STATUS_BY_CODE[error.code])
+      .send({ success: false, message: error.message, ...(error.fields && { errors: error.fields }), ...error.extra });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of error.validation) {
+      const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
+      errors[field] ??= [];
+      errors[field].push(issue.message ?? 'Invalid value.');
+    }
+    const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
+    return reply.code(422).send({ success: false, message: first, errors });
+  }
+  const pgError = error.code ? PG_ERRORS[error.code] : undefined;
+  if (pgError) return reply.code(pgError.status).send({ success: false, message: pgError.message });
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return reply
+      .code(status)
+      .send({ success: false, message: error.message || 'The request could not be understood.' });
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.code(500).send({ success: false, message: 'An error occurred. Please try again later.' });
+}

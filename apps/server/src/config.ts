@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// Configuration comes from the environment only, parsed once at start; a bad value stops the start with a
+// message that names the variable.
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DUKA_DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DUKA_ADMIN_EMAIL: z
+    .string()
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address')
+    .optional(),
+  DUKA_ADMIN_PASSWORD: z.string().min(8, 'must have at least 8 characters').max(128).optional(),
+  DUKA_DEMO: z.enum(['0', '1', 'accounts'], { error: 'must be 0, 1 or accounts' }).default('1'),
+  DUKA_TIMEZONE: z
+    .string()
+    .default('Africa/Kampala')
+    .refine(isTimeZone, 'must be an IANA time zone such as Africa/Kampala'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  demo: boolean;
+  /** With the demo sign-ins, also a catalogue and stock (DUKA_DEMO=1; `accounts` seeds the sign-ins only). */
+  demoStock: boolean;
+  timeZone: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blankless = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(blankless);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DUKA_DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    adminEmail: e.DUKA_ADMIN_EMAIL,
+    adminPassword: e.DUKA_ADMIN_PASSWORD,
+    demo: e.DUKA_DEMO !== '0',
+    demoStock: e.DUKA_DEMO === '1',
+    timeZone: e.DUKA_TIMEZONE,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,30 @@
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { migrations } from './migrations/index.ts';
+import type { DB } from './schema.ts';
+
+// bigint (counts, bigserial ids) as JS numbers: our ids and counts stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+// numeric(14,3) quantities as JS numbers: exact enough (15 significant digits) for stock counts.
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
+// Dates (stock_date) stay YYYY-MM-DD text: a calendar day has no time zone to shift it.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+
+export type Database = Kysely<DB>;
+
+export function createDatabase(connectionString: string, max = 10): Database {
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle client losing its connection (server restart) must not crash the process.
+  pool.on('error', () => {});
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Runs pending migrations; Kysely's Migrator holds an advisory lock, so several nodes may start together. */
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${(error as Error)?.message ?? error}`);
+  }
+}

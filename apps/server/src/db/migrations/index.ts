@@ -1,0 +1,13 @@
+import type { Migration } from 'kysely';
+import * as foundation from './001_foundation.ts';
+import * as accounts from './002_accounts.ts';
+import * as catalogueStock from './003_catalogue_stock.ts';
+import * as sales from './004_sales.ts';
+
+// Listed here rather than read from disk, so the bundled server carries its migrations.
+export const migrations: Record<string, Migration> = {
+  '001_foundation': foundation,
+  '002_accounts': accounts,
+  '003_catalogue_stock': catalogueStock,
+  '004_sales': sales,
+};

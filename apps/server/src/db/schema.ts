@@ -1,0 +1,234 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// The database as Kysely sees it. Money columns are integers (whole shillings); timestamps are timestamptz.
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface RolesTable {
+  id: Generated<number>;
+  name: string;
+  environment: string;
+  is_admin: Generated<boolean>;
+  created_by: number | null;
+  created_at: CreatedAt;
+  deleted_at: NullableTimestamp;
+}
+
+export interface RolePermissionsTable {
+  role_id: number;
+  permission_key: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  user_number: string;
+  name: string;
+  gender: string;
+  nin: string;
+  phone_number: string;
+  email: string;
+  password_hash: string;
+  role_id: number;
+  environment: string;
+  is_locked: Generated<boolean>;
+  failed_attempts: Generated<number>;
+  locked_until: NullableTimestamp;
+  must_change_password: Generated<boolean>;
+  password_changed_at: Timestamp;
+  temp_password_hash: string | null;
+  temp_password_expires_at: NullableTimestamp;
+  last_login_at: NullableTimestamp;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+  deleted_at: NullableTimestamp;
+}
+
+export interface PasswordHistoryTable {
+  id: Generated<number>;
+  user_id: number;
+  password_hash: string;
+  created_at: CreatedAt;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: CreatedAt;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface OtpsTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: ColumnType<Record<string, unknown>, string, string>;
+  updated_at: Generated<Date>;
+}
+
+export interface AuditLogsTable {
+  id: Generated<number>;
+  type: string;
+  activity: string;
+  details: string;
+  browser: string;
+  platform: string;
+  ip: string;
+  user_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  body: string;
+  status: Generated<'pending' | 'sent' | 'undeliverable' | 'failed'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: CreatedAt;
+  sent_at: NullableTimestamp;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  environment: string;
+  created_by: number | null;
+  created_at: CreatedAt;
+  deleted_at: NullableTimestamp;
+}
+
+export interface AppFilesTable {
+  id: Generated<number>;
+  purpose: string;
+  content_type: string;
+  bytes: Buffer;
+  sha256: string;
+  created_at: CreatedAt;
+}
+
+interface CatalogueRecord {
+  id: Generated<number>;
+  name: string;
+  environment: string;
+  created_by: number | null;
+  created_at: CreatedAt;
+  deleted_at: NullableTimestamp;
+}
+
+export type MeasurementsTable = CatalogueRecord;
+export interface ProductsTable extends CatalogueRecord {
+  category_id: number;
+}
+export interface BrandsTable extends CatalogueRecord {
+  product_id: number;
+}
+export interface SuppliersTable extends CatalogueRecord {
+  supplier_number: string;
+  phone_number: string;
+  email: string;
+  tin: string;
+  country: string;
+  address: string;
+}
+
+/** Quantities are numeric(14,3), read as JS numbers (see connection.ts). */
+export interface StockBatchesTable {
+  id: Generated<number>;
+  batch_number: string;
+  product_id: number;
+  brand_id: number;
+  measurement_id: number;
+  supplier_id: number;
+  quantity: number;
+  unit_price: number;
+  total_cost: number;
+  sale_price: number;
+  min_stock_level: number;
+  quantity_sold: Generated<number>;
+  quantity_adjusted: Generated<number>;
+  balance: number;
+  stock_date: ColumnType<string, string, string>;
+  environment: string;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+  deleted_at: NullableTimestamp;
+}
+
+export interface StockAdjustmentsTable {
+  id: Generated<number>;
+  batch_id: number;
+  reason: string;
+  quantity: number;
+  unit_cost: number;
+  note: string;
+  adjustment_date: ColumnType<string, string, string>;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+export interface SalesTable {
+  id: Generated<number>;
+  sale_number: string;
+  idempotency_key: string;
+  customer_name: string;
+  customer_phone: string;
+  customer_email: string | null;
+  customer_address: string | null;
+  discount_percent: number;
+  subtotal: number;
+  discount_amount: number;
+  total_amount: number;
+  payment_method: string;
+  notice: string | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+export interface SaleItemsTable {
+  id: Generated<number>;
+  sale_id: number;
+  batch_id: number;
+  product_id: number;
+  brand_id: number;
+  measurement_id: number;
+  quantity: number;
+  unit_price: number;
+  unit_cost: number;
+  total_price: number;
+}
+
+export interface DB {
+  sales: SalesTable;
+  sale_items: SaleItemsTable;
+  measurements: MeasurementsTable;
+  products: ProductsTable;
+  brands: BrandsTable;
+  suppliers: SuppliersTable;
+  stock_batches: StockBatchesTable;
+  stock_adjustments: StockAdjustmentsTable;
+  categories: CategoriesTable;
+  app_files: AppFilesTable;
+  roles: RolesTable;
+  role_permissions: RolePermissionsTable;
+  users: UsersTable;
+  password_history: PasswordHistoryTable;
+  sessions: SessionsTable;
+  otps: OtpsTable;
+  settings: SettingsTable;
+  audit_logs: AuditLogsTable;
+  outbox: OutboxTable;
+}

@@ -1,0 +1,67 @@
+import type { Transaction } from 'kysely';
+import { hashPassword } from '../../platform/passwords.ts';
+import { newNumber } from '../../platform/tokens.ts';
+import type { DB } from '../schema.ts';
+
+// The demo shop's documented sign-ins (README). Used only when demo data is seeded.
+export const DEMO_ADMIN = { email: 'admin@duka.test', password: 'Duka-Admin-2026' };
+export const DEMO_CASHIER = { email: 'cashier@duka.test', password: 'Duka-Cashier-2026' };
+
+const CASHIER_KEYS = [
+  'dashboard',
+  'salesPOS',
+  'salesList',
+  'salesFilter',
+  'salesReceipt',
+  'salesInvoice',
+  'stockLevel',
+];
+const STOREKEEPER_KEYS = [
+  'dashboard',
+  'stockAdd',
+  'stockList',
+  'stockEdit',
+  'stockFilter',
+  'stockExport',
+  'stockLevel',
+  'stockLevelExport',
+];
+
+export async function seedDemoShop(trx: Transaction<DB>, adminId: number) {
+  const roles: [string, string[]][] = [
+    ['Cashier', CASHIER_KEYS],
+    ['Storekeeper', STOREKEEPER_KEYS],
+  ];
+  const roleIds: Record<string, number> = {};
+  for (const [name, keys] of roles) {
+    const role = await trx
+      .insertInto('roles')
+      .values({ name, environment: 'PRODUCTION', created_by: adminId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    roleIds[name] = role.id;
+    await trx
+      .insertInto('role_permissions')
+      .values(keys.map((permission_key) => ({ role_id: role.id, permission_key })))
+      .execute();
+  }
+  const passwordHash = await hashPassword(DEMO_CASHIER.password);
+  const cashier = await trx
+    .insertInto('users')
+    .values({
+      user_number: newNumber('UR'),
+      name: 'Grace Namutebi',
+      gender: 'Female',
+      nin: 'CF900112345678',
+      phone_number: '0772123456',
+      email: DEMO_CASHIER.email,
+      password_hash: passwordHash,
+      role_id: roleIds.Cashier as number,
+      environment: 'PRODUCTION',
+      password_changed_at: new Date(),
+      created_by: adminId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx.insertInto('password_history').values({ user_id: cashier.id, password_hash: passwordHash }).execute();
+}

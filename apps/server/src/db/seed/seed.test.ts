@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminQuery, withDatabase } from '../../../test/global-setup.ts';
+import { createDatabase, type Database, migrateToLatest } from '../connection.ts';
+import { seedDatabase } from './seed.ts';
+
+// The first start of `npm start`: the demo shop with stock to sell, created once.
+let db: Database;
+const name = `duka_seed_${randomBytes(4).toString('hex')}`;
+
+beforeAll(async () => {
+  await adminQuery(inject('serverUrl'), `CREATE DATABASE ${name}`);
+  db = createDatabase(withDatabase(inject('serverUrl'), name), 2);
+  await migrateToLatest(db);
+});
+afterAll(async () => {
+  await db.destroy();
+  await adminQuery(inject('serverUrl'), `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+});
+
+describe('seedDatabase', () => {
+  it('creates the demo shop with consistent, sellable stock, and changes nothing on a second start', async () => {
+    expect(await seedDatabase(db, { demo: true })).toEqual({ created: true });
+    const batches = await db.selectFrom('stock_batches').selectAll().execute();
+    expect(batches.length).toBeGreaterThanOrEqual(5);
+    for (const b of batches) {
+      expect(b.batch_number).toMatch(/^BN[0-9A-F]{14}$/);
+      expect(b.balance).toBe(b.quantity);
+      expect(b.total_cost).toBe(Math.round(b.quantity * b.unit_price));
+    }
+    const admin = await db
+      .selectFrom('users')
+      .innerJoin('roles', 'roles.id', 'users.role_id')
+      .select(['roles.is_admin'])
+      .where('email', '=', 'admin@duka.test')
+      .executeTakeFirstOrThrow();
+    expect(admin.is_admin).toBe(true);
+    expect(await seedDatabase(db, { demo: true })).toEqual({ created: false });
+    expect((await db.selectFrom('stock_batches').selectAll().execute()).length).toBe(batches.length);
+  });
+});

@@ -1,0 +1,85 @@
+// config → database → migrations → seed → listen, and a graceful shutdown on SIGINT/SIGTERM.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createDatabase, migrateToLatest } from './db/connection.ts';
+import { type EmbeddedServer, startEmbeddedPostgres } from './db/embedded.ts';
+import { seedDatabase } from './db/seed/seed.ts';
+import { MailWorker } from './platform/mail.ts';
+import { SecretBox } from './platform/secret-box.ts';
+import { purgeExpiredSessions } from './platform/sessions.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function main() {
+  const config = loadConfig();
+  const log = pino({ level: config.logLevel, redact: ['req.headers.authorization', 'password', '*.password'] });
+  let embedded: EmbeddedServer | undefined;
+  if (!config.databaseUrl) embedded = await startEmbeddedPostgres(config.dataDir, (msg) => log.info(msg));
+  const databaseUrl = config.databaseUrl ?? (embedded as EmbeddedServer).url();
+  const db = createDatabase(databaseUrl);
+  try {
+    await migrateToLatest(db);
+    const { created } = await seedDatabase(db, config);
+    if (created) log.info(config.demo ? 'first start: demo shop created' : 'first start: administrator created');
+  } catch (err) {
+    await db.destroy();
+    await embedded?.stop();
+    throw err;
+  }
+  const secrets = new SecretBox(readSecretKey(config.dataDir));
+  const mail = new MailWorker(db, secrets, log);
+  const app = await buildApp({
+    db,
+    secrets,
+    mail,
+    authRateLimit: 20,
+    timeZone: config.timeZone,
+    logger: log,
+    webRoot: path.resolve(here, '../../web/dist'),
+  });
+  await app.listen({ port: config.port, host: config.host });
+  mail.start();
+  const purge = setInterval(() => purgeExpiredSessions(db).catch(() => {}), 3_600_000);
+  purge.unref();
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: shutting down`);
+    clearInterval(purge);
+    await app.close();
+    await mail.stop();
+    await db.destroy();
+    await embedded?.stop();
+    log.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/**
+ * The key that seals secrets stored in the database. DUKA_SECRET_KEY wins (and is needed when several nodes share a
+ * database); otherwise a key file in the data dir, made on first start.
+ */
+function readSecretKey(dataDir: string): string {
+  if (process.env.DUKA_SECRET_KEY) return process.env.DUKA_SECRET_KEY;
+  const file = path.join(dataDir, 'secret.key');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) console.error(err.message);
+  else console.error('Duka could not start:', err);
+  process.exit(1);
+});

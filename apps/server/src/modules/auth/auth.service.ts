@@ -1,0 +1,292 @@
+// Sign-in, the second factor, password reset and sign-out: PRODUCT.md §3.
+import type { LoginInput } from '@duka/shared';
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection.ts';
+import { type RequestContext, writeAudit } from '../../platform/audit.ts';
+import { AppError, invalidField } from '../../platform/errors.ts';
+import { enqueueMail } from '../../platform/mail.ts';
+import { decoy, generateTemporaryPassword, hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { type Actor, createSession, endSession } from '../../platform/sessions.ts';
+import { readSecuritySettings } from '../../platform/settings-store.ts';
+import { newOtp, sha256 } from '../../platform/tokens.ts';
+
+export const LOGIN_FAILED = 'Invalid email or password. Please try again.';
+export const ACCOUNT_LOCKED = 'Your account is locked. Please contact your administrator.';
+const LOCKOUT_MINUTES = 15;
+const OTP_VALID_MINUTES = 5;
+const OTP_MAX_ATTEMPTS = 5;
+const OTP_RESEND_SECONDS = 60;
+const TEMP_PASSWORD_MINUTES = 30;
+const RESET_COOLDOWN_SECONDS = 60;
+
+export type LoginResult =
+  | { kind: 'token'; token: string; mustChangePassword: boolean }
+  | { kind: 'otp'; userId: number }
+  | { kind: 'refused'; message: string };
+
+const minutesFromNow = (m: number) => new Date(Date.now() + m * 60_000);
+
+export async function login(db: Database, input: LoginInput, ctx: RequestContext): Promise<LoginResult> {
+  const policy = await readSecuritySettings(db);
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .selectAll()
+      .where(sql`lower(email)`, '=', input.email.toLowerCase())
+      .where('deleted_at', 'is', null)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!user) {
+      await verifyPassword(await decoy(), input.password);
+      await writeAudit(trx, ctx, {
+        type: 'Authentication',
+        activity: 'Failed sign-in',
+        details: `Unknown e-mail ${input.email}`,
+      });
+      return { kind: 'refused', message: LOGIN_FAILED };
+    }
+    const now = Date.now();
+    const isTemporarilyLocked = user.locked_until !== null && user.locked_until.getTime() > now;
+    const matchesPassword = await verifyPassword(user.password_hash, input.password);
+    const matchesTemporary =
+      !matchesPassword &&
+      user.temp_password_expires_at !== null &&
+      user.temp_password_expires_at.getTime() > now &&
+      (await verifyPassword(user.temp_password_hash, input.password));
+
+    if (isTemporarilyLocked || !(matchesPassword || matchesTemporary)) {
+      if (!isTemporarilyLocked)
+        await countFailure(trx, user.id, user.failed_attempts, policy.security_settings_login_attempt, ctx);
+      else
+        await writeAudit(
+          trx,
+          ctx,
+          { type: 'Authentication', activity: 'Failed sign-in', details: 'Sign-in during lockout' },
+          user.id,
+        );
+      return { kind: 'refused', message: LOGIN_FAILED };
+    }
+    const lastActivity = (user.last_login_at ?? user.created_at).getTime();
+    if (!user.is_locked && now - lastActivity > policy.dormant_account_expiry * 86_400_000) {
+      await trx.updateTable('users').set({ is_locked: true }).where('id', '=', user.id).execute();
+      await writeAudit(
+        trx,
+        ctx,
+        {
+          type: 'User',
+          activity: 'Lock',
+          details: `Locked as dormant: no sign-in for ${policy.dormant_account_expiry} days`,
+        },
+        user.id,
+      );
+    }
+    if (user.is_locked || now - lastActivity > policy.dormant_account_expiry * 86_400_000) {
+      await writeAudit(
+        trx,
+        ctx,
+        { type: 'Authentication', activity: 'Failed sign-in', details: 'Account is locked' },
+        user.id,
+      );
+      return { kind: 'refused', message: ACCOUNT_LOCKED };
+    }
+    const passwordExpired =
+      matchesPassword && now - user.password_changed_at.getTime() > policy.security_settings_expiry * 30 * 86_400_000;
+    const mustChangePassword = user.must_change_password || matchesTemporary || passwordExpired;
+    await trx
+      .updateTable('users')
+      .set({ failed_attempts: 0, locked_until: null, must_change_password: mustChangePassword })
+      .where('id', '=', user.id)
+      .execute();
+
+    if (policy.security_settings_2fa === 'Yes') {
+      await issueOtp(trx, user.id, user.email);
+      await writeAudit(
+        trx,
+        ctx,
+        { type: 'Authentication', activity: 'Second factor requested', details: 'One-time code e-mailed' },
+        user.id,
+      );
+      return { kind: 'otp', userId: user.id };
+    }
+    const token = await startSession(trx, user.id, ctx);
+    return { kind: 'token', token, mustChangePassword };
+  });
+}
+
+type Trx = Parameters<Parameters<ReturnType<Database['transaction']>['execute']>[0]>[0];
+
+async function countFailure(trx: Trx, userId: number, previous: number, allowed: number, ctx: RequestContext) {
+  const attempts = previous + 1;
+  const locks = attempts >= allowed;
+  await trx
+    .updateTable('users')
+    .set(locks ? { failed_attempts: 0, locked_until: minutesFromNow(LOCKOUT_MINUTES) } : { failed_attempts: attempts })
+    .where('id', '=', userId)
+    .execute();
+  await writeAudit(
+    trx,
+    ctx,
+    { type: 'Authentication', activity: 'Failed sign-in', details: `Wrong password (attempt ${attempts})` },
+    userId,
+  );
+  if (locks) {
+    await writeAudit(
+      trx,
+      ctx,
+      {
+        type: 'User',
+        activity: 'Lock',
+        details: `Locked for ${LOCKOUT_MINUTES} minutes after ${attempts} failed sign-ins`,
+      },
+      userId,
+    );
+  }
+}
+
+async function startSession(trx: Trx, userId: number, ctx: RequestContext): Promise<string> {
+  const token = await createSession(trx, userId);
+  await trx.updateTable('users').set({ last_login_at: new Date() }).where('id', '=', userId).execute();
+  await writeAudit(trx, ctx, { type: 'Authentication', activity: 'Sign in', details: 'Signed in' }, userId);
+  return token;
+}
+
+/** A new code replaces any earlier one; only its hash is kept. */
+async function issueOtp(trx: Trx, userId: number, email: string) {
+  const code = newOtp();
+  await trx
+    .updateTable('otps')
+    .set({ used_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+  await trx
+    .insertInto('otps')
+    .values({ user_id: userId, code_hash: sha256(`${userId}:${code}`), expires_at: minutesFromNow(OTP_VALID_MINUTES) })
+    .execute();
+  await enqueueMail(
+    trx,
+    email,
+    'Your sign-in code',
+    `Your one-time sign-in code is ${code}. It is valid for ${OTP_VALID_MINUTES} minutes and can be used once.`,
+  );
+}
+
+export async function verifyOtp(db: Database, userId: number, code: string, ctx: RequestContext) {
+  const outcome = await db.transaction().execute(async (trx) => {
+    const otp = await trx
+      .selectFrom('otps')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .orderBy('id', 'desc')
+      .forUpdate()
+      .executeTakeFirst();
+    if (!otp || otp.expires_at.getTime() <= Date.now()) return { error: 'The code has expired. Request a new one.' };
+    if (otp.code_hash !== sha256(`${userId}:${code}`)) {
+      const attempts = otp.attempts + 1;
+      await trx
+        .updateTable('otps')
+        .set({ attempts, used_at: attempts >= OTP_MAX_ATTEMPTS ? new Date() : null })
+        .where('id', '=', otp.id)
+        .execute();
+      await writeAudit(
+        trx,
+        ctx,
+        { type: 'Authentication', activity: 'Failed sign-in', details: 'Wrong one-time code' },
+        userId,
+      );
+      return { error: attempts >= OTP_MAX_ATTEMPTS ? 'Too many wrong codes. Request a new one.' : 'Invalid OTP.' };
+    }
+    await trx.updateTable('otps').set({ used_at: new Date() }).where('id', '=', otp.id).execute();
+    const user = await trx
+      .selectFrom('users')
+      .select(['must_change_password', 'is_locked'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    if (user.is_locked) return { error: ACCOUNT_LOCKED };
+    return { token: await startSession(trx, userId, ctx), mustChangePassword: user.must_change_password };
+  });
+  if ('error' in outcome) throw invalidField('otp', outcome.error as string);
+  return outcome;
+}
+
+/** Resend only continues a sign-in that passed the password step, and no sooner than 60 s after the last code. */
+export async function resendOtp(db: Database, userId: number, ctx: RequestContext) {
+  await db.transaction().execute(async (trx) => {
+    const last = await trx
+      .selectFrom('otps')
+      .select(['created_at', 'used_at', 'attempts'])
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    const user = await trx
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    const sinceLast = last ? (Date.now() - last.created_at.getTime()) / 1000 : Number.POSITIVE_INFINITY;
+    if (!user || !last || sinceLast > 15 * 60)
+      throw invalidField('user_id', 'User ID not found. Please try logging in again.');
+    if (sinceLast < OTP_RESEND_SECONDS) {
+      const wait = Math.ceil(OTP_RESEND_SECONDS - sinceLast);
+      throw new AppError('too_many', `Please wait ${wait} seconds before resending OTP.`);
+    }
+    await issueOtp(trx, userId, user.email);
+    await writeAudit(
+      trx,
+      ctx,
+      { type: 'Authentication', activity: 'Second factor requested', details: 'One-time code resent' },
+      userId,
+    );
+  });
+}
+
+/** The same answer whether or not the address exists; a registered user gets a temporary password by mail. */
+export async function forgotPassword(db: Database, email: string, ctx: RequestContext) {
+  await db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .select(['id', 'email', 'temp_password_expires_at'])
+      .where(sql`lower(email)`, '=', email.toLowerCase())
+      .where('deleted_at', 'is', null)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!user) {
+      await hashPassword('keep-the-timing-even');
+      return;
+    }
+    const issuedAt = user.temp_password_expires_at
+      ? user.temp_password_expires_at.getTime() - TEMP_PASSWORD_MINUTES * 60_000
+      : 0;
+    if (Date.now() - issuedAt < RESET_COOLDOWN_SECONDS * 1000) return;
+    const temporary = generateTemporaryPassword();
+    await trx
+      .updateTable('users')
+      .set({
+        temp_password_hash: await hashPassword(temporary),
+        temp_password_expires_at: minutesFromNow(TEMP_PASSWORD_MINUTES),
+      })
+      .where('id', '=', user.id)
+      .execute();
+    await enqueueMail(
+      trx,
+      user.email,
+      'Your temporary password',
+      `A password reset was requested for your account. Sign in with this temporary password within ${TEMP_PASSWORD_MINUTES} minutes and choose a new one: ${temporary}\n\nIf you did not ask for this, ignore this message: your current password keeps working.`,
+    );
+    await writeAudit(
+      trx,
+      ctx,
+      { type: 'Authentication', activity: 'Password reset requested', details: 'Temporary password e-mailed' },
+      user.id,
+    );
+  });
+}
+
+export async function logout(db: Database, actor: Actor, ctx: RequestContext) {
+  await db.transaction().execute(async (trx) => {
+    await endSession(trx, actor.sessionId);
+    await writeAudit(trx, ctx, { type: 'Authentication', activity: 'Sign out', details: 'Signed out' });
+  });
+}

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { DEMO_ADMIN, DEMO_CASHIER } from '../../db/seed/demo.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const login = (email: string, password: string) => t.call('POST', '/api/login', { body: { email, password } });
+const userId = async (email: string) =>
+  (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+const lastAudit = (activity: string) =>
+  t.db.selectFrom('audit_logs').selectAll().where('activity', '=', activity).orderBy('id', 'desc').executeTakeFirst();
+
+describe('POST /api/login', () => {
+  it('answers 422 with the seeds messages', async () => {
+    const empty = await t.call('POST', '/api/login', { body: {} });
+    expect(empty.status).toBe(422);
+    expect(empty.body.errors).toEqual({ email: ['Email is required.'], password: ['Password is required.'] });
+    const bad = await login('not an email', 'x');
+    expect(bad.status).toBe(422);
+    expect(bad.body).toMatchObject({ success: false, message: 'Invalid email format.' });
+  });
+
+  it('gives the same 401 for an unknown e-mail and a wrong password, and audits both', async () => {
+    const unknown = await login('nobody@duka.test', 'whatever-123');
+    const wrong = await login(DEMO_CASHIER.email, 'wrong-password');
+    expect(unknown.status).toBe(401);
+    expect(wrong.status).toBe(401);
+    expect(unknown.body).toEqual(wrong.body);
+    expect(wrong.body.message).toBe('Invalid email or password. Please try again.');
+    const audit = await lastAudit('Failed sign-in');
+    expect(audit?.user_id).toBe(await userId(DEMO_CASHIER.email));
+    expect(audit?.details).not.toContain('wrong-password');
+    await t.db.updateTable('users').set({ failed_attempts: 0 }).execute();
+  });
+
+  it('signs in, names the user and role, and audits browser, platform and IP', async () => {
+    const res = await login(DEMO_ADMIN.email.toUpperCase(), DEMO_ADMIN.password);
+    expect(res.status).toBe(200);
+    expect(res.body.data.token).toMatch(/^[\w-]{43}$/);
+    const me = await t.call('GET', '/api/loggedinuser', { token: res.body.data.token });
+    expect(me.body.data.user).toMatchObject({ name: 'Administrator', role_name: 'Administrator' });
+    const audit = await lastAudit('Sign in');
+    expect(audit).toMatchObject({ type: 'Authentication', browser: 'Chrome 140', platform: 'Linux', ip: '127.0.0.1' });
+    const stored = await t.db.selectFrom('sessions').select('token_hash').execute();
+    expect(stored.map((s) => s.token_hash)).not.toContain(res.body.data.token);
+  });
+
+  it('locks the account after the policy number of failures, even for the right password', async () => {
+    const id = await userId(DEMO_CASHIER.email);
+    for (let i = 0; i < 5; i++) expect((await login(DEMO_CASHIER.email, `wrong-${i}`)).status).toBe(401);
+    const during = await login(DEMO_CASHIER.email, DEMO_CASHIER.password);
+    expect(during.status).toBe(401);
+    expect(during.body.message).toBe('Invalid email or password. Please try again.');
+    expect((await lastAudit('Lock'))?.user_id).toBe(id);
+    // Fifteen minutes later the lock is over.
+    await t.db
+      .updateTable('users')
+      .set({ locked_until: new Date(Date.now() - 1000) })
+      .where('id', '=', id)
+      .execute();
+    expect((await login(DEMO_CASHIER.email, DEMO_CASHIER.password)).status).toBe(200);
+  });
+
+  it('refuses a user locked by an administrator and locks a dormant account', async () => {
+    const id = await userId(DEMO_CASHIER.email);
+    await t.db.updateTable('users').set({ is_locked: true }).where('id', '=', id).execute();
+    const locked = await login(DEMO_CASHIER.email, DEMO_CASHIER.password);
+    expect(locked.status).toBe(401);
+    expect(locked.body.message).toBe('Your account is locked. Please contact your administrator.');
+    const longAgo = new Date(Date.now() - 91 * 86_400_000);
+    await t.db.updateTable('users').set({ is_locked: false, last_login_at: longAgo }).where('id', '=', id).execute();
+    expect((await login(DEMO_CASHIER.email, DEMO_CASHIER.password)).status).toBe(401);
+    const user = await t.db.selectFrom('users').select('is_locked').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(user.is_locked).toBe(true);
+    await t.db.updateTable('users').set({ is_locked: false, last_login_at: new Date() }).where('id', '=', id).execute();
+  });
+});
+
+describe('sessions', () => {
+  it('reports the remaining minutes without sliding the idle window, and expires idle sessions', async () => {
+    const token = await t.signIn();
+    const session = await t.call('GET', '/api/session', { token });
+    expect(session.body).toEqual({ success: true, remaining_time_in_minutes: 119 });
+    await t.db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(Date.now() - 100 * 60_000) })
+      .execute();
+    expect((await t.call('GET', '/api/session', { token })).body.remaining_time_in_minutes).toBe(19);
+    expect((await t.call('GET', '/api/session', { token })).body.remaining_time_in_minutes).toBe(19);
+    await t.db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(Date.now() - 121 * 60_000) })
+      .execute();
+    expect((await t.call('GET', '/api/loggedinuser', { token })).status).toBe(401);
+  });
+
+  it('ends at the absolute expiry however active', async () => {
+    const token = await t.signIn();
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
+    expect((await t.call('GET', '/api/loggedinuser', { token })).status).toBe(401);
+  });
+
+  it('logs out: the token stops working and the sign-out is audited', async () => {
+    const token = await t.signIn();
+    const out = await t.call('POST', '/api/logout', { token, body: {} });
+    expect(out.body).toEqual({ success: true, message: 'Logged out successfully.' });
+    expect((await t.call('GET', '/api/loggedinuser', { token })).status).toBe(401);
+    expect(await lastAudit('Sign out')).toBeDefined();
+  });
+
+  it('answers accessmenus with only the keys the role holds', async () => {
+    const token = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
+    const res = await t.call('POST', '/api/accessmenus', {
+      token,
+      body: { menuArray: ['salesPOS', 'userAdd', 'settings', 'noSuchKey'] },
+    });
+    expect(res.body).toEqual({ success: true, hasAccess: ['salesPOS'] });
+    const admin = await t.call('POST', '/api/accessmenus', {
+      token: await t.signIn(),
+      body: { menuArray: ['userAdd', 'settings'] },
+    });
+    expect(admin.body.hasAccess).toEqual(['userAdd', 'settings']);
+  });
+
+  it('sets the CSRF cookie the seeds client asks for', async () => {
+    const res = await t.call('GET', '/sanctum/csrf-cookie');
+    expect(res.status).toBe(204);
+    expect(res.headers.get('set-cookie')).toContain('XSRF-TOKEN');
+  });
+});
+
+describe('rate limits', () => {
+  it('refuses sign-in attempts past the per-IP limit with 429', async () => {
+    const limited = await createTestApp({ authRateLimit: 3 });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        statuses.push(
+          (await limited.call('POST', '/api/login', { body: { email: 'x@duka.test', password: 'y' } })).status,
+        );
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,515 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditCount,
+  auditSince,
+  catalogue,
+  DENIED,
+  expectEachCallNeedsItsKey,
+  lastAudit,
+  lastAuditId,
+  UNAUTHENTICATED,
+  userIdOf,
+} from '../../../test/catalogue-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { DEMO_CASHIER } from '../../db/seed/demo.ts';
+
+let t: TestApp;
+let admin: string;
+let cashier: string;
+let adminId: number;
+let make: ReturnType<typeof catalogue>;
+let category: number;
+let cement: number;
+let paint: number;
+let nails: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn();
+  cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
+  adminId = await userIdOf(t);
+  make = catalogue(t, admin);
+  category = await make.category('Hardware');
+  cement = await make.product('Cement', category);
+  paint = await make.product('Paint', category);
+  nails = await make.product('Nails', category);
+});
+afterAll(() => t.close());
+
+const brandRow = (id: number) => t.db.selectFrom('brands').selectAll().where('id', '=', id).executeTakeFirst();
+const brandsNamed = (name: string) =>
+  t.db.selectFrom('brands').selectAll().where('name', '=', name).orderBy('id').execute();
+const store = (body: object, token = admin) => t.call('POST', '/api/brandstore', { token, body });
+
+describe('GET /api/brandlist', () => {
+  it('refuses a missing token, a user without brandList and a page size outside the list', async () => {
+    expect(await t.call('GET', '/api/brandlist')).toMatchObject({ status: 401, body: UNAUTHENTICATED });
+    expect(await t.call('GET', '/api/brandlist', { token: cashier })).toMatchObject({ status: 403, body: DENIED });
+    const size = await t.call('GET', '/api/brandlist?pagination_size=3', { token: admin });
+    expect(size.status).toBe(422);
+    expect(size.body.errors).toEqual({ pagination_size: ['The page size must be one of 5, 10, 25, 50, 100.'] });
+  });
+
+  it('lists live brands newest first with product, creator and date, and searches brand and product name', async () => {
+    const product = await make.product('Listing Roofing', category);
+    const [older] = await make.brands('Mabati Rolling', [product]);
+    const [newer] = await make.brands('Safal', [product]);
+    const res = await t.call('GET', '/api/brandlist?search=listing roofing', { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, total: 2, current_page: 1, last_page: 1, from: 1, to: 2 });
+    expect(res.body.data.map((b: { id: number }) => b.id)).toEqual([newer, older]);
+    expect(res.body.data[0]).toMatchObject({
+      id: newer,
+      name: 'Safal',
+      product_id: product,
+      environment: 'TEST',
+      product: { name: 'Listing Roofing' },
+      user: { name: 'Administrator' },
+      formatted_created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    const byBrand = await t.call('GET', '/api/brandlist?search=MABATI', { token: admin });
+    expect(byBrand.body.data.map((b: { id: number }) => b.id)).toEqual([older]);
+  });
+
+  it("dates a brand by the shop's day (Africa/Kampala), not the database server's", async () => {
+    const id = await make.brand('Late Night Brand', cement);
+    // 01:30 on 22 November in Kampala is still 21 November in UTC.
+    await sql`UPDATE brands SET created_at = '2026-11-21T22:30:00Z' WHERE id = ${id}`.execute(t.db);
+    const res = await t.call('GET', '/api/brandlist?search=Late Night Brand', { token: admin });
+    expect(
+      res.body.data.map((b: { id: number; formatted_created_at: string }) => [b.id, b.formatted_created_at]),
+    ).toEqual([[id, '2026-11-22']]);
+  });
+});
+
+describe('POST /api/brandstore', () => {
+  it('refuses a missing token and a user without brandAdd, and creates nothing', async () => {
+    const body = { name: 'Ghost Brand', product_ids: [cement], environment: 'TEST' };
+    expect(await t.call('POST', '/api/brandstore', { body })).toMatchObject({ status: 401, body: UNAUTHENTICATED });
+    expect(await store(body, cashier)).toMatchObject({ status: 403, body: DENIED });
+    expect(await store({}, cashier)).toMatchObject({ status: 403, body: DENIED });
+    expect(await brandsNamed('Ghost Brand')).toEqual([]);
+  });
+
+  it('validates with the seeds messages', async () => {
+    const empty = await store({});
+    expect(empty.status).toBe(422);
+    expect(empty.body).toEqual({
+      success: false,
+      message: 'Name is required.',
+      errors: {
+        name: ['Name is required.'],
+        product_ids: ['At least one product is required.'],
+        environment: ['Environment is required.'],
+      },
+    });
+    const none = await store({ name: 'Simba', product_ids: [], environment: 'TEST' });
+    expect(none.status).toBe(422);
+    expect(none.body).toEqual({
+      success: false,
+      message: 'At least one product is required.',
+      errors: { product_ids: ['At least one product is required.'] },
+    });
+    const notList = await store({ name: 'Simba', product_ids: cement, environment: 'TEST' });
+    expect(notList.body.errors).toEqual({ product_ids: ['At least one product is required.'] });
+    const badId = await store({ name: 'Simba', product_ids: ['abc'], environment: 'TEST' });
+    expect(badId.status).toBe(422);
+    expect(badId.body.message).toBe('At least one product is required.');
+    const long = await store({ name: 'b'.repeat(151), product_ids: [cement], environment: 'TEST' });
+    expect(long.body.errors).toEqual({ name: ['At most 150 characters.'] });
+  });
+
+  it('needs every product to be live, and then creates none', async () => {
+    const gone = await make.product('Gone Product', category);
+    await t.call('DELETE', `/api/productdelete/${gone}`, { token: admin });
+    const before = await auditCount(t);
+    for (const product_ids of [
+      [cement, 999_999],
+      [cement, gone],
+    ]) {
+      const res = await store({ name: 'Orphan Brand', product_ids, environment: 'TEST' });
+      expect(res.status, String(product_ids)).toBe(422);
+      expect(res.body).toEqual({
+        success: false,
+        message: 'At least one product is required.',
+        errors: { product_ids: ['At least one product is required.'] },
+      });
+    }
+    expect(await brandsNamed('Orphan Brand')).toEqual([]);
+    expect(await auditCount(t)).toBe(before);
+  });
+
+  it('creates one brand per selected product, once each, with one audit row each', async () => {
+    const since = await lastAuditId(t);
+    const res = await store({
+      name: ' Simba ',
+      product_ids: [cement, paint, String(cement)],
+      environment: 'PRODUCTION',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, message: 'Brand created successfully!' });
+    expect(res.body.data).toEqual([
+      { id: expect.any(Number), name: 'Simba', product_id: cement },
+      { id: expect.any(Number), name: 'Simba', product_id: paint },
+    ]);
+    const rows = await brandsNamed('Simba');
+    expect(rows.map((r) => [r.product_id, r.environment, r.created_by, r.deleted_at])).toEqual([
+      [cement, 'PRODUCTION', adminId, null],
+      [paint, 'PRODUCTION', adminId, null],
+    ]);
+    const [a, b] = res.body.data;
+    expect((await auditSince(t, since)).map((r) => [r.type, r.activity, r.details, r.user_id])).toEqual([
+      ['Brand', 'Create', `Created brand "Simba" (id ${a.id}) for product ${cement}`, adminId],
+      ['Brand', 'Create', `Created brand "Simba" (id ${b.id}) for product ${paint}`, adminId],
+    ]);
+  });
+
+  it('keeps a brand name unique within its product, ignoring case, all or nothing', async () => {
+    await make.brands('Tororo', [cement]);
+    const before = await auditCount(t);
+    const res = await store({ name: 'TORORO', product_ids: [nails, cement], environment: 'TEST' });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({
+      success: false,
+      message: 'The name has already been taken.',
+      errors: { name: ['The name has already been taken.'] },
+    });
+    // The brand for nails, checked first, was not kept either.
+    expect(
+      await t.db
+        .selectFrom('brands')
+        .select('id')
+        .where('product_id', '=', nails)
+        .where('name', 'ilike', 'tororo')
+        .execute(),
+    ).toEqual([]);
+    expect(await auditCount(t)).toBe(before);
+    expect((await store({ name: 'Tororo', product_ids: [nails], environment: 'TEST' })).status).toBe(200);
+  });
+});
+
+describe('GET /api/brandshow/:id', () => {
+  it('refuses a missing token, a user without brandList and an unknown id', async () => {
+    const id = await make.brand('Show Refusals', cement);
+    expect(await t.call('GET', `/api/brandshow/${id}`)).toMatchObject({ status: 401, body: UNAUTHENTICATED });
+    expect(await t.call('GET', `/api/brandshow/${id}`, { token: cashier })).toMatchObject({
+      status: 403,
+      body: DENIED,
+    });
+    expect(await t.call('GET', '/api/brandshow/999999', { token: admin })).toMatchObject({
+      status: 404,
+      body: { success: false, message: 'Brand not found.' },
+    });
+  });
+
+  it('shows name and product', async () => {
+    const id = await make.brand('Hima', cement);
+    const res = await t.call('GET', `/api/brandshow/${id}`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      success: true,
+      data: { id, name: 'Hima', product_id: cement, environment: 'TEST' },
+    });
+  });
+});
+
+describe('PUT /api/brandupdate/:id', () => {
+  it('refuses a missing token and a user without brandEdit', async () => {
+    const id = await make.brand('Edit Refusals', cement);
+    const body = { name: 'Changed', product_id: cement };
+    expect(await t.call('PUT', `/api/brandupdate/${id}`, { body })).toMatchObject({
+      status: 401,
+      body: UNAUTHENTICATED,
+    });
+    expect(await t.call('PUT', `/api/brandupdate/${id}`, { token: cashier, body })).toMatchObject({
+      status: 403,
+      body: DENIED,
+    });
+    expect((await brandRow(id))?.name).toBe('Edit Refusals');
+  });
+
+  it('validates with the seeds messages, a live product and a free name in the target product', async () => {
+    const id = await make.brand('Crown', paint);
+    await make.brand('Sadolin', nails);
+    const empty = await t.call('PUT', `/api/brandupdate/${id}`, { token: admin, body: {} });
+    expect(empty.status).toBe(422);
+    expect(empty.body).toEqual({
+      success: false,
+      message: 'Name is required.',
+      errors: { name: ['Name is required.'], product_id: ['Product is required.'] },
+    });
+    const gone = await make.product('Gone Again', category);
+    await t.call('DELETE', `/api/productdelete/${gone}`, { token: admin });
+    for (const product_id of [999_999, gone]) {
+      const res = await t.call('PUT', `/api/brandupdate/${id}`, { token: admin, body: { name: 'Crown', product_id } });
+      expect(res.status, String(product_id)).toBe(422);
+      expect(res.body).toEqual({
+        success: false,
+        message: 'Product is required.',
+        errors: { product_id: ['Product is required.'] },
+      });
+    }
+    const clash = await t.call('PUT', `/api/brandupdate/${id}`, {
+      token: admin,
+      body: { name: 'sadolin', product_id: nails },
+    });
+    expect(clash.status).toBe(422);
+    expect(clash.body.errors).toEqual({ name: ['The name has already been taken.'] });
+    expect(await brandRow(id)).toMatchObject({ name: 'Crown', product_id: paint });
+  });
+
+  it('answers 404 for an unknown id and for a brand in the trash', async () => {
+    const body = { name: 'Nobody', product_id: cement };
+    expect(await t.call('PUT', '/api/brandupdate/999999', { token: admin, body })).toMatchObject({
+      status: 404,
+      body: { success: false, message: 'Brand not found.' },
+    });
+    const id = await make.brand('Trashed Before Edit', cement);
+    await t.call('DELETE', `/api/branddelete/${id}`, { token: admin });
+    expect((await t.call('PUT', `/api/brandupdate/${id}`, { token: admin, body })).status).toBe(404);
+    expect((await brandRow(id))?.name).toBe('Trashed Before Edit');
+  });
+
+  it('sets name and one product, and audits from/to of the changed fields', async () => {
+    const id = await make.brand('Plascon', paint);
+    const res = await t.call('PUT', `/api/brandupdate/${id}`, {
+      token: admin,
+      body: { name: 'Plascon Gold', product_id: nails, environment: 'PRODUCTION' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: 'Brand updated successfully!' });
+    expect(await brandRow(id)).toMatchObject({ name: 'Plascon Gold', product_id: nails, environment: 'TEST' });
+    expect(await lastAudit(t)).toMatchObject({
+      type: 'Brand',
+      activity: 'Update',
+      details: `Brand ${id} from: {"name":"Plascon","product_id":${paint}} to: {"name":"Plascon Gold","product_id":${nails}}`,
+      user_id: adminId,
+    });
+  });
+
+  it('does not move a brand with stock to another product (409), but may rename it', async () => {
+    const refs = await make.chain('Stocked');
+    await make.stock(refs);
+    const other = await make.product('Stocked Other', refs.category_id);
+    const before = await auditCount(t);
+    const move = await t.call('PUT', `/api/brandupdate/${refs.brand_id}`, {
+      token: admin,
+      body: { name: 'Stocked Brand', product_id: other },
+    });
+    expect(move).toMatchObject({
+      status: 409,
+      body: { success: false, message: 'This brand has stock records; its product cannot change.' },
+    });
+    expect(await brandRow(refs.brand_id)).toMatchObject({ name: 'Stocked Brand', product_id: refs.product_id });
+    expect(await auditCount(t)).toBe(before);
+    const rename = await t.call('PUT', `/api/brandupdate/${refs.brand_id}`, {
+      token: admin,
+      body: { name: 'Stocked Brand Mk2', product_id: refs.product_id },
+    });
+    expect(rename.status).toBe(200);
+    expect((await lastAudit(t)).details).toBe(
+      `Brand ${refs.brand_id} from: {"name":"Stocked Brand"} to: {"name":"Stocked Brand Mk2"}`,
+    );
+  });
+});
+
+describe('DELETE /api/branddelete/:id and /api/brandsdelete', () => {
+  it('refuses a missing token, a user without the key and an unknown id', async () => {
+    const id = await make.brand('Keep Me', cement);
+    expect(await t.call('DELETE', `/api/branddelete/${id}`)).toMatchObject({ status: 401, body: UNAUTHENTICATED });
+    expect(await t.call('DELETE', `/api/branddelete/${id}`, { token: cashier })).toMatchObject({
+      status: 403,
+      body: DENIED,
+    });
+    expect(await t.call('DELETE', '/api/brandsdelete', { body: { brand_ids: [id] } })).toMatchObject({ status: 401 });
+    expect(await t.call('DELETE', '/api/brandsdelete', { token: cashier, body: { brand_ids: [id] } })).toMatchObject({
+      status: 403,
+      body: DENIED,
+    });
+    expect(await t.call('DELETE', '/api/brandsdelete', { token: admin, body: { brand_ids: [] } })).toMatchObject({
+      status: 422,
+      body: {
+        success: false,
+        message: 'Select at least one record.',
+        errors: { brand_ids: ['Select at least one record.'] },
+      },
+    });
+    expect((await brandRow(id))?.deleted_at).toBeNull();
+    expect(await t.call('DELETE', '/api/branddelete/999999', { token: admin })).toMatchObject({
+      status: 404,
+      body: { success: false, message: 'Brand not found.' },
+    });
+  });
+
+  it('moves the brand to the trash, out of the list, show and lookup, and audits it', async () => {
+    const id = await make.brand('Temporary Brand', paint);
+    const res = await t.call('DELETE', `/api/branddelete/${id}`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: 'Brand deleted successfully!' });
+    expect((await brandRow(id))?.deleted_at).toBeInstanceOf(Date);
+    expect(await lastAudit(t)).toMatchObject({
+      type: 'Brand',
+      activity: 'Delete',
+      details: `Moved brand "Temporary Brand" (id ${id}) to the trash`,
+      user_id: adminId,
+    });
+    expect((await t.call('GET', '/api/brandlist?search=Temporary Brand', { token: admin })).body.total).toBe(0);
+    expect((await t.call('GET', `/api/brandshow/${id}`, { token: admin })).status).toBe(404);
+    const lookup = await t.call('GET', `/api/getbrandsbyproduct/${paint}`, { token: admin });
+    expect(lookup.body.data.map((b: { id: number }) => b.id)).not.toContain(id);
+    const trash = await t.call('GET', '/api/trashlist?search=Temporary Brand', { token: admin });
+    expect(trash.body.data).toEqual([
+      { id, name: 'Temporary Brand', model: 'brand', record_type: 'Brand', created_at: expect.any(String) },
+    ]);
+  });
+
+  it('bulk deletes all or nothing, with one audit row each', async () => {
+    const ids = await make.brands('Bulk Brand', [cement, paint, nails]);
+    const before = await auditCount(t);
+    const partial = await t.call('DELETE', '/api/brandsdelete', {
+      token: admin,
+      body: { brand_ids: [...ids, 999_999] },
+    });
+    expect(partial).toMatchObject({
+      status: 404,
+      body: { success: false, message: 'Some of the selected brand records were not found.' },
+    });
+    for (const id of ids) expect((await brandRow(id))?.deleted_at).toBeNull();
+    expect(await auditCount(t)).toBe(before);
+    const since = await lastAuditId(t);
+    const res = await t.call('DELETE', '/api/brandsdelete', { token: admin, body: { brand_ids: ids } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: '3 brand(s) deleted successfully!' });
+    for (const id of ids) expect((await brandRow(id))?.deleted_at).toBeInstanceOf(Date);
+    expect((await auditSince(t, since)).map((r) => r.details)).toEqual(
+      ids.map((id) => `Moved brand "Bulk Brand" (id ${id}) to the trash`),
+    );
+  });
+});
+
+describe('each brand call asks for its own key', () => {
+  it('grants list/show, add, edit, delete and bulk delete one key at a time', async () => {
+    const id = await make.brand('Key Check', cement);
+    const doomed = await make.brand('Key Doomed', cement);
+    const doomedToo = await make.brand('Key Doomed Too', cement);
+    await expectEachCallNeedsItsKey(t, [
+      ['brandList', () => t.call('GET', '/api/brandlist', { token: cashier })],
+      ['brandList', () => t.call('GET', `/api/brandshow/${id}`, { token: cashier })],
+      ['brandAdd', () => store({ name: 'By Cashier', product_ids: [paint], environment: 'TEST' }, cashier)],
+      [
+        'brandEdit',
+        () =>
+          t.call('PUT', `/api/brandupdate/${id}`, {
+            token: cashier,
+            body: { name: 'Key Checked', product_id: cement },
+          }),
+      ],
+      ['brandDelete', () => t.call('DELETE', `/api/branddelete/${doomed}`, { token: cashier })],
+      [
+        'brandBulkDelete',
+        () => t.call('DELETE', '/api/brandsdelete', { token: cashier, body: { brand_ids: [doomedToo] } }),
+      ],
+    ]);
+    expect((await brandRow(id))?.name).toBe('Key Checked');
+    expect(await brandsNamed('By Cashier')).toHaveLength(1);
+  });
+});
+
+describe('GET /api/getbrandsbyproduct/:id', () => {
+  it('needs a signed-in user but no key', async () => {
+    expect(await t.call('GET', `/api/getbrandsbyproduct/${cement}`)).toMatchObject({
+      status: 401,
+      body: UNAUTHENTICATED,
+    });
+    expect((await t.call('GET', `/api/getbrandsbyproduct/${cement}`, { token: cashier })).status).toBe(200);
+    expect((await t.call('GET', '/api/getbrandsbyproduct/abc', { token: cashier })).status).toBe(422);
+  });
+
+  it("lists the product's live brands as id and name, sorted ignoring case", async () => {
+    const product = await make.product('Lookup Product', category);
+    const zeta = await make.brand('Zeta', product);
+    const alpha = await make.brand('alpha', product);
+    const beta = await make.brand('Beta', product);
+    const trashed = await make.brand('Aardvark', product);
+    await t.call('DELETE', `/api/branddelete/${trashed}`, { token: admin });
+    await make.brand('Another Product Brand', cement);
+    const res = await t.call('GET', `/api/getbrandsbyproduct/${product}`, { token: cashier });
+    expect(res.body).toEqual({
+      success: true,
+      data: [
+        { id: alpha, name: 'alpha' },
+        { id: beta, name: 'Beta' },
+        { id: zeta, name: 'Zeta' },
+      ],
+    });
+    expect((await t.call('GET', '/api/getbrandsbyproduct/999999', { token: cashier })).body).toEqual({
+      success: true,
+      data: [],
+    });
+  });
+});
+
+describe('brands in the trash', () => {
+  it('restores a brand whole and audits it', async () => {
+    const id = await make.brand('Comeback Brand', nails);
+    await t.call('DELETE', `/api/branddelete/${id}`, { token: admin });
+    const res = await t.call('PUT', `/api/trashrestore/brand/${id}`, { token: admin });
+    expect(res).toMatchObject({ status: 200, body: { success: true, message: 'Record restored successfully!' } });
+    expect(await brandRow(id)).toMatchObject({ name: 'Comeback Brand', product_id: nails, deleted_at: null });
+    expect(await lastAudit(t)).toMatchObject({
+      type: 'Brand',
+      activity: 'Restore',
+      details: `Restored brand "Comeback Brand" (id ${id}) from the trash`,
+    });
+    expect((await t.call('GET', `/api/getbrandsbyproduct/${nails}`, { token: admin })).body.data).toContainEqual({
+      id,
+      name: 'Comeback Brand',
+    });
+  });
+
+  it('does not restore a brand while its product is in the trash', async () => {
+    const product = await make.product('Trashed Parent', category);
+    const id = await make.brand('Trashed Child', product);
+    await t.call('DELETE', `/api/branddelete/${id}`, { token: admin });
+    await t.call('DELETE', `/api/productdelete/${product}`, { token: admin });
+    expect(await t.call('PUT', `/api/trashrestore/brand/${id}`, { token: admin })).toMatchObject({
+      status: 409,
+      body: { success: false, message: "Restore this brand's product first." },
+    });
+    expect((await brandRow(id))?.deleted_at).toBeInstanceOf(Date);
+    expect((await t.call('PUT', `/api/trashrestore/product/${product}`, { token: admin })).status).toBe(200);
+    expect((await t.call('PUT', `/api/trashrestore/brand/${id}`, { token: admin })).status).toBe(200);
+  });
+
+  it('refuses permanent delete while stock batches refer to it, then allows it', async () => {
+    const refs = await make.chain('Purge');
+    const batch = await make.stock(refs);
+    await t.call('DELETE', `/api/branddelete/${refs.brand_id}`, { token: admin });
+    expect(await t.call('DELETE', `/api/trashdelete/brand/${refs.brand_id}`, { token: admin })).toMatchObject({
+      status: 409,
+      body: { success: false, message: 'Stock records still refer to this brand.' },
+    });
+    expect(await brandRow(refs.brand_id)).toBeDefined();
+    await t.call('DELETE', `/api/stockdelete/${batch.id}`, { token: admin });
+    expect((await t.call('DELETE', `/api/trashdelete/brand/${refs.brand_id}`, { token: admin })).status).toBe(409);
+    expect((await t.call('DELETE', `/api/trashdelete/stock/${batch.id}`, { token: admin })).status).toBe(200);
+    const res = await t.call('DELETE', `/api/trashdelete/brand/${refs.brand_id}`, { token: admin });
+    expect(res).toMatchObject({ status: 200, body: { success: true, message: 'Record deleted successfully!' } });
+    expect(await brandRow(refs.brand_id)).toBeUndefined();
+    expect(await lastAudit(t)).toMatchObject({
+      type: 'Brand',
+      activity: 'Permanent delete',
+      details: `Deleted brand "Purge Brand" (id ${refs.brand_id}) permanently`,
+    });
+  });
+
+  it('keeps showing the brand name on old stock rows after the brand is trashed', async () => {
+    const refs = await make.chain('History');
+    const batch = await make.stock(refs);
+    await t.call('DELETE', `/api/branddelete/${refs.brand_id}`, { token: admin });
+    const res = await t.call('GET', `/api/stockshow/${batch.id}`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ brand_id: refs.brand_id, brand_name: 'History Brand' });
+  });
+});

@@ -1,0 +1,326 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { DEMO_ADMIN, DEMO_CASHIER } from '../../db/seed/demo.ts';
+
+let t: TestApp;
+let admin: string;
+let cashier: string;
+let adminId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn();
+  cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
+  adminId = (
+    await t.db.selectFrom('users').select('id').where('email', '=', DEMO_ADMIN.email).executeTakeFirstOrThrow()
+  ).id;
+});
+afterAll(() => t.close());
+
+const UNAUTHENTICATED = { success: false, message: 'Unauthenticated.' };
+const DENIED = { success: false, message: 'Access denied' };
+const NOT_FOUND = { success: false, message: 'Category not found.' };
+
+const lastAudit = () => t.db.selectFrom('audit_logs').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+const auditCount = async () =>
+  Number((await t.db.selectFrom('audit_logs').select(t.db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const categoryRow = (id: number) => t.db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
+const createCategory = async (name: string, environment = 'PRODUCTION') => {
+  const res = await t.call('POST', '/api/categorystore', { token: admin, body: { name, environment } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data.id as number;
+};
+
+describe('POST /api/categorystore', () => {
+  it('refuses a missing token', async () => {
+    const res = await t.call('POST', '/api/categorystore', { body: { name: 'Cement', environment: 'TEST' } });
+    expect(res).toMatchObject({ status: 401, body: UNAUTHENTICATED });
+  });
+
+  it('validates with the seeds messages', async () => {
+    const empty = await t.call('POST', '/api/categorystore', { token: admin, body: {} });
+    expect(empty.status).toBe(422);
+    expect(empty.body).toEqual({
+      success: false,
+      message: 'Name is required.',
+      errors: { name: ['Name is required.'], environment: ['Environment is required.'] },
+    });
+    const badEnv = await t.call('POST', '/api/categorystore', {
+      token: admin,
+      body: { name: 'Cement', environment: 'production' },
+    });
+    expect(badEnv.status).toBe(422);
+    expect(badEnv.body.errors).toEqual({ environment: ['Environment is required.'] });
+    const long = await t.call('POST', '/api/categorystore', {
+      token: admin,
+      body: { name: 'c'.repeat(101), environment: 'TEST' },
+    });
+    expect(long.body.errors).toEqual({ name: ['At most 100 characters.'] });
+  });
+
+  it('is refused to a user without categoryAdd', async () => {
+    const res = await t.call('POST', '/api/categorystore', {
+      token: cashier,
+      body: { name: 'Cashier Made', environment: 'TEST' },
+    });
+    expect(res).toMatchObject({ status: 403, body: DENIED });
+    expect(
+      await t.db.selectFrom('categories').select('id').where('name', '=', 'Cashier Made').executeTakeFirst(),
+    ).toBeUndefined();
+  });
+
+  it('creates the category with its creator, audits it, and refuses the same name again in any case', async () => {
+    const res = await t.call('POST', '/api/categorystore', {
+      token: admin,
+      body: { name: ' Roofing Sheets ', environment: 'PRODUCTION' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      success: true,
+      message: 'Category created successfully!',
+      data: { id: expect.any(Number), name: 'Roofing Sheets' },
+    });
+    const id = res.body.data.id;
+    expect(await categoryRow(id)).toMatchObject({
+      name: 'Roofing Sheets',
+      environment: 'PRODUCTION',
+      created_by: adminId,
+      deleted_at: null,
+    });
+    expect(await lastAudit()).toMatchObject({
+      type: 'Category',
+      activity: 'Create',
+      details: `Created category "Roofing Sheets" (id ${id})`,
+      user_id: adminId,
+      browser: 'Chrome 140',
+      platform: 'Linux',
+      ip: '127.0.0.1',
+    });
+    const before = await auditCount();
+    const again = await t.call('POST', '/api/categorystore', {
+      token: admin,
+      body: { name: 'ROOFING SHEETS', environment: 'TEST' },
+    });
+    expect(again.status).toBe(422);
+    expect(again.body).toEqual({
+      success: false,
+      message: 'The name has already been taken.',
+      errors: { name: ['The name has already been taken.'] },
+    });
+    expect(await auditCount()).toBe(before);
+  });
+});
+
+describe('GET /api/categorylist', () => {
+  it('refuses a missing token, a user without categoryList and a page size outside the list', async () => {
+    expect(await t.call('GET', '/api/categorylist')).toMatchObject({ status: 401, body: UNAUTHENTICATED });
+    expect(await t.call('GET', '/api/categorylist', { token: cashier })).toMatchObject({ status: 403, body: DENIED });
+    const res = await t.call('GET', '/api/categorylist?pagination_size=15', { token: admin });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({
+      success: false,
+      message: 'The page size must be one of 5, 10, 25, 50, 100.',
+      errors: { pagination_size: ['The page size must be one of 5, 10, 25, 50, 100.'] },
+    });
+    const long = await t.call('GET', `/api/categorylist?search=${'s'.repeat(101)}`, { token: admin });
+    expect(long.status).toBe(422);
+    expect(long.body.message).toBe('The search may have at most 100 characters.');
+  });
+
+  it('lists live categories newest first with the creator, paged and searchable', async () => {
+    const names = ['Cement', 'Steel Bars', 'Paint', 'Plumbing', 'Electrical', 'Timber'];
+    const ids: number[] = [];
+    for (const name of names) ids.push(await createCategory(name));
+    const total = 1 + names.length; // and Roofing Sheets
+
+    const first = await t.call('GET', '/api/categorylist?pagination_size=5', { token: admin });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      success: true,
+      current_page: 1,
+      last_page: 2,
+      total,
+      per_page: 5,
+      from: 1,
+      to: 5,
+    });
+    expect(first.body.data.map((c: { name: string }) => c.name)).toEqual([
+      'Timber',
+      'Electrical',
+      'Plumbing',
+      'Paint',
+      'Steel Bars',
+    ]);
+    expect(first.body.data[0]).toMatchObject({
+      id: ids[5],
+      name: 'Timber',
+      environment: 'PRODUCTION',
+      user: { name: 'Administrator' },
+    });
+    const second = await t.call('GET', '/api/categorylist?pagination_size=5&page=2', { token: admin });
+    expect(second.body).toMatchObject({ current_page: 2, last_page: 2, from: 6, to: 7 });
+    expect(second.body.data.map((c: { name: string }) => c.name)).toEqual(['Cement', 'Roofing Sheets']);
+
+    const search = await t.call('GET', '/api/categorylist?search=%20steel%20', { token: admin });
+    expect(search.body.data.map((c: { name: string }) => c.name)).toEqual(['Steel Bars']);
+    const underscore = await t.call('GET', '/api/categorylist?search=_', { token: admin });
+    expect(underscore.body.total).toBe(0);
+
+    await t.call('DELETE', `/api/categorydelete/${ids[0]}`, { token: admin });
+    const afterDelete = await t.call('GET', '/api/categorylist?pagination_size=100', { token: admin });
+    expect(afterDelete.body.total).toBe(total - 1);
+    expect(afterDelete.body.data.map((c: { name: string }) => c.name)).not.toContain('Cement');
+  });
+
+  it('answers a null user when the creator is not known', async () => {
+    const id = await createCategory('Orphaned');
+    await t.db.updateTable('categories').set({ created_by: null }).where('id', '=', id).execute();
+    const res = await t.call('GET', '/api/categorylist?search=Orphaned', { token: admin });
+    expect(res.body.data).toEqual([expect.objectContaining({ id, name: 'Orphaned', user: null })]);
+  });
+});
+
+describe('GET /api/categoryshow/:id', () => {
+  it('refuses a missing token, a user without categoryList and an unknown or trashed id', async () => {
+    const id = await createCategory('Show Me');
+    expect(await t.call('GET', `/api/categoryshow/${id}`)).toMatchObject({ status: 401 });
+    expect(await t.call('GET', `/api/categoryshow/${id}`, { token: cashier })).toMatchObject({
+      status: 403,
+      body: DENIED,
+    });
+    expect(await t.call('GET', '/api/categoryshow/999999', { token: admin })).toMatchObject({
+      status: 404,
+      body: NOT_FOUND,
+    });
+    const res = await t.call('GET', `/api/categoryshow/${id}`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, data: { id, name: 'Show Me', environment: 'PRODUCTION' } });
+    await t.call('DELETE', `/api/categorydelete/${id}`, { token: admin });
+    expect((await t.call('GET', `/api/categoryshow/${id}`, { token: admin })).status).toBe(404);
+  });
+});
+
+describe('PUT /api/categoryupdate/:id', () => {
+  it('refuses a missing token and a user without categoryEdit', async () => {
+    const id = await createCategory('Hardware');
+    expect(await t.call('PUT', `/api/categoryupdate/${id}`, { body: { name: 'X' } })).toMatchObject({ status: 401 });
+    expect(await t.call('PUT', `/api/categoryupdate/${id}`, { token: cashier, body: { name: 'X' } })).toMatchObject({
+      status: 403,
+      body: DENIED,
+    });
+    expect((await categoryRow(id))?.name).toBe('Hardware');
+  });
+
+  it('validates, refuses a clash and an unknown id', async () => {
+    const id = await createCategory('Tiles');
+    const blank = await t.call('PUT', `/api/categoryupdate/${id}`, { token: admin, body: { name: ' ' } });
+    expect(blank.status).toBe(422);
+    expect(blank.body).toEqual({
+      success: false,
+      message: 'Name is required.',
+      errors: { name: ['Name is required.'] },
+    });
+    const clash = await t.call('PUT', `/api/categoryupdate/${id}`, { token: admin, body: { name: 'roofing sheets' } });
+    expect(clash.status).toBe(422);
+    expect(clash.body.errors).toEqual({ name: ['The name has already been taken.'] });
+    const unknown = await t.call('PUT', '/api/categoryupdate/999999', { token: admin, body: { name: 'Ghost' } });
+    expect(unknown).toMatchObject({ status: 404, body: NOT_FOUND });
+  });
+
+  it('renames and audits from/to of the name', async () => {
+    const id = await createCategory('Nails');
+    const res = await t.call('PUT', `/api/categoryupdate/${id}`, { token: admin, body: { name: 'Nails & Screws' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: 'Category updated successfully!' });
+    expect((await categoryRow(id))?.name).toBe('Nails & Screws');
+    expect(await lastAudit()).toMatchObject({
+      type: 'Category',
+      activity: 'Update',
+      user_id: adminId,
+      details: `Category ${id} from: {"name":"Nails"} to: {"name":"Nails & Screws"}`,
+    });
+    // A category's own name is not a clash with itself.
+    const same = await t.call('PUT', `/api/categoryupdate/${id}`, { token: admin, body: { name: 'Nails & Screws' } });
+    expect(same.status).toBe(200);
+  });
+});
+
+describe('DELETE /api/categorydelete/:id and /api/categoriesdelete', () => {
+  it('refuses a missing token, users without the keys, an unknown id and an empty selection', async () => {
+    const id = await createCategory('Sand');
+    expect(await t.call('DELETE', `/api/categorydelete/${id}`)).toMatchObject({ status: 401, body: UNAUTHENTICATED });
+    expect(await t.call('DELETE', `/api/categorydelete/${id}`, { token: cashier })).toMatchObject({
+      status: 403,
+      body: DENIED,
+    });
+    expect(
+      await t.call('DELETE', '/api/categoriesdelete', { token: cashier, body: { category_ids: [id] } }),
+    ).toMatchObject({ status: 403, body: DENIED });
+    expect((await categoryRow(id))?.deleted_at).toBeNull();
+    expect(await t.call('DELETE', '/api/categorydelete/999999', { token: admin })).toMatchObject({
+      status: 404,
+      body: NOT_FOUND,
+    });
+    const empty = await t.call('DELETE', '/api/categoriesdelete', { token: admin, body: { category_ids: [] } });
+    expect(empty.status).toBe(422);
+    expect(empty.body).toEqual({
+      success: false,
+      message: 'Select at least one record.',
+      errors: { category_ids: ['Select at least one record.'] },
+    });
+    const wrongField = await t.call('DELETE', '/api/categoriesdelete', { token: admin, body: { ids: [id] } });
+    expect(wrongField.status).toBe(422);
+  });
+
+  it('moves one category to the trash and audits it', async () => {
+    const id = await createCategory('Gravel');
+    const res = await t.call('DELETE', `/api/categorydelete/${id}`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: 'Category deleted successfully!' });
+    expect((await categoryRow(id))?.deleted_at).toBeInstanceOf(Date);
+    expect(await lastAudit()).toMatchObject({
+      type: 'Category',
+      activity: 'Delete',
+      user_id: adminId,
+      details: `Moved category "Gravel" (id ${id}) to the trash`,
+    });
+    expect((await t.call('DELETE', `/api/categorydelete/${id}`, { token: admin })).status).toBe(404);
+    // The name is free again for a new category.
+    expect(await createCategory('Gravel')).not.toBe(id);
+  });
+
+  it('deletes a selection all or none and counts it', async () => {
+    const a = await createCategory('Bulk One');
+    const b = await createCategory('Bulk Two');
+    const before = await auditCount();
+    const partial = await t.call('DELETE', '/api/categoriesdelete', {
+      token: admin,
+      body: { category_ids: [a, b, 999999] },
+    });
+    expect(partial.status).toBe(404);
+    expect((await categoryRow(a))?.deleted_at).toBeNull();
+    expect(await auditCount()).toBe(before);
+    const res = await t.call('DELETE', '/api/categoriesdelete', { token: admin, body: { category_ids: [a, b] } });
+    expect(res.body).toEqual({ success: true, message: '2 category(s) deleted successfully!' });
+    expect((await categoryRow(a))?.deleted_at).toBeInstanceOf(Date);
+    expect((await categoryRow(b))?.deleted_at).toBeInstanceOf(Date);
+    expect(await auditCount()).toBe(before + 2);
+  });
+});
+
+describe('a category in use', () => {
+  it('is not moved to the trash while live products use it', async () => {
+    const token = await t.signIn();
+    const category = await t.call('POST', '/api/categorystore', {
+      token,
+      body: { name: 'In Use', environment: 'TEST' },
+    });
+    await t.call('POST', '/api/productstore', {
+      token,
+      body: { name: 'Nails', category_id: category.body.data.id, environment: 'TEST' },
+    });
+    const res = await t.call('DELETE', `/api/categorydelete/${category.body.data.id}`, { token });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('1 product(s) still use this category. Move or delete them first.');
+  });
+});

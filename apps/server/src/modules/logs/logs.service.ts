@@ -1,0 +1,62 @@
+// The audit log as the application-log screens read it (part 2 §2.9).
+import { dateRangeSchema, type ListQuery } from '@duka/shared';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../../db/connection.ts';
+import { notFound } from '../../platform/errors.ts';
+import { matchesSearch, paginate } from '../../platform/listing.ts';
+
+export const logFilterSchema = z
+  .object({ type: z.string().max(100).optional(), activity: z.string().max(100).optional() })
+  .and(dateRangeSchema);
+export type LogFilter = z.infer<typeof logFilterSchema>;
+
+function logQuery(db: Database, timeZone: string, filter: LogFilter & { search?: string }) {
+  let q = db
+    .selectFrom('audit_logs as l')
+    .leftJoin('users as u', 'u.id', 'l.user_id')
+    .select([
+      'l.id',
+      'l.type',
+      'l.activity',
+      'l.details',
+      'l.browser',
+      'l.platform',
+      'l.ip',
+      'l.created_at',
+      sql<{ name: string } | null>`CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('name', u.name) END`.as(
+        'user',
+      ),
+      sql<string>`to_char(l.created_at AT TIME ZONE ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`.as('formatted_created_at'),
+    ]);
+  if (filter.type) q = q.where('l.type', '=', filter.type);
+  if (filter.activity) q = q.where('l.activity', '=', filter.activity);
+  // Days are the shop's days: a period includes its last day.
+  if (filter.startDate)
+    q = q.where('l.created_at', '>=', sql<Date>`(${filter.startDate}::date)::timestamp AT TIME ZONE ${timeZone}`);
+  if (filter.endDate)
+    q = q.where('l.created_at', '<', sql<Date>`(${filter.endDate}::date + 1)::timestamp AT TIME ZONE ${timeZone}`);
+  if (filter.search) {
+    q = q.where((eb) =>
+      matchesSearch(eb, ['l.type', 'l.activity', 'l.details', 'l.ip', 'u.name'], filter.search as string),
+    );
+  }
+  return q.orderBy('l.id', 'desc');
+}
+
+export const listLogs = (db: Database, timeZone: string, query: ListQuery & LogFilter) =>
+  paginate(logQuery(db, timeZone, query), query);
+
+export async function getLog(db: Database, timeZone: string, id: number) {
+  const log = await logQuery(db, timeZone, {}).where('l.id', '=', id).executeTakeFirst();
+  if (!log) throw notFound('Log entry');
+  return log;
+}
+
+export async function logColumns(db: Database) {
+  const [types, activities] = await Promise.all([
+    db.selectFrom('audit_logs').select('type').distinct().orderBy('type').execute(),
+    db.selectFrom('audit_logs').select('activity').distinct().orderBy('activity').execute(),
+  ]);
+  return { types, activities };
+}

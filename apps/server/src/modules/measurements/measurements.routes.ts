@@ -1,0 +1,34 @@
+import { categoryCreateSchema, categoryUpdateSchema, listQuerySchema } from '@duka/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import { registerCrudRoutes } from '../../platform/crud-routes.ts';
+import type { AppServices } from '../../services.ts';
+import * as measurements from './measurements.service.ts';
+
+export const measurementRoutes: FastifyPluginAsync<AppServices> = async (app, { db }) => {
+  registerCrudRoutes(app, db, {
+    word: 'measurement',
+    kind: measurements.measurementKind,
+    paths: {
+      list: '/measurementlist',
+      store: '/measurementstore',
+      show: '/measurementshow',
+      update: '/measurementupdate',
+      delete: '/measurementdelete',
+      bulkDelete: '/measurementsdelete',
+    },
+    idsField: 'measurement_ids',
+    schemas: { create: categoryCreateSchema, update: categoryUpdateSchema, list: listQuerySchema },
+    service: {
+      list: measurements.listMeasurements,
+      get: measurements.getMeasurement,
+      create: measurements.createMeasurement,
+      update: measurements.updateMeasurement,
+    },
+    messages: { label: 'Measurement', plural: 'measurement' },
+  });
+
+  app.get('/getmeasurements', { config: { access: 'signedIn' } }, async () => ({
+    success: true,
+    data: await measurements.measurementOptions(db),
+  }));
+};

@@ -1,0 +1,664 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditCount,
+  auditSince,
+  catalogue,
+  DENIED,
+  expectEachCallNeedsItsKey,
+  lastAudit,
+  lastAuditId,
+  UNAUTHENTICATED,
+  userIdOf,
+} from '../../../test/catalogue-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { DEMO_CASHIER } from '../../db/seed/demo.ts';
+
+let t: TestApp;
+let admin: string;
+let cashier: string;
+let adminId: number;
+let make: ReturnType<typeof catalogue>;
+let building: number;
+let plumbing: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn();
+  cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
+  adminId = await userIdOf(t);
+  make = catalogue(t, admin);
+  building = await make.category('Building Materials');
+  plumbing = await make.category('Plumbing');
+});
+afterAll(() => t.close());
+
+const productRow = (id: number) => t.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+const liveNames = async (search: string) =>
+  (
+    await t.call('GET', `/api/productlist?pagination_size=100&search=${encodeURIComponent(search)}`, { token: admin })
+  ).body.data.map((p: { name: string }) => p.name);
+
+describe('GET /api/productlist', () => {
+  it('refuses a missing token, a user without productList and a page size outside the list', async () => {
+    expect(await t.call('GET', '/api/productlist')).toMatchObject({ status: 401, body: UNAUTHENTICATED });
+    expect(await t.call('GET', '/api/productlist', { token: cashier })).toMatchObject({ status: 403, body: DENIED });
+    const size = await t.call('GET', '/api/productlist?pagination_size=7', { token: admin });
+    expect(size.status).toBe(422);
+    expect(size.body).toEqual({
+      success: false,
+      message: 'The page size must be one of 5, 10, 25, 50, 100.',
+      errors: { pagination_size: ['The page size must be one of 5, 10, 25, 50, 100.'] },
+    });
+  });
+
+  it('lists live products newest first with category and creator, and searches name and category', async () => {
+    const category = await make.category('Listing Cat');
+    const older = await make.product('Listing Nails', category);
+    const newer = await make.product('Listing Hinges', category);
+    const res = await t.call('GET', '/api/productlist?search=listing', { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, current_page: 1, last_page: 1, total: 2, per_page: 10 });
+    expect(res.body.data.map((p: { id: number }) => p.id)).toEqual([newer, older]);
+    expect(res.body.data[0]).toMatchObject({
+      id: newer,
+      name: 'Listing Hinges',
+      category_id: category,
+      environment: 'TEST',
+      category: { name: 'Listing Cat' },
+      user: { name: 'Administrator' },
+    });
+    expect(new Date(res.body.data[0].created_at).getTime()).not.toBeNaN();
+    // A search matches the category name too, case-insensitively; LIKE wildcards are literal.
+    expect(await liveNames('LISTING CAT')).toEqual(['Listing Hinges', 'Listing Nails']);
+    expect(await liveNames('%')).toEqual([]);
+  });
+
+  it('pages with the chosen size', async () => {
+    const category = await make.category('Pager Cat');
+    for (const name of ['Pager 1', 'Pager 2', 'Pager 3', 'Pager 4', 'Pager 5', 'Pager 6']) {
+      await make.product(name, category);
+    }
+    const second = await t.call('GET', '/api/productlist?search=pager&pagination_size=5&page=2', { token: admin });
+    expect(second.body).toMatchObject({ total: 6, last_page: 2, current_page: 2, per_page: 5, from: 6, to: 6 });
+    expect(second.body.data.map((p: { name: string }) => p.name)).toEqual(['Pager 1']);
+  });
+});
+
+describe('POST /api/productstore', () => {
+  it('refuses a missing token before validating, and creates nothing', async () => {
+    expect(await t.call('POST', '/api/productstore', { body: {} })).toMatchObject({
+      status: 401,
+      body: UNAUTHENTICATED,
+    });
+    const res = await t.call('POST', '/api/productstore', {
+      body: { name: 'Ghost Cement', category_id: building, environment: 'TEST' },
+    });
+    expect(res.status).toBe(401);
+    expect(await t.db.selectFrom('products').where('name', '=', 'Ghost Cement').selectAll().execute()).toEqual([]);
+  });
+
+  it('validates with the seeds messages', async () => {
+    const empty = await t.call('POST', '/api/productstore', { token: admin, body: {} });
+    expect(empty.status).toBe(422);
+    expect(empty.body).toEqual({
+      success: false,
+      message: 'Name is required.',
+      errors: {
+        name: ['Name is required.'],
+        category_id: ['Category is required.'],
+        environment: ['Environment is required.'],
+      },
+    });
+    const bad = await t.call('POST', '/api/productstore', {
+      token: admin,
+      body: { name: '   ', category_id: 'abc', environment: 'STAGING' },
+    });
+    expect(bad.body.errors).toEqual({
+      name: ['Name is required.'],
+      category_id: ['Category is required.'],
+      environment: ['Environment is required.'],
+    });
+    for (const category_id of [0, -3, 1.5]) {
+      const res = await t.call('POST', '/api/productstore', {
+        token: admin,
+        body: { name: 'Odd', category_id, environment: 'TEST' },
+      });
+      expect(res.body.errors, String(category_id)).toEqual({ category_id: ['Category is required.'] });
+    }
+    const long = await t.call('POST', '/api/productstore', {
+      token: admin,
+      body: { name: 'x'.repeat(151), category_id: building, environment: 'TEST' },
+    });
+    expect(long.status).toBe(422);
+    expect(long.body.errors).toEqual({ name: ['At most 150 characters.'] });
+  });
+
+  it('needs a live category', async () => {
+    const gone = await make.category('Gone Category');
+    expect((await t.call('DELETE', `/api/categorydelete/${gone}`, { token: admin })).status).toBe(200);
+    const before = await auditCount(t);
+    const unknown = await t.call('POST', '/api/productstore', {
+      token: admin,
+      body: { name: 'Orphan', category_id: 999_999, environment: 'TEST' },
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body).toEqual({
+      success: false,
+      message: 'Category is required.',
+      errors: { category_id: ['Category is required.'] },
+    });
+    const trashed = await t.call('POST', '/api/productstore', {
+      token: admin,
+      body: { name: 'Orphan', category_id: gone, environment: 'TEST' },
+    });
+    expect(trashed.status).toBe(422);
+    expect(trashed.body.errors).toEqual({ category_id: ['Category is required.'] });
+    expect(await t.db.selectFrom('products').where('name', '=', 'Orphan').selectAll().execute()).toEqual([]);
+    expect(await auditCount(t)).toBe(before);
+  });
+
+  it('is refused to a user without productAdd, even with an invalid body', async () => {
+    expect(await t.call('POST', '/api/productstore', { token: cashier, body: {} })).toMatchObject({
+      status: 403,
+      body: DENIED,
+    });
+    const res = await t.call('POST', '/api/productstore', {
+      token: cashier,
+      body: { name: 'Sneaky', category_id: building, environment: 'TEST' },
+    });
+    expect(res).toMatchObject({ status: 403, body: DENIED });
+    expect(await t.db.selectFrom('products').where('name', '=', 'Sneaky').selectAll().execute()).toEqual([]);
+  });
+
+  it('creates the product (trimmed) with its creator, and audits it', async () => {
+    const res = await t.call('POST', '/api/productstore', {
+      token: admin,
+      body: { name: '  Cement 32.5 ', category_id: String(building), environment: 'PRODUCTION' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      success: true,
+      message: 'Product created successfully!',
+      data: { id: expect.any(Number), name: 'Cement 32.5' },
+    });
+    const id = res.body.data.id;
+    expect(await productRow(id)).toMatchObject({
+      name: 'Cement 32.5',
+      category_id: building,
+      environment: 'PRODUCTION',
+      created_by: adminId,
+      deleted_at: null,
+    });
+    expect(await lastAudit(t)).toMatchObject({
+      type: 'Product',
+      activity: 'Create',
+      details: `Created product "Cement 32.5" (id ${id})`,
+      user_id: adminId,
+      browser: 'Chrome 140',
+      platform: 'Linux',
+      ip: '127.0.0.1',
+    });
+  });
+
+  it('keeps names unique within a category, ignoring case, but not across categories', async () => {
+    await make.product('PVC Pipe', building);
+    const before = await auditCount(t);
+    const clash = await t.call('POST', '/api/productstore', {
+      token: admin,
+      body: { name: ' pvc pipe ', category_id: building, environment: 'TEST' },
+    });
+    expect(clash.status).toBe(422);
+    expect(clash.body).toEqual({
+      success: false,
+      message: 'The name has already been taken.',
+      errors: { name: ['The name has already been taken.'] },
+    });
+    expect(await auditCount(t)).toBe(before);
+    const elsewhere = await t.call('POST', '/api/productstore', {
+      token: admin,
+      body: { name: 'PVC Pipe', category_id: plumbing, environment: 'TEST' },
+    });
+    expect(elsewhere.status).toBe(200);
+    // A trashed product's name is free again.
+    const old = await make.product('Reused Name', building);
+    await t.call('DELETE', `/api/productdelete/${old}`, { token: admin });
+    expect(await make.product('Reused Name', building)).not.toBe(old);
+  });
+});
+
+describe('GET /api/productshow/:id', () => {
+  it('refuses a missing token, a user without productList and an unknown id', async () => {
+    const id = await make.product('Show Refusals', building);
+    expect(await t.call('GET', `/api/productshow/${id}`)).toMatchObject({ status: 401, body: UNAUTHENTICATED });
+    expect(await t.call('GET', `/api/productshow/${id}`, { token: cashier })).toMatchObject({
+      status: 403,
+      body: DENIED,
+    });
+    expect(await t.call('GET', '/api/productshow/999999', { token: admin })).toMatchObject({
+      status: 404,
+      body: { success: false, message: 'Product not found.' },
+    });
+    expect((await t.call('GET', '/api/productshow/abc', { token: admin })).status).toBe(422);
+  });
+
+  it('shows name and category', async () => {
+    const id = await make.product('Roofing Sheet', building);
+    const res = await t.call('GET', `/api/productshow/${id}`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      success: true,
+      data: { id, name: 'Roofing Sheet', category_id: building, environment: 'TEST' },
+    });
+  });
+});
+
+describe('PUT /api/productupdate/:id', () => {
+  it('refuses a missing token and a user without productEdit', async () => {
+    const id = await make.product('Edit Refusals', building);
+    const body = { name: 'Changed', category_id: building };
+    expect(await t.call('PUT', `/api/productupdate/${id}`, { body })).toMatchObject({
+      status: 401,
+      body: UNAUTHENTICATED,
+    });
+    expect(await t.call('PUT', `/api/productupdate/${id}`, { token: cashier, body })).toMatchObject({
+      status: 403,
+      body: DENIED,
+    });
+    expect((await productRow(id))?.name).toBe('Edit Refusals');
+  });
+
+  it('validates with the seeds messages, a live category and a free name in the target category', async () => {
+    const id = await make.product('Gate Valve', building);
+    await make.product('Ball Valve', plumbing);
+    const empty = await t.call('PUT', `/api/productupdate/${id}`, { token: admin, body: {} });
+    expect(empty.status).toBe(422);
+    expect(empty.body).toEqual({
+      success: false,
+      message: 'Name is required.',
+      errors: { name: ['Name is required.'], category_id: ['Category is required.'] },
+    });
+    const unknown = await t.call('PUT', `/api/productupdate/${id}`, {
+      token: admin,
+      body: { name: 'Gate Valve', category_id: 999_999 },
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors).toEqual({ category_id: ['Category is required.'] });
+    const clash = await t.call('PUT', `/api/productupdate/${id}`, {
+      token: admin,
+      body: { name: 'BALL VALVE', category_id: plumbing },
+    });
+    expect(clash.status).toBe(422);
+    expect(clash.body.errors).toEqual({ name: ['The name has already been taken.'] });
+    expect(await productRow(id)).toMatchObject({ name: 'Gate Valve', category_id: building });
+  });
+
+  it('answers 404 for an unknown id and for a product in the trash', async () => {
+    const body = { name: 'Nobody', category_id: building };
+    expect(await t.call('PUT', '/api/productupdate/999999', { token: admin, body })).toMatchObject({
+      status: 404,
+      body: { success: false, message: 'Product not found.' },
+    });
+    const id = await make.product('Trashed Before Edit', building);
+    await t.call('DELETE', `/api/productdelete/${id}`, { token: admin });
+    expect((await t.call('PUT', `/api/productupdate/${id}`, { token: admin, body })).status).toBe(404);
+    expect((await productRow(id))?.name).toBe('Trashed Before Edit');
+  });
+
+  it('updates name and category only, and audits from/to of the changed fields', async () => {
+    const id = await make.product('Wash Basin', building);
+    const res = await t.call('PUT', `/api/productupdate/${id}`, {
+      token: admin,
+      body: { name: 'Wash Basin Deluxe', category_id: plumbing, environment: 'PRODUCTION' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: 'Product updated successfully!' });
+    expect(await productRow(id)).toMatchObject({
+      name: 'Wash Basin Deluxe',
+      category_id: plumbing,
+      environment: 'TEST',
+    });
+    expect(await lastAudit(t)).toMatchObject({
+      type: 'Product',
+      activity: 'Update',
+      details: `Product ${id} from: {"name":"Wash Basin","category_id":${building}} to: {"name":"Wash Basin Deluxe","category_id":${plumbing}}`,
+      user_id: adminId,
+    });
+    // Its own name in another case is no clash; only the name is reported as changed.
+    const recase = await t.call('PUT', `/api/productupdate/${id}`, {
+      token: admin,
+      body: { name: 'WASH BASIN DELUXE', category_id: plumbing },
+    });
+    expect(recase.status).toBe(200);
+    expect((await lastAudit(t)).details).toBe(
+      `Product ${id} from: {"name":"Wash Basin Deluxe"} to: {"name":"WASH BASIN DELUXE"}`,
+    );
+  });
+});
+
+describe('DELETE /api/productdelete/:id', () => {
+  it('refuses a missing token, a user without productDelete and an unknown id', async () => {
+    const id = await make.product('Keep Me', building);
+    expect(await t.call('DELETE', `/api/productdelete/${id}`)).toMatchObject({ status: 401, body: UNAUTHENTICATED });
+    expect(await t.call('DELETE', `/api/productdelete/${id}`, { token: cashier })).toMatchObject({
+      status: 403,
+      body: DENIED,
+    });
+    expect((await productRow(id))?.deleted_at).toBeNull();
+    expect(await t.call('DELETE', '/api/productdelete/999999', { token: admin })).toMatchObject({
+      status: 404,
+      body: { success: false, message: 'Product not found.' },
+    });
+  });
+
+  it('moves the product to the trash, out of the list, show and lookup, and audits it', async () => {
+    const id = await make.product('Temporary Tiles', building);
+    const res = await t.call('DELETE', `/api/productdelete/${id}`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: 'Product deleted successfully!' });
+    expect((await productRow(id))?.deleted_at).toBeInstanceOf(Date);
+    expect(await lastAudit(t)).toMatchObject({
+      type: 'Product',
+      activity: 'Delete',
+      details: `Moved product "Temporary Tiles" (id ${id}) to the trash`,
+      user_id: adminId,
+    });
+    expect(await liveNames('Temporary Tiles')).toEqual([]);
+    expect((await t.call('GET', `/api/productshow/${id}`, { token: admin })).status).toBe(404);
+    const lookup = await t.call('GET', '/api/getproducts', { token: admin });
+    expect(lookup.body.data.map((p: { id: number }) => p.id)).not.toContain(id);
+    const trash = await t.call('GET', '/api/trashlist?search=Temporary Tiles', { token: admin });
+    expect(trash.body.data).toEqual([
+      { id, name: 'Temporary Tiles', model: 'product', record_type: 'Product', created_at: expect.any(String) },
+    ]);
+    expect((await t.call('DELETE', `/api/productdelete/${id}`, { token: admin })).status).toBe(404);
+  });
+});
+
+describe('DELETE /api/productsdelete', () => {
+  it('refuses a missing token, an empty selection and a user without productBulkDelete', async () => {
+    const id = await make.product('Bulk Keep', building);
+    expect(await t.call('DELETE', '/api/productsdelete', { body: { product_ids: [id] } })).toMatchObject({
+      status: 401,
+      body: UNAUTHENTICATED,
+    });
+    for (const body of [{}, { product_ids: [] }]) {
+      const res = await t.call('DELETE', '/api/productsdelete', { token: admin, body });
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({
+        success: false,
+        message: 'Select at least one record.',
+        errors: { product_ids: ['Select at least one record.'] },
+      });
+    }
+    expect(
+      await t.call('DELETE', '/api/productsdelete', { token: cashier, body: { product_ids: [id] } }),
+    ).toMatchObject({ status: 403, body: DENIED });
+    expect((await productRow(id))?.deleted_at).toBeNull();
+  });
+
+  it('deletes all or nothing: one unknown id is a 404 and nothing goes', async () => {
+    const a = await make.product('Bulk A', building);
+    const b = await make.product('Bulk B', building);
+    const before = await auditCount(t);
+    const res = await t.call('DELETE', '/api/productsdelete', { token: admin, body: { product_ids: [a, b, 999_999] } });
+    expect(res).toMatchObject({
+      status: 404,
+      body: { success: false, message: 'Some of the selected product records were not found.' },
+    });
+    expect((await productRow(a))?.deleted_at).toBeNull();
+    expect((await productRow(b))?.deleted_at).toBeNull();
+    expect(await auditCount(t)).toBe(before);
+    // A product already in the trash counts as unknown too.
+    await t.call('DELETE', `/api/productdelete/${b}`, { token: admin });
+    expect(
+      (await t.call('DELETE', '/api/productsdelete', { token: admin, body: { product_ids: [a, b] } })).status,
+    ).toBe(404);
+    expect((await productRow(a))?.deleted_at).toBeNull();
+  });
+
+  it('moves every selected product to the trash with one audit row each', async () => {
+    const ids = [
+      await make.product('Bulk X', building),
+      await make.product('Bulk Y', building),
+      await make.product('Bulk Z', plumbing),
+    ];
+    const since = await lastAuditId(t);
+    const res = await t.call('DELETE', '/api/productsdelete', {
+      token: admin,
+      body: { product_ids: [...ids, ids[0]] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: '3 product(s) deleted successfully!' });
+    for (const id of ids) expect((await productRow(id))?.deleted_at).toBeInstanceOf(Date);
+    const audits = await auditSince(t, since);
+    expect(audits.map((a) => [a.type, a.activity, a.details])).toEqual([
+      ['Product', 'Delete', `Moved product "Bulk X" (id ${ids[0]}) to the trash`],
+      ['Product', 'Delete', `Moved product "Bulk Y" (id ${ids[1]}) to the trash`],
+      ['Product', 'Delete', `Moved product "Bulk Z" (id ${ids[2]}) to the trash`],
+    ]);
+    const live = await liveNames('Bulk ');
+    for (const name of ['Bulk X', 'Bulk Y', 'Bulk Z']) expect(live).not.toContain(name);
+  });
+});
+
+describe('each product call asks for its own key', () => {
+  it('grants list/show, add, edit, delete and bulk delete one key at a time', async () => {
+    const id = await make.product('Key Check', building);
+    const doomed = await make.product('Key Doomed', building);
+    const doomedToo = await make.product('Key Doomed Too', building);
+    await expectEachCallNeedsItsKey(t, [
+      ['productList', () => t.call('GET', '/api/productlist', { token: cashier })],
+      ['productList', () => t.call('GET', `/api/productshow/${id}`, { token: cashier })],
+      [
+        'productAdd',
+        () =>
+          t.call('POST', '/api/productstore', {
+            token: cashier,
+            body: { name: 'By Cashier', category_id: building, environment: 'TEST' },
+          }),
+      ],
+      [
+        'productEdit',
+        () =>
+          t.call('PUT', `/api/productupdate/${id}`, {
+            token: cashier,
+            body: { name: 'Key Checked', category_id: building },
+          }),
+      ],
+      ['productDelete', () => t.call('DELETE', `/api/productdelete/${doomed}`, { token: cashier })],
+      [
+        'productBulkDelete',
+        () => t.call('DELETE', '/api/productsdelete', { token: cashier, body: { product_ids: [doomedToo] } }),
+      ],
+    ]);
+    const cashierId = await userIdOf(t, DEMO_CASHIER.email);
+    expect(await productRow(id)).toMatchObject({ name: 'Key Checked' });
+    expect(
+      (await t.db.selectFrom('products').select('created_by').where('name', '=', 'By Cashier').executeTakeFirst())
+        ?.created_by,
+    ).toBe(cashierId);
+  });
+});
+
+describe('GET /api/getproducts and /api/getcategories', () => {
+  it('need a signed-in user but no key', async () => {
+    for (const path of ['/api/getproducts', '/api/getcategories']) {
+      expect(await t.call('GET', path)).toMatchObject({ status: 401, body: UNAUTHENTICATED });
+      const res = await t.call('GET', path, { token: cashier });
+      expect(res.status, path).toBe(200);
+      expect(res.body.success).toBe(true);
+    }
+  });
+
+  it('list live records as id and name, sorted by name ignoring case, hiding trashed ones', async () => {
+    const catIds = [
+      await make.category('MMM Gamma'),
+      await make.category('mmm alpha'),
+      await make.category('Mmm Beta'),
+    ];
+    const goneCategory = await make.category('Mmm Gone');
+    await t.call('DELETE', `/api/categorydelete/${goneCategory}`, { token: admin });
+    const categories = (await t.call('GET', '/api/getcategories', { token: cashier })).body.data;
+    expect(categories.filter((c: { name: string }) => c.name.toLowerCase().startsWith('mmm '))).toEqual([
+      { id: catIds[1], name: 'mmm alpha' },
+      { id: catIds[2], name: 'Mmm Beta' },
+      { id: catIds[0], name: 'MMM Gamma' },
+    ]);
+    const liveCategories = await t.db.selectFrom('categories').select('id').where('deleted_at', 'is', null).execute();
+    expect(categories.map((c: { id: number }) => c.id).sort()).toEqual(liveCategories.map((c) => c.id).sort());
+
+    const ids = [
+      await make.product('MMM Gamma', building),
+      await make.product('mmm alpha', plumbing),
+      await make.product('Mmm Beta', building),
+    ];
+    const trashed = await make.product('Mmm Gone', building);
+    await t.call('DELETE', `/api/productdelete/${trashed}`, { token: admin });
+    const products = (await t.call('GET', '/api/getproducts', { token: cashier })).body.data;
+    expect(products.filter((p: { name: string }) => p.name.toLowerCase().startsWith('mmm '))).toEqual([
+      { id: ids[1], name: 'mmm alpha' },
+      { id: ids[2], name: 'Mmm Beta' },
+      { id: ids[0], name: 'MMM Gamma' },
+    ]);
+    const liveProducts = await t.db.selectFrom('products').select('id').where('deleted_at', 'is', null).execute();
+    expect(products.map((p: { id: number }) => p.id).sort()).toEqual(liveProducts.map((p) => p.id).sort());
+  });
+});
+
+describe('products in the trash', () => {
+  it('keeps the trash to users with the trash key', async () => {
+    const id = await make.product('Trash Guarded', building);
+    await t.call('DELETE', `/api/productdelete/${id}`, { token: admin });
+    expect(await t.call('PUT', `/api/trashrestore/product/${id}`)).toMatchObject({ status: 401 });
+    expect(await t.call('PUT', `/api/trashrestore/product/${id}`, { token: cashier })).toMatchObject({
+      status: 403,
+      body: DENIED,
+    });
+    expect(await t.call('DELETE', `/api/trashdelete/product/${id}`, { token: cashier })).toMatchObject({
+      status: 403,
+      body: DENIED,
+    });
+    expect((await productRow(id))?.deleted_at).toBeInstanceOf(Date);
+  });
+
+  it('restores a product whole, back in the list and lookup, and audits it', async () => {
+    const id = await make.product('Comeback Tiles', plumbing);
+    await t.call('DELETE', `/api/productdelete/${id}`, { token: admin });
+    const res = await t.call('PUT', `/api/trashrestore/product/${id}`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: 'Record restored successfully!' });
+    expect(await productRow(id)).toMatchObject({
+      name: 'Comeback Tiles',
+      category_id: plumbing,
+      environment: 'TEST',
+      created_by: adminId,
+      deleted_at: null,
+    });
+    expect(await lastAudit(t)).toMatchObject({
+      type: 'Product',
+      activity: 'Restore',
+      details: `Restored product "Comeback Tiles" (id ${id}) from the trash`,
+    });
+    expect(await liveNames('Comeback')).toEqual(['Comeback Tiles']);
+    const lookup = await t.call('GET', '/api/getproducts', { token: admin });
+    expect(lookup.body.data).toContainEqual({ id, name: 'Comeback Tiles' });
+    expect((await t.call('GET', '/api/trashlist?search=Comeback', { token: admin })).body.total).toBe(0);
+    // Restoring a live record is a 404.
+    expect(await t.call('PUT', `/api/trashrestore/product/${id}`, { token: admin })).toMatchObject({
+      status: 404,
+      body: { success: false, message: 'Record not found.' },
+    });
+  });
+
+  it('does not restore a product while its category is in the trash', async () => {
+    const category = await make.category('Seasonal Goods');
+    const id = await make.product('Christmas Lights', category);
+    await t.call('DELETE', `/api/productdelete/${id}`, { token: admin });
+    await t.call('DELETE', `/api/categorydelete/${category}`, { token: admin });
+    const before = await auditCount(t);
+    const res = await t.call('PUT', `/api/trashrestore/product/${id}`, { token: admin });
+    expect(res).toMatchObject({
+      status: 409,
+      body: { success: false, message: "Restore this product's category first." },
+    });
+    expect((await productRow(id))?.deleted_at).toBeInstanceOf(Date);
+    expect(await auditCount(t)).toBe(before);
+    expect((await t.call('PUT', `/api/trashrestore/category/${category}`, { token: admin })).status).toBe(200);
+    expect((await t.call('PUT', `/api/trashrestore/product/${id}`, { token: admin })).status).toBe(200);
+  });
+
+  it('does not restore a product whose name a live product of its category took meanwhile', async () => {
+    const id = await make.product('Twin Name', building);
+    await t.call('DELETE', `/api/productdelete/${id}`, { token: admin });
+    const twin = await make.product('TWIN NAME', building);
+    const res = await t.call('PUT', `/api/trashrestore/product/${id}`, { token: admin });
+    expect(res).toMatchObject({
+      status: 409,
+      body: { success: false, message: 'Another product now uses the same details. Rename or remove it first.' },
+    });
+    expect((await productRow(id))?.deleted_at).toBeInstanceOf(Date);
+    expect((await productRow(twin))?.deleted_at).toBeNull();
+  });
+
+  it('refuses permanent delete while brands or stock batches refer to it, then allows it', async () => {
+    const refs = await make.chain('Purge');
+    const batch = await make.stock(refs);
+    await t.call('DELETE', `/api/productdelete/${refs.product_id}`, { token: admin });
+    const withStock = await t.call('DELETE', `/api/trashdelete/product/${refs.product_id}`, { token: admin });
+    expect(withStock).toMatchObject({
+      status: 409,
+      body: { success: false, message: 'Stock records still refer to this product.' },
+    });
+    // A batch in the trash still refers to it.
+    expect((await t.call('DELETE', `/api/stockdelete/${batch.id}`, { token: admin })).status).toBe(200);
+    expect((await t.call('DELETE', `/api/trashdelete/product/${refs.product_id}`, { token: admin })).status).toBe(409);
+    expect((await t.call('DELETE', `/api/trashdelete/stock/${batch.id}`, { token: admin })).status).toBe(200);
+    // Only the brand is left, and it is in the trash too.
+    await t.call('DELETE', `/api/branddelete/${refs.brand_id}`, { token: admin });
+    const withBrand = await t.call('DELETE', `/api/trashdelete/product/${refs.product_id}`, { token: admin });
+    expect(withBrand).toMatchObject({
+      status: 409,
+      body: { success: false, message: 'Brands (some may be in the trash) still refer to this product.' },
+    });
+    expect(await productRow(refs.product_id)).toBeDefined();
+    expect((await t.call('DELETE', `/api/trashdelete/brand/${refs.brand_id}`, { token: admin })).status).toBe(200);
+    const res = await t.call('DELETE', `/api/trashdelete/product/${refs.product_id}`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: 'Record deleted successfully!' });
+    expect(await productRow(refs.product_id)).toBeUndefined();
+    expect(await lastAudit(t)).toMatchObject({
+      type: 'Product',
+      activity: 'Permanent delete',
+      details: `Deleted product "Purge Product" (id ${refs.product_id}) permanently`,
+    });
+  });
+
+  it('removes only records that are in the trash, of known kinds', async () => {
+    const id = await make.product('Still Live', building);
+    expect(await t.call('DELETE', `/api/trashdelete/product/${id}`, { token: admin })).toMatchObject({
+      status: 404,
+      body: { success: false, message: 'Record not found.' },
+    });
+    expect(await productRow(id)).toBeDefined();
+    expect(await t.call('DELETE', `/api/trashdelete/widget/${id}`, { token: admin })).toMatchObject({
+      status: 404,
+      body: { success: false, message: 'Unknown record type.' },
+    });
+  });
+
+  it('keeps showing the product name on old stock rows after the product is trashed', async () => {
+    const refs = await make.chain('History');
+    const batch = await make.stock(refs);
+    await t.call('DELETE', `/api/productdelete/${refs.product_id}`, { token: admin });
+    const res = await t.call('GET', `/api/stockshow/${batch.id}`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      id: batch.id,
+      product_id: refs.product_id,
+      product_name: 'History Product',
+      product: { name: 'History Product' },
+    });
+    const list = await t.call('GET', `/api/stocklist?search=${batch.batch_number}`, { token: admin });
+    expect(list.body.data[0].product).toEqual({ name: 'History Product' });
+  });
+});

@@ -1,0 +1,501 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { DEMO_ADMIN, DEMO_CASHIER } from '../../db/seed/demo.ts';
+
+let t: TestApp;
+let admin: string;
+let cashier: string;
+let adminId: number;
+let adminRoleId: number;
+let cashierRoleId: number;
+let storekeeperRoleId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn();
+  cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
+  adminId = (
+    await t.db.selectFrom('users').select('id').where('email', '=', DEMO_ADMIN.email).executeTakeFirstOrThrow()
+  ).id;
+  const roles = await t.db.selectFrom('roles').select(['id', 'name']).execute();
+  const roleId = (name: string) => roles.find((r) => r.name === name)?.id as number;
+  adminRoleId = roleId('Administrator');
+  cashierRoleId = roleId('Cashier');
+  storekeeperRoleId = roleId('Storekeeper');
+});
+afterAll(() => t.close());
+
+const UNAUTHENTICATED = { success: false, message: 'Unauthenticated.' };
+const DENIED = { success: false, message: 'Access denied' };
+const BUILT_IN = 'The Administrator role is built in and cannot be changed or deleted.';
+
+const lastAudit = () => t.db.selectFrom('audit_logs').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+const auditCount = async () =>
+  Number((await t.db.selectFrom('audit_logs').select(t.db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const createRole = async (name: string, environment = 'TEST') => {
+  const res = await t.call('POST', '/api/rolestore', { token: admin, body: { name, environment } });
+  expect(res.status).toBe(200);
+  return res.body.data.id as number;
+};
+const roleRow = (id: number) => t.db.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
+
+describe('GET /api/rolelist', () => {
+  it('refuses a missing token, a user without roleList and a page size outside the list', async () => {
+    expect(await t.call('GET', '/api/rolelist')).toMatchObject({ status: 401, body: UNAUTHENTICATED });
+    expect(await t.call('GET', '/api/rolelist', { token: cashier })).toMatchObject({ status: 403, body: DENIED });
+    for (const size of ['7', '0', '1000', 'ten']) {
+      const res = await t.call('GET', `/api/rolelist?pagination_size=${size}`, { token: admin });
+      expect(res.status, size).toBe(422);
+      expect(res.body).toEqual({
+        success: false,
+        message: 'The page size must be one of 5, 10, 25, 50, 100.',
+        errors: { pagination_size: ['The page size must be one of 5, 10, 25, 50, 100.'] },
+      });
+    }
+    const page = await t.call('GET', '/api/rolelist?page=0', { token: admin });
+    expect(page.status).toBe(422);
+  });
+
+  it('lists the live roles newest first with their user count and creator', async () => {
+    const res = await t.call('GET', '/api/rolelist', { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, current_page: 1, last_page: 1, total: 3, per_page: 10 });
+    expect(res.body.from).toBe(1);
+    expect(res.body.to).toBe(3);
+    const byName = Object.fromEntries(res.body.data.map((r: { name: string }) => [r.name, r]));
+    expect(Object.keys(byName).sort()).toEqual(['Administrator', 'Cashier', 'Storekeeper']);
+    expect(byName.Administrator).toMatchObject({ is_admin: true, users_count: 1, user: { name: 'Administrator' } });
+    expect(byName.Cashier).toMatchObject({
+      id: cashierRoleId,
+      environment: 'PRODUCTION',
+      is_admin: false,
+      users_count: 1,
+      user: { name: 'Administrator' },
+    });
+    expect(byName.Storekeeper.users_count).toBe(0);
+    expect(new Date(byName.Cashier.created_at).getTime()).not.toBeNaN();
+  });
+
+  it('searches by name, case-insensitively and with LIKE wildcards taken literally', async () => {
+    const res = await t.call('GET', '/api/rolelist?search=CASH', { token: admin });
+    expect(res.body.data.map((r: { name: string }) => r.name)).toEqual(['Cashier']);
+    expect(res.body.total).toBe(1);
+    const wildcard = await t.call('GET', `/api/rolelist?search=${encodeURIComponent('%')}`, { token: admin });
+    expect(wildcard.body).toMatchObject({ total: 0, data: [], from: null, to: null, last_page: 1 });
+  });
+
+  it('pages with the chosen size and numbers rows on across pages', async () => {
+    for (const name of ['Pager A', 'Pager B', 'Pager C']) await createRole(name);
+    const first = await t.call('GET', '/api/rolelist?pagination_size=5&page=1', { token: admin });
+    expect(first.body).toMatchObject({ total: 6, last_page: 2, current_page: 1, per_page: 5, from: 1, to: 5 });
+    expect(first.body.data[0].name).toBe('Pager C');
+    const second = await t.call('GET', '/api/rolelist?pagination_size=5&page=2', { token: admin });
+    expect(second.body).toMatchObject({ total: 6, last_page: 2, current_page: 2, from: 6, to: 6 });
+    expect(second.body.data).toHaveLength(1);
+    const ids = [...first.body.data, ...second.body.data].map((r: { id: number }) => r.id);
+    expect(new Set(ids).size).toBe(6);
+    const beyond = await t.call('GET', '/api/rolelist?pagination_size=5&page=9', { token: admin });
+    expect(beyond.body).toMatchObject({ data: [], total: 6, current_page: 9, from: null, to: null });
+    await t.call('DELETE', '/api/rolesdelete', { token: admin, body: { role_ids: ids.slice(0, 3) } });
+  });
+});
+
+describe('POST /api/rolestore', () => {
+  it('refuses a missing token', async () => {
+    const res = await t.call('POST', '/api/rolestore', { body: { name: 'X', environment: 'TEST' } });
+    expect(res).toMatchObject({ status: 401, body: UNAUTHENTICATED });
+  });
+
+  it('validates with the seeds messages', async () => {
+    const empty = await t.call('POST', '/api/rolestore', { token: admin, body: {} });
+    expect(empty.status).toBe(422);
+    expect(empty.body).toEqual({
+      success: false,
+      message: 'Name is required.',
+      errors: { name: ['Name is required.'], environment: ['Environment is required.'] },
+    });
+    const blank = await t.call('POST', '/api/rolestore', {
+      token: admin,
+      body: { name: '   ', environment: 'STAGING' },
+    });
+    expect(blank.body.errors).toEqual({ name: ['Name is required.'], environment: ['Environment is required.'] });
+    const long = await t.call('POST', '/api/rolestore', {
+      token: admin,
+      body: { name: 'x'.repeat(101), environment: 'TEST' },
+    });
+    expect(long.status).toBe(422);
+    expect(long.body.errors).toEqual({ name: ['At most 100 characters.'] });
+  });
+
+  it('refuses a name already taken by a live role, ignoring case', async () => {
+    const before = await auditCount();
+    const res = await t.call('POST', '/api/rolestore', {
+      token: admin,
+      body: { name: ' cAsHiEr ', environment: 'TEST' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({
+      success: false,
+      message: 'The name has already been taken.',
+      errors: { name: ['The name has already been taken.'] },
+    });
+    expect(await auditCount()).toBe(before);
+  });
+
+  it('is refused to a user without roleAdd', async () => {
+    const res = await t.call('POST', '/api/rolestore', {
+      token: cashier,
+      body: { name: 'Sneaky', environment: 'TEST' },
+    });
+    expect(res).toMatchObject({ status: 403, body: DENIED });
+    expect(await t.db.selectFrom('roles').select('id').where('name', '=', 'Sneaky').executeTakeFirst()).toBeUndefined();
+  });
+
+  it('creates the role (trimmed) with its creator, and audits it', async () => {
+    const res = await t.call('POST', '/api/rolestore', {
+      token: admin,
+      body: { name: '  Accountant ', environment: 'DEVELOPMENT' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, message: 'Role created successfully!' });
+    expect(res.body.data).toEqual({ id: expect.any(Number), name: 'Accountant' });
+    const row = await roleRow(res.body.data.id);
+    expect(row).toMatchObject({
+      name: 'Accountant',
+      environment: 'DEVELOPMENT',
+      is_admin: false,
+      created_by: adminId,
+      deleted_at: null,
+    });
+    expect(
+      await t.db
+        .selectFrom('role_permissions')
+        .select('permission_key')
+        .where('role_id', '=', res.body.data.id)
+        .execute(),
+    ).toEqual([]);
+    expect(await lastAudit()).toMatchObject({
+      type: 'Role',
+      activity: 'Create',
+      details: `Created role "Accountant" (id ${res.body.data.id})`,
+      user_id: adminId,
+      browser: 'Chrome 140',
+      platform: 'Linux',
+      ip: '127.0.0.1',
+    });
+  });
+});
+
+describe('GET /api/roleshow/:id', () => {
+  it('refuses a missing token, a user without roleList and an unknown id', async () => {
+    expect(await t.call('GET', `/api/roleshow/${cashierRoleId}`)).toMatchObject({ status: 401 });
+    expect(await t.call('GET', `/api/roleshow/${cashierRoleId}`, { token: cashier })).toMatchObject({
+      status: 403,
+      body: DENIED,
+    });
+    const unknown = await t.call('GET', '/api/roleshow/999999', { token: admin });
+    expect(unknown).toMatchObject({ status: 404, body: { success: false, message: 'Role not found.' } });
+    expect((await t.call('GET', '/api/roleshow/abc', { token: admin })).status).toBe(422);
+  });
+
+  it('shows the role', async () => {
+    const res = await t.call('GET', `/api/roleshow/${cashierRoleId}`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      success: true,
+      data: { id: cashierRoleId, name: 'Cashier', environment: 'PRODUCTION', is_admin: false },
+    });
+  });
+});
+
+describe('PUT /api/roleupdate/:id', () => {
+  it('refuses a missing token and a user without roleEdit', async () => {
+    expect(await t.call('PUT', `/api/roleupdate/${storekeeperRoleId}`, { body: { name: 'X' } })).toMatchObject({
+      status: 401,
+      body: UNAUTHENTICATED,
+    });
+    const res = await t.call('PUT', `/api/roleupdate/${storekeeperRoleId}`, { token: cashier, body: { name: 'X' } });
+    expect(res).toMatchObject({ status: 403, body: DENIED });
+    expect((await roleRow(storekeeperRoleId))?.name).toBe('Storekeeper');
+  });
+
+  it('validates the name, including a clash with another role', async () => {
+    const blank = await t.call('PUT', `/api/roleupdate/${storekeeperRoleId}`, { token: admin, body: { name: '' } });
+    expect(blank.status).toBe(422);
+    expect(blank.body).toEqual({
+      success: false,
+      message: 'Name is required.',
+      errors: { name: ['Name is required.'] },
+    });
+    const clash = await t.call('PUT', `/api/roleupdate/${storekeeperRoleId}`, {
+      token: admin,
+      body: { name: 'CASHIER' },
+    });
+    expect(clash.status).toBe(422);
+    expect(clash.body.errors).toEqual({ name: ['The name has already been taken.'] });
+  });
+
+  it('answers 404 for an unknown id and 409 for the built-in Administrator role', async () => {
+    const unknown = await t.call('PUT', '/api/roleupdate/999999', { token: admin, body: { name: 'Ghost' } });
+    expect(unknown).toMatchObject({ status: 404, body: { success: false, message: 'Role not found.' } });
+    const builtIn = await t.call('PUT', `/api/roleupdate/${adminRoleId}`, { token: admin, body: { name: 'Boss' } });
+    expect(builtIn).toMatchObject({ status: 409, body: { success: false, message: BUILT_IN } });
+    expect((await roleRow(adminRoleId))?.name).toBe('Administrator');
+  });
+
+  it('renames the role and audits from/to of the name', async () => {
+    const id = await createRole('Auditor');
+    const res = await t.call('PUT', `/api/roleupdate/${id}`, { token: admin, body: { name: 'Internal Auditor' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: 'Role updated successfully!' });
+    expect((await roleRow(id))?.name).toBe('Internal Auditor');
+    expect(await lastAudit()).toMatchObject({
+      type: 'Role',
+      activity: 'Update',
+      details: `Role ${id} from: {"name":"Auditor"} to: {"name":"Internal Auditor"}`,
+      user_id: adminId,
+    });
+    // Its own name in another case is not a clash with itself.
+    const recase = await t.call('PUT', `/api/roleupdate/${id}`, { token: admin, body: { name: 'INTERNAL AUDITOR' } });
+    expect(recase.status).toBe(200);
+    expect((await roleRow(id))?.name).toBe('INTERNAL AUDITOR');
+  });
+
+  it('does not update a role in the trash', async () => {
+    const id = await createRole('Soon Gone');
+    await t.call('DELETE', `/api/roledelete/${id}`, { token: admin });
+    const res = await t.call('PUT', `/api/roleupdate/${id}`, { token: admin, body: { name: 'Back Again' } });
+    expect(res.status).toBe(404);
+    expect((await roleRow(id))?.name).toBe('Soon Gone');
+  });
+});
+
+describe('DELETE /api/roledelete/:id', () => {
+  it('refuses a missing token, a user without roleDelete and an unknown id', async () => {
+    const id = await createRole('Keep Me');
+    expect(await t.call('DELETE', `/api/roledelete/${id}`)).toMatchObject({ status: 401, body: UNAUTHENTICATED });
+    expect(await t.call('DELETE', `/api/roledelete/${id}`, { token: cashier })).toMatchObject({
+      status: 403,
+      body: DENIED,
+    });
+    expect((await roleRow(id))?.deleted_at).toBeNull();
+    const unknown = await t.call('DELETE', '/api/roledelete/999999', { token: admin });
+    expect(unknown).toMatchObject({ status: 404, body: { success: false, message: 'Role not found.' } });
+  });
+
+  it('refuses a role that still has users, and the built-in role', async () => {
+    const used = await t.call('DELETE', `/api/roledelete/${cashierRoleId}`, { token: admin });
+    expect(used).toMatchObject({
+      status: 409,
+      body: { success: false, message: 'This role still has 1 user(s). Move them to another role first.' },
+    });
+    expect((await roleRow(cashierRoleId))?.deleted_at).toBeNull();
+    const builtIn = await t.call('DELETE', `/api/roledelete/${adminRoleId}`, { token: admin });
+    expect(builtIn).toMatchObject({ status: 409, body: { success: false, message: BUILT_IN } });
+    expect((await roleRow(adminRoleId))?.deleted_at).toBeNull();
+  });
+
+  it('moves the role to the trash, out of the list, and audits it; its name becomes free', async () => {
+    const id = await createRole('Temporary');
+    const res = await t.call('DELETE', `/api/roledelete/${id}`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: 'Role deleted successfully!' });
+    expect((await roleRow(id))?.deleted_at).toBeInstanceOf(Date);
+    expect(await lastAudit()).toMatchObject({
+      type: 'Role',
+      activity: 'Delete',
+      details: `Moved role "Temporary" (id ${id}) to the trash`,
+      user_id: adminId,
+    });
+    const list = await t.call('GET', '/api/rolelist?search=Temporary', { token: admin });
+    expect(list.body.total).toBe(0);
+    expect((await t.call('GET', `/api/roleshow/${id}`, { token: admin })).status).toBe(404);
+    expect((await t.call('DELETE', `/api/roledelete/${id}`, { token: admin })).status).toBe(404);
+    const again = await createRole('Temporary');
+    expect(again).not.toBe(id);
+  });
+
+  it('counts only live users: a role whose users are all in the trash may go', async () => {
+    const roleId = await createRole('Seasonal');
+    const user = await t.call('POST', '/api/userstore', {
+      token: admin,
+      body: {
+        name: 'Season Worker',
+        gender: 'Male',
+        nin: 'CM99000001',
+        phone_number: '0780000001',
+        email: 'season@duka.test',
+        role_id: roleId,
+        environment: 'TEST',
+      },
+    });
+    expect(user.status).toBe(200);
+    expect((await t.call('DELETE', `/api/roledelete/${roleId}`, { token: admin })).status).toBe(409);
+    expect((await t.call('DELETE', `/api/userdelete/${user.body.data.id}`, { token: admin })).status).toBe(200);
+    expect((await t.call('DELETE', `/api/roledelete/${roleId}`, { token: admin })).status).toBe(200);
+  });
+});
+
+describe('DELETE /api/rolesdelete', () => {
+  it('refuses a missing token, an empty selection and a user without roleBulkDelete', async () => {
+    expect(await t.call('DELETE', '/api/rolesdelete', { body: { role_ids: [1] } })).toMatchObject({ status: 401 });
+    for (const body of [{}, { role_ids: [] }, { role_ids: 'all' }]) {
+      const res = await t.call('DELETE', '/api/rolesdelete', { token: admin, body });
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject({ success: false, message: 'Select at least one record.' });
+      expect(res.body.errors.role_ids).toEqual(['Select at least one record.']);
+    }
+    const res = await t.call('DELETE', '/api/rolesdelete', { token: cashier, body: { role_ids: [storekeeperRoleId] } });
+    expect(res).toMatchObject({ status: 403, body: DENIED });
+  });
+
+  it('deletes all or none: an unknown id is a 404 and a role with users a 409, and nothing changes', async () => {
+    const a = await createRole('Bulk A');
+    const b = await createRole('Bulk B');
+    const before = await auditCount();
+    const unknown = await t.call('DELETE', '/api/rolesdelete', { token: admin, body: { role_ids: [a, 999999] } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.success).toBe(false);
+    const used = await t.call('DELETE', '/api/rolesdelete', { token: admin, body: { role_ids: [a, cashierRoleId] } });
+    expect(used.status).toBe(409);
+    expect(used.body.message).toBe('This role still has 1 user(s). Move them to another role first.');
+    expect((await roleRow(a))?.deleted_at).toBeNull();
+    expect(await auditCount()).toBe(before);
+
+    const res = await t.call('DELETE', '/api/rolesdelete', { token: admin, body: { role_ids: [a, b, a] } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: '2 role(s) deleted successfully!' });
+    expect((await roleRow(a))?.deleted_at).toBeInstanceOf(Date);
+    expect((await roleRow(b))?.deleted_at).toBeInstanceOf(Date);
+    const audits = await t.db
+      .selectFrom('audit_logs')
+      .select('details')
+      .where('type', '=', 'Role')
+      .where('activity', '=', 'Delete')
+      .orderBy('id', 'desc')
+      .limit(2)
+      .execute();
+    expect(audits.map((x) => x.details).sort()).toEqual([
+      `Moved role "Bulk A" (id ${a}) to the trash`,
+      `Moved role "Bulk B" (id ${b}) to the trash`,
+    ]);
+  });
+});
+
+describe('GET /api/assignedmenus/:id', () => {
+  it('refuses a missing token, a user without roleEdit and an unknown id', async () => {
+    expect(await t.call('GET', `/api/assignedmenus/${cashierRoleId}`)).toMatchObject({ status: 401 });
+    expect(await t.call('GET', `/api/assignedmenus/${cashierRoleId}`, { token: cashier })).toMatchObject({
+      status: 403,
+      body: DENIED,
+    });
+    expect(await t.call('GET', '/api/assignedmenus/999999', { token: admin })).toMatchObject({
+      status: 404,
+      body: { success: false, message: 'Role not found.' },
+    });
+  });
+
+  it("answers the role's name and keys", async () => {
+    const res = await t.call('GET', `/api/assignedmenus/${storekeeperRoleId}`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    expect(res.body.role).toEqual({ id: storekeeperRoleId, name: 'Storekeeper', is_admin: false });
+    expect([...res.body.assignedMenuNames].sort()).toEqual(
+      [
+        'dashboard',
+        'stockAdd',
+        'stockList',
+        'stockEdit',
+        'stockFilter',
+        'stockExport',
+        'stockLevel',
+        'stockLevelExport',
+      ].sort(),
+    );
+  });
+});
+
+describe('POST /api/assignmenus/:id', () => {
+  it('refuses a missing token, a user without roleEdit and an unknown id', async () => {
+    const body = { selectedMenus: ['dashboard'] };
+    expect(await t.call('POST', `/api/assignmenus/${cashierRoleId}`, { body })).toMatchObject({ status: 401 });
+    expect(await t.call('POST', `/api/assignmenus/${cashierRoleId}`, { token: cashier, body })).toMatchObject({
+      status: 403,
+      body: DENIED,
+    });
+    expect(await t.call('POST', '/api/assignmenus/999999', { token: admin, body })).toMatchObject({
+      status: 404,
+      body: { success: false, message: 'Role not found.' },
+    });
+  });
+
+  it('validates the list and refuses private and unknown keys', async () => {
+    const missing = await t.call('POST', `/api/assignmenus/${cashierRoleId}`, { token: admin, body: {} });
+    expect(missing.status).toBe(422);
+    expect(missing.body).toEqual({
+      success: false,
+      message: 'Choose the permissions to assign.',
+      errors: { selectedMenus: ['Choose the permissions to assign.'] },
+    });
+    const privateKeys = await t.call('POST', `/api/assignmenus/${cashierRoleId}`, {
+      token: admin,
+      body: { selectedMenus: ['dashboard', 'settings', 'reportTaxList', 'noSuchKey'] },
+    });
+    expect(privateKeys.status).toBe(422);
+    expect(privateKeys.body.message).toBe('These permissions cannot be assigned: settings, reportTaxList, noSuchKey.');
+    expect(privateKeys.body.errors.selectedMenus).toEqual([privateKeys.body.message]);
+    const keys = await t.db
+      .selectFrom('role_permissions')
+      .select('permission_key')
+      .where('role_id', '=', cashierRoleId)
+      .execute();
+    expect(keys.map((k) => k.permission_key)).not.toContain('settings');
+  });
+
+  it('refuses to change the built-in Administrator role', async () => {
+    const res = await t.call('POST', `/api/assignmenus/${adminRoleId}`, {
+      token: admin,
+      body: { selectedMenus: ['dashboard'] },
+    });
+    expect(res).toMatchObject({ status: 409, body: { success: false, message: BUILT_IN } });
+    expect(
+      await t.db.selectFrom('role_permissions').select('permission_key').where('role_id', '=', adminRoleId).execute(),
+    ).toEqual([]);
+    // The Administrator still holds every key, private ones included.
+    const access = await t.call('POST', '/api/accessmenus', {
+      token: admin,
+      body: { menuArray: ['settings', 'roleList'] },
+    });
+    expect(access.body.hasAccess).toEqual(['settings', 'roleList']);
+  });
+
+  it("replaces the role's keys, which apply at once to its users, and audits from/to", async () => {
+    const before = await t.call('GET', '/api/rolelist', { token: cashier });
+    expect(before.status).toBe(403);
+    const res = await t.call('POST', `/api/assignmenus/${cashierRoleId}`, {
+      token: admin,
+      body: { selectedMenus: ['salesPOS', 'roleList', 'salesPOS', 'dashboard'] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: 'Permissions assigned successfully!' });
+    const assigned = await t.call('GET', `/api/assignedmenus/${cashierRoleId}`, { token: admin });
+    expect([...assigned.body.assignedMenuNames].sort()).toEqual(['dashboard', 'roleList', 'salesPOS']);
+    expect((await t.call('GET', '/api/rolelist', { token: cashier })).status).toBe(200);
+    expect((await t.call('GET', `/api/roleshow/${adminRoleId}`, { token: cashier })).status).toBe(200);
+    const audit = await lastAudit();
+    expect(audit).toMatchObject({ type: 'Role', activity: 'Permission change', user_id: adminId });
+    expect(audit.details).toBe(
+      `Role ${cashierRoleId} from: {"permissions":"dashboard, salesFilter, salesInvoice, salesList, salesPOS, salesReceipt, stockLevel"} to: {"permissions":"dashboard, roleList, salesPOS"}`,
+    );
+
+    const cleared = await t.call('POST', `/api/assignmenus/${cashierRoleId}`, {
+      token: admin,
+      body: { selectedMenus: [] },
+    });
+    expect(cleared.status).toBe(200);
+    expect(
+      (await t.call('GET', `/api/assignedmenus/${cashierRoleId}`, { token: admin })).body.assignedMenuNames,
+    ).toEqual([]);
+    expect((await t.call('GET', '/api/rolelist', { token: cashier })).status).toBe(403);
+  });
+});

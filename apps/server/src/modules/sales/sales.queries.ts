@@ -1,0 +1,157 @@
+// Reads for the point of sale (in-stock cascades), the sales list, one sale with its lines, and the exports.
+import { formatDay } from '@duka/shared';
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection.ts';
+import { nameJson } from '../../platform/creator.ts';
+import { notFound } from '../../platform/errors.ts';
+import type { ExportColumn } from '../../platform/exports.ts';
+import { likePattern, matchesSearch } from '../../platform/listing.ts';
+
+const inStock = (db: Database) =>
+  db.selectFrom('stock_batches as s').where('s.deleted_at', 'is', null).where('s.balance', '>', 0);
+
+/** Products with stock, searched on the server so the POS stays quick with a large catalogue. */
+export function productsInStock(db: Database, search: string | undefined, limit = 50) {
+  let q = db
+    .selectFrom('products as p')
+    .select(['p.id', 'p.name'])
+    .where('p.deleted_at', 'is', null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('stock_batches as s')
+          .select('s.id')
+          .whereRef('s.product_id', '=', 'p.id')
+          .where('s.deleted_at', 'is', null)
+          .where('s.balance', '>', 0),
+      ),
+    );
+  if (search) q = q.where('p.name', 'ilike', likePattern(search));
+  return q.orderBy(sql`lower(p.name)`).limit(limit).execute();
+}
+
+/** The product's batches with stock, oldest first (the one to sell first). */
+export const batchesInStock = (db: Database, productId: number) =>
+  inStock(db)
+    .select(['s.id', 's.batch_number', 's.balance', 's.stock_date'])
+    .where('s.product_id', '=', productId)
+    .orderBy('s.stock_date')
+    .orderBy('s.id')
+    .execute();
+
+export const brandOfBatch = (db: Database, batchNumber: string) =>
+  inStock(db)
+    .innerJoin('brands as b', 'b.id', 's.brand_id')
+    .select(['b.id', 'b.name'])
+    .where('s.batch_number', '=', batchNumber)
+    .execute();
+
+export const measurementsOfBrand = (db: Database, brandId: number, batchNumber?: string) => {
+  let q = inStock(db)
+    .innerJoin('measurements as m', 'm.id', 's.measurement_id')
+    .select(['m.id', 'm.name'])
+    .distinct()
+    .where('s.brand_id', '=', brandId);
+  if (batchNumber) q = q.where('s.batch_number', '=', batchNumber);
+  return q.execute();
+};
+
+export async function salePriceOf(
+  db: Database,
+  q: { productId: number; batchNumber: string; brandId: number; measurementId: number },
+) {
+  const row = await inStock(db)
+    .select(['s.sale_price', 's.balance'])
+    .where('s.batch_number', '=', q.batchNumber)
+    .where('s.product_id', '=', q.productId)
+    .where('s.brand_id', '=', q.brandId)
+    .where('s.measurement_id', '=', q.measurementId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Sale price');
+  return row;
+}
+
+export interface SalesFilter {
+  search?: string;
+  startDate?: string;
+  endDate?: string;
+}
+
+export function salesQuery(db: Database, timeZone: string, filter: SalesFilter) {
+  let q = db
+    .selectFrom('sales as sa')
+    .leftJoin('users as creator', 'creator.id', 'sa.created_by')
+    .select([
+      'sa.id',
+      'sa.sale_number',
+      'sa.sale_number as batch_number',
+      'sa.customer_name',
+      'sa.customer_phone',
+      'sa.customer_email',
+      'sa.customer_address',
+      'sa.discount_percent as discount',
+      'sa.subtotal',
+      'sa.discount_amount',
+      'sa.total_amount',
+      'sa.payment_method',
+      'sa.notice',
+      'sa.created_at',
+      nameJson('creator').as('user'),
+    ]);
+  if (filter.startDate)
+    q = q.where('sa.created_at', '>=', sql<Date>`(${filter.startDate}::date)::timestamp AT TIME ZONE ${timeZone}`);
+  if (filter.endDate)
+    q = q.where('sa.created_at', '<', sql<Date>`(${filter.endDate}::date + 1)::timestamp AT TIME ZONE ${timeZone}`);
+  if (filter.search)
+    q = q.where((eb) =>
+      matchesSearch(eb, ['sa.customer_name', 'sa.customer_phone', 'sa.sale_number'], filter.search as string),
+    );
+  return q.orderBy('sa.created_at', 'desc').orderBy('sa.id', 'desc');
+}
+export type SaleRow = Awaited<ReturnType<ReturnType<typeof salesQuery>['execute']>>[number];
+
+export async function getSale(db: Database, timeZone: string, id: number) {
+  const sale = await salesQuery(db, timeZone, {}).where('sa.id', '=', id).executeTakeFirst();
+  if (!sale) throw notFound('Sale');
+  const items = await db
+    .selectFrom('sale_items as i')
+    .innerJoin('stock_batches as s', 's.id', 'i.batch_id')
+    .innerJoin('products as p', 'p.id', 'i.product_id')
+    .innerJoin('brands as b', 'b.id', 'i.brand_id')
+    .innerJoin('measurements as m', 'm.id', 'i.measurement_id')
+    .select([
+      'i.id',
+      'i.quantity',
+      'i.unit_price',
+      'i.total_price',
+      's.batch_number',
+      nameJson('p').as('product'),
+      nameJson('b').as('brand'),
+      nameJson('m').as('measurement'),
+    ])
+    .where('i.sale_id', '=', id)
+    .orderBy('i.id')
+    .execute();
+  return { ...sale, items };
+}
+
+export const saleExportColumns = (timeZone: string): ExportColumn<SaleRow>[] => [
+  { header: 'Sale Number', value: (s) => s.sale_number, width: 20 },
+  { header: 'Customer Name', value: (s) => s.customer_name, width: 22 },
+  { header: 'Phone Number', value: (s) => s.customer_phone, width: 16 },
+  { header: 'Discount (%)', value: (s) => s.discount },
+  { header: 'Subtotal', value: (s) => s.subtotal, width: 14 },
+  { header: 'Total Amount', value: (s) => s.total_amount, width: 14 },
+  { header: 'Payment Method', value: (s) => s.payment_method, width: 16 },
+  { header: 'Created By', value: (s) => s.user?.name ?? 'N/A', width: 18 },
+  { header: 'Date', value: (s) => formatDay(s.created_at, timeZone) },
+];
+
+export async function totalSales(db: Database, timeZone: string, filter: SalesFilter): Promise<number> {
+  const row = await salesQuery(db, timeZone, filter)
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<number>`coalesce(sum(sa.total_amount), 0)::bigint`.as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}

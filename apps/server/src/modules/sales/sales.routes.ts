@@ -1,0 +1,113 @@
+import { dateRangeSchema, idParamSchema, listQuerySchema, saleSchema } from '@duka/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestContext, requireActor } from '../../platform/access.ts';
+import { accessDenied } from '../../platform/errors.ts';
+import { type ExportFormat, inPages, periodPreamble, sendExport } from '../../platform/exports.ts';
+import { paginate } from '../../platform/listing.ts';
+import type { AppServices } from '../../services.ts';
+import * as queries from './sales.queries.ts';
+import { processSale } from './sales.service.ts';
+
+const can = (permission: string) => ({ access: { permission } });
+const pos = can('salesPOS');
+const batchParam = z.object({ batch: z.string().regex(/^BN[0-9A-F]{14}$/, { error: 'Unknown batch.' }) });
+
+export const salesRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, timeZone }) => {
+  // The point of sale's cascade: product → batch (with balance) → brand → measurement → price.
+  app.get(
+    '/getproductsinstock',
+    { config: pos, schema: { querystring: listQuerySchema.pick({ search: true }) } },
+    async (request) => ({
+      success: true,
+      data: await queries.productsInStock(db, request.query.search),
+    }),
+  );
+  app.get(
+    '/getbatchnumbersbyproductinstock/:id',
+    { config: pos, schema: { params: idParamSchema } },
+    async (request) => ({
+      success: true,
+      data: await queries.batchesInStock(db, request.params.id),
+    }),
+  );
+  app.get(
+    '/getbrandsbybatchnumberinstock/:batch',
+    { config: pos, schema: { params: batchParam } },
+    async (request) => ({
+      success: true,
+      data: await queries.brandOfBatch(db, request.params.batch),
+    }),
+  );
+  app.get(
+    '/getmeasurementsbybrandinstock/:id',
+    {
+      config: pos,
+      schema: { params: idParamSchema, querystring: z.object({ batchNumber: batchParam.shape.batch.optional() }) },
+    },
+    async (request) => ({
+      success: true,
+      data: await queries.measurementsOfBrand(db, request.params.id, request.query.batchNumber),
+    }),
+  );
+  app.get(
+    '/getsalepriceinstock',
+    {
+      config: pos,
+      schema: {
+        querystring: z.object({
+          productId: z.coerce.number().int().positive(),
+          batchNumber: batchParam.shape.batch,
+          brandId: z.coerce.number().int().positive(),
+          measurementId: z.coerce.number().int().positive(),
+        }),
+      },
+    },
+    async (request) => {
+      const price = await queries.salePriceOf(db, request.query);
+      return { success: true, salePrice: price.sale_price, balance: price.balance };
+    },
+  );
+
+  app.post('/salesstore', { config: pos, schema: { body: saleSchema } }, async (request) => {
+    const sale = await processSale(db, request.body, requestContext(request));
+    return { success: true, message: 'Sale processed successfully!', data: { id: sale.id, replayed: sale.replayed } };
+  });
+
+  const listQuery = listQuerySchema.and(dateRangeSchema);
+  app.get('/saleslist', { config: can('salesList'), schema: { querystring: listQuery } }, (request) =>
+    paginate(queries.salesQuery(db, timeZone, request.query), request.query),
+  );
+
+  // A receipt or an invoice shows one sale: any of the three keys opens it.
+  app.get('/saleshow/:id', { config: { access: 'signedIn' }, schema: { params: idParamSchema } }, async (request) => {
+    const { keys } = requireActor(request);
+    if (!['salesList', 'salesReceipt', 'salesInvoice', 'salesPOS'].some((k) => keys.has(k))) throw accessDenied();
+    return { success: true, data: await queries.getSale(db, timeZone, request.params.id) };
+  });
+
+  for (const format of ['xlsx', 'csv'] as ExportFormat[]) {
+    app.get(
+      `/sale${format}`,
+      {
+        config: can('salesExport'),
+        schema: { querystring: listQuerySchema.pick({ search: true }).and(dateRangeSchema) },
+      },
+      async (request, reply) =>
+        sendExport(reply, format, {
+          name: 'sales',
+          columns: queries.saleExportColumns(timeZone),
+          preamble: periodPreamble(
+            'Sales',
+            request.query,
+            'Total sales (UGX)',
+            await queries.totalSales(db, timeZone, request.query),
+          ),
+          rows: inPages((limit, offset) =>
+            queries.salesQuery(db, timeZone, request.query).limit(limit).offset(offset).execute(),
+          ),
+          timeZone,
+        }),
+    );
+  }
+};

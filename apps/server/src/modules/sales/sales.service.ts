@@ -1,0 +1,142 @@
+// Processing a sale (PRODUCT.md §6): prices from the batches, every line checked and decremented in one
+// transaction, batches locked in ascending id order (so two carts never deadlock), nothing written on any failure,
+// and a client key that makes a repeated submit return the first sale.
+import { lineTotal, type SaleInput, saleTotals } from '@duka/shared';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/connection.ts';
+import type { DB } from '../../db/schema.ts';
+import { type RequestContext, writeAudit } from '../../platform/audit.ts';
+import { AppError, invalidField } from '../../platform/errors.ts';
+import { newNumber } from '../../platform/tokens.ts';
+import { roundQuantity } from '../stock/stock.service.ts';
+
+type Trx = Transaction<DB>;
+
+interface LockedBatch {
+  id: number;
+  batch_number: string;
+  product_id: number;
+  brand_id: number;
+  measurement_id: number;
+  sale_price: number;
+  unit_price: number;
+  balance: number;
+  product_name: string;
+  brand_name: string;
+}
+
+/** Equal lines (same batch) become one, so a batch is checked against the whole quantity asked of it. */
+function mergeLines(items: SaleInput['items']) {
+  const byBatch = new Map<string, SaleInput['items'][number]>();
+  for (const item of items) {
+    const seen = byBatch.get(item.batchNumber);
+    byBatch.set(item.batchNumber, seen ? { ...seen, quantity: roundQuantity(seen.quantity + item.quantity) } : item);
+  }
+  return [...byBatch.values()];
+}
+
+async function lockBatches(trx: Trx, batchNumbers: string[]): Promise<Map<string, LockedBatch>> {
+  const rows = await sql<LockedBatch>`
+    SELECT s.id, s.batch_number, s.product_id, s.brand_id, s.measurement_id, s.sale_price, s.unit_price, s.balance,
+           p.name AS product_name, b.name AS brand_name
+    FROM stock_batches s JOIN products p ON p.id = s.product_id JOIN brands b ON b.id = s.brand_id
+    WHERE s.batch_number = ANY(${batchNumbers}::text[]) AND s.deleted_at IS NULL
+    ORDER BY s.id
+    FOR UPDATE OF s`.execute(trx);
+  return new Map(rows.rows.map((r) => [r.batch_number, r]));
+}
+
+export async function processSale(
+  db: Database,
+  input: SaleInput,
+  ctx: RequestContext,
+): Promise<{ id: number; replayed: boolean }> {
+  const lines = mergeLines(input.items);
+  return db.transaction().execute(async (trx) => {
+    // Claiming the key first: a concurrent submit with the same key waits here for this one to finish.
+    const claimed = await trx
+      .insertInto('sales')
+      .values({
+        sale_number: newNumber('SN'),
+        idempotency_key: input.idempotencyKey,
+        customer_name: input.customerName,
+        customer_phone: input.customerPhone,
+        customer_email: input.customerEmail ?? null,
+        customer_address: input.customerAddress ?? null,
+        discount_percent: input.discount,
+        subtotal: 0,
+        discount_amount: 0,
+        total_amount: 0,
+        payment_method: input.paymentMethod,
+        notice: input.notice ?? null,
+        created_by: ctx.userId,
+      })
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .returning(['id', 'sale_number'])
+      .executeTakeFirst();
+    if (!claimed) {
+      const first = await trx
+        .selectFrom('sales')
+        .select('id')
+        .where('idempotency_key', '=', input.idempotencyKey)
+        .executeTakeFirstOrThrow();
+      return { id: first.id, replayed: true };
+    }
+
+    const batches = await lockBatches(trx, lines.map((l) => l.batchNumber).sort());
+    const priced: { quantity: number; unit_price: number }[] = [];
+    for (const [index, line] of lines.entries()) {
+      const batch = batches.get(line.batchNumber);
+      if (!batch) throw invalidField(`items.${index}.batchNumber`, `Batch ${line.batchNumber} is not in stock.`);
+      const mismatch =
+        (line.productId && line.productId !== batch.product_id) ||
+        (line.brandId && line.brandId !== batch.brand_id) ||
+        (line.measurementId && line.measurementId !== batch.measurement_id);
+      if (mismatch)
+        throw invalidField(
+          `items.${index}`,
+          `Batch ${batch.batch_number} does not hold that product, brand and measurement.`,
+        );
+      if (batch.balance < line.quantity) {
+        throw new AppError(
+          'conflict',
+          `Not enough stock of ${batch.product_name} (${batch.brand_name}, batch ${batch.batch_number}): only ${batch.balance} left.`,
+          undefined,
+          { product: batch.product_name, batch_number: batch.batch_number, available: batch.balance },
+        );
+      }
+      await trx
+        .updateTable('stock_batches')
+        .set({
+          quantity_sold: sql`quantity_sold + ${line.quantity}`,
+          balance: sql`balance - ${line.quantity}`,
+          updated_at: new Date(),
+        })
+        .where('id', '=', batch.id)
+        .execute();
+      await trx
+        .insertInto('sale_items')
+        .values({
+          sale_id: claimed.id,
+          batch_id: batch.id,
+          product_id: batch.product_id,
+          brand_id: batch.brand_id,
+          measurement_id: batch.measurement_id,
+          quantity: line.quantity,
+          unit_price: batch.sale_price,
+          unit_cost: batch.unit_price,
+          total_price: lineTotal(line.quantity, batch.sale_price),
+        })
+        .execute();
+      priced.push({ quantity: line.quantity, unit_price: batch.sale_price });
+    }
+    const totals = saleTotals(priced, input.discount);
+    await trx.updateTable('sales').set(totals).where('id', '=', claimed.id).execute();
+    await writeAudit(trx, ctx, {
+      type: 'Sales',
+      activity: 'Sale',
+      details: `Sale ${claimed.sale_number}: ${lines.length} line(s), total ${totals.total_amount} UGX (${input.paymentMethod})`,
+    });
+    return { id: claimed.id, replayed: false };
+  });
+}

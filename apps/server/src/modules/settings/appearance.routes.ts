@@ -1,0 +1,73 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestContext } from '../../platform/access.ts';
+import { AppError, invalidField } from '../../platform/errors.ts';
+import type { AppServices } from '../../services.ts';
+import {
+  type AppearanceInput,
+  IMAGE_KINDS,
+  type ImageKind,
+  MAX_IMAGE_BYTES,
+  readAppearance,
+  readImage,
+  saveAppearance,
+} from './appearance.service.ts';
+
+export const appearanceRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db }) => {
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 3, fields: 10 } });
+
+  // Branding for the sign-in page (public) and the shell.
+  app.get('/getlogofavicon', { config: { access: 'public' } }, async () => ({
+    success: true,
+    data: await readAppearance(db),
+  }));
+  app.get('/appearancesettingslist', { config: { access: 'signedIn' } }, async () => ({
+    success: true,
+    data: await readAppearance(db),
+  }));
+
+  app.get(
+    '/appearance/:kind',
+    { config: { access: 'public' }, schema: { params: z.object({ kind: z.enum(IMAGE_KINDS) }) } },
+    async (request, reply) => {
+      const image = await readImage(db, request.params.kind);
+      if (!image) throw new AppError('not_found', 'No image has been uploaded.');
+      if (request.headers['if-none-match'] === `"${image.sha256}"`) return reply.code(304).send();
+      reply.header('content-type', image.content_type);
+      reply.header('etag', `"${image.sha256}"`);
+      reply.header('cache-control', 'public, max-age=300');
+      return reply.send(image.bytes);
+    },
+  );
+
+  app.post(
+    '/appearancesettingsstore',
+    { config: { access: { permission: 'appearanceSettings' } } },
+    async (request) => {
+      if (!request.isMultipart()) throw invalidField('name', 'Name is required.');
+      const input: AppearanceInput = { name: '', images: {} };
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (!(IMAGE_KINDS as readonly string[]).includes(part.fieldname)) {
+            await part.toBuffer().catch(() => undefined);
+            continue;
+          }
+          let bytes: Buffer;
+          try {
+            bytes = await part.toBuffer();
+          } catch {
+            throw invalidField(part.fieldname, 'The image may be at most 2 MB.');
+          }
+          if (bytes.length > 0) input.images[part.fieldname as ImageKind] = { bytes, fileName: part.filename };
+        } else if (part.fieldname === 'name') {
+          input.name = String(part.value ?? '').trim();
+        }
+      }
+      if (!input.name) throw invalidField('name', 'Name is required.');
+      if (input.name.length > 100) throw invalidField('name', 'At most 100 characters.');
+      await saveAppearance(db, input, requestContext(request));
+      return { success: true, message: 'Settings saved successfully!', data: await readAppearance(db) };
+    },
+  );
+};

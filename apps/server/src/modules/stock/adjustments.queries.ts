@@ -1,0 +1,47 @@
+// The write-off list and its export.
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection.ts';
+import { nameJson } from '../../platform/creator.ts';
+import type { ExportColumn } from '../../platform/exports.ts';
+import { matchesSearch } from '../../platform/listing.ts';
+import type { StockFilter } from './stock.queries.ts';
+
+export function adjustmentQuery(db: Database, filter: StockFilter) {
+  let q = db
+    .selectFrom('stock_adjustments as a')
+    .innerJoin('stock_batches as s', 's.id', 'a.batch_id')
+    .innerJoin('products as p', 'p.id', 's.product_id')
+    .leftJoin('users as creator', 'creator.id', 'a.created_by')
+    .select([
+      'a.id',
+      'a.batch_id',
+      's.batch_number',
+      'p.name as product_name',
+      'a.reason',
+      'a.quantity',
+      'a.unit_cost',
+      sql<number>`round(a.quantity * a.unit_cost)::bigint`.as('cost'),
+      'a.note',
+      'a.adjustment_date',
+      'a.created_at',
+      nameJson('creator').as('user'),
+    ]);
+  if (filter.startDate) q = q.where('a.adjustment_date', '>=', filter.startDate);
+  if (filter.endDate) q = q.where('a.adjustment_date', '<=', filter.endDate);
+  if (filter.search)
+    q = q.where((eb) => matchesSearch(eb, ['p.name', 's.batch_number', 'a.reason', 'a.note'], filter.search as string));
+  return q.orderBy('a.adjustment_date', 'desc').orderBy('a.id', 'desc');
+}
+export type AdjustmentRow = Awaited<ReturnType<ReturnType<typeof adjustmentQuery>['execute']>>[number];
+
+export const ADJUSTMENT_EXPORT_COLUMNS: ExportColumn<AdjustmentRow>[] = [
+  { header: 'Date', value: (a) => a.adjustment_date },
+  { header: 'Batch Number', value: (a) => a.batch_number, width: 20 },
+  { header: 'Product', value: (a) => a.product_name, width: 22 },
+  { header: 'Reason', value: (a) => a.reason, width: 18 },
+  { header: 'Qty', value: (a) => a.quantity },
+  { header: 'Unit Cost', value: (a) => a.unit_cost },
+  { header: 'Cost', value: (a) => a.cost },
+  { header: 'Note', value: (a) => a.note, width: 30 },
+  { header: 'Recorded By', value: (a) => a.user?.name ?? 'N/A', width: 18 },
+];

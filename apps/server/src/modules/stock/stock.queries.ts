@@ -1,0 +1,127 @@
+// Reads of stock batches: the stock list, one batch, stock levels, and their exports.
+import { formatDay, stockStatus } from '@duka/shared';
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection.ts';
+import { nameJson } from '../../platform/creator.ts';
+import type { ExportColumn } from '../../platform/exports.ts';
+import { matchesSearch } from '../../platform/listing.ts';
+
+export interface StockFilter {
+  search?: string;
+  startDate?: string;
+  endDate?: string;
+}
+
+export function stockQuery(db: Database, filter: StockFilter = {}) {
+  let q = db
+    .selectFrom('stock_batches as s')
+    .innerJoin('products as p', 'p.id', 's.product_id')
+    .innerJoin('brands as b', 'b.id', 's.brand_id')
+    .innerJoin('measurements as m', 'm.id', 's.measurement_id')
+    .innerJoin('suppliers as sup', 'sup.id', 's.supplier_id')
+    .leftJoin('users as creator', 'creator.id', 's.created_by')
+    .select([
+      's.id',
+      's.batch_number',
+      's.product_id',
+      's.brand_id',
+      's.measurement_id',
+      's.supplier_id',
+      's.quantity',
+      's.unit_price',
+      's.total_cost',
+      's.sale_price',
+      's.min_stock_level',
+      's.quantity_sold',
+      's.quantity_adjusted',
+      's.balance',
+      's.stock_date',
+      's.environment',
+      's.created_at',
+      'p.name as product_name',
+      'b.name as brand_name',
+      'm.name as measurement_name',
+      'sup.name as supplier_name',
+      nameJson('p').as('product'),
+      nameJson('b').as('brand'),
+      nameJson('m').as('measurement'),
+      nameJson('sup').as('supplier'),
+      nameJson('creator').as('created_by'),
+    ])
+    .where('s.deleted_at', 'is', null);
+  if (filter.startDate) q = q.where('s.stock_date', '>=', filter.startDate);
+  if (filter.endDate) q = q.where('s.stock_date', '<=', filter.endDate);
+  if (filter.search) {
+    q = q.where((eb) =>
+      matchesSearch(eb, ['p.name', 'b.name', 'm.name', 'sup.name', 's.batch_number'], filter.search as string),
+    );
+  }
+  return q;
+}
+export type StockRow = Awaited<ReturnType<ReturnType<typeof stockQuery>['execute']>>[number];
+
+export const stockListQuery = (db: Database, filter: StockFilter) =>
+  stockQuery(db, filter).orderBy('s.stock_date', 'desc').orderBy('s.id', 'desc');
+
+/** Stock levels: every live batch with its status, the emptiest first within a product. */
+export const stockLevelQuery = (db: Database, search?: string) =>
+  stockQuery(db, { search })
+    .select([
+      's.quantity_sold as total_sold',
+      sql<string>`CASE WHEN s.balance <= 0 THEN 'Out of Stock' WHEN s.balance <= s.min_stock_level THEN 'Low Stock' ELSE 'In Stock' END`.as(
+        'status',
+      ),
+    ])
+    .orderBy('p.name')
+    .orderBy('s.stock_date')
+    .orderBy('s.id');
+
+export const STOCK_EXPORT_COLUMNS: ExportColumn<StockRow>[] = [
+  { header: 'Batch Number', value: (s) => s.batch_number, width: 20 },
+  { header: 'Product', value: (s) => s.product_name, width: 22 },
+  { header: 'Brand', value: (s) => s.brand_name, width: 16 },
+  { header: 'Unit', value: (s) => s.measurement_name },
+  { header: 'Qty', value: (s) => s.quantity },
+  { header: 'Unit Price', value: (s) => s.unit_price },
+  { header: 'Total', value: (s) => s.total_cost, width: 14 },
+  { header: 'Sale Price', value: (s) => s.sale_price },
+  { header: 'Supplier', value: (s) => s.supplier_name, width: 20 },
+  { header: 'Created By', value: (s) => s.created_by?.name ?? 'N/A', width: 18 },
+  { header: 'Date', value: (s) => s.stock_date },
+];
+
+export const STOCK_LEVEL_EXPORT_COLUMNS: ExportColumn<StockRow>[] = [
+  { header: 'Product', value: (s) => s.product_name, width: 22 },
+  { header: 'Batch Number', value: (s) => s.batch_number, width: 20 },
+  { header: 'Brand', value: (s) => s.brand_name, width: 16 },
+  { header: 'Unit of Measurement', value: (s) => s.measurement_name, width: 20 },
+  { header: 'Qty in Stock', value: (s) => s.balance, width: 14 },
+  { header: 'Qty Sold', value: (s) => s.quantity_sold },
+  { header: 'Status', value: (s) => stockStatus(s.balance, s.min_stock_level), width: 14 },
+];
+
+export const batchPdfFields = (s: StockRow, timeZone: string): [string, string | number][] => [
+  ['Batch number', s.batch_number],
+  ['Product', s.product_name],
+  ['Brand', s.brand_name],
+  ['Unit', s.measurement_name],
+  ['Quantity', s.quantity],
+  ['Unit price (UGX)', s.unit_price.toLocaleString('en-US')],
+  ['Total cost (UGX)', s.total_cost.toLocaleString('en-US')],
+  ['Sale price (UGX)', s.sale_price.toLocaleString('en-US')],
+  ['Minimum stock level', s.min_stock_level],
+  ['Balance', s.balance],
+  ['Sold', s.quantity_sold],
+  ['Supplier', s.supplier_name],
+  ['Stock date', s.stock_date],
+  ['Environment', s.environment],
+  ['Recorded', formatDay(s.created_at, timeZone)],
+];
+
+export async function totalStockCost(db: Database, filter: StockFilter): Promise<number> {
+  const row = await stockQuery(db, filter)
+    .clearSelect()
+    .select(sql<number>`coalesce(sum(s.total_cost), 0)::bigint`.as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}

@@ -1,0 +1,141 @@
+import {
+  dateRangeSchema,
+  idParamSchema,
+  listQuerySchema,
+  stockAdjustmentSchema,
+  stockCreateSchema,
+  stockUpdateSchema,
+} from '@duka/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestContext } from '../../platform/access.ts';
+import { registerCrudRoutes } from '../../platform/crud-routes.ts';
+import { type ExportFormat, inPages, periodPreamble, sendExport, sendRecordPdf } from '../../platform/exports.ts';
+import { paginate } from '../../platform/listing.ts';
+import type { AppServices } from '../../services.ts';
+import { ADJUSTMENT_EXPORT_COLUMNS, adjustmentQuery } from './adjustments.queries.ts';
+import {
+  batchPdfFields,
+  STOCK_EXPORT_COLUMNS,
+  STOCK_LEVEL_EXPORT_COLUMNS,
+  stockLevelQuery,
+  stockListQuery,
+  totalStockCost,
+} from './stock.queries.ts';
+import * as stock from './stock.service.ts';
+
+const can = (permission: string) => ({ access: { permission } });
+const filteredList = listQuerySchema.and(dateRangeSchema);
+const filteredExport = listQuerySchema.pick({ search: true }).and(dateRangeSchema);
+const FORMATS: ExportFormat[] = ['xlsx', 'csv'];
+
+export const stockRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, timeZone }) => {
+  registerCrudRoutes(app, db, {
+    word: 'stock',
+    kind: stock.stockKind,
+    paths: {
+      list: '/stocklist',
+      store: '/stockstore',
+      show: '/stockshow',
+      update: '/stockupdate',
+      delete: '/stockdelete',
+      bulkDelete: '/stocksdelete',
+    },
+    idsField: 'ids',
+    schemas: { create: stockCreateSchema, update: stockUpdateSchema, list: filteredList },
+    service: {
+      list: (database, query) => paginate(stockListQuery(database, query), query),
+      get: stock.getStock,
+      create: stock.createStock,
+      update: stock.updateStock,
+    },
+    messages: { label: 'Stock', plural: 'stock' },
+  });
+
+  app.get('/stockpdf/:id', { config: can('stockList'), schema: { params: idParamSchema } }, async (request, reply) => {
+    const batch = await stock.getStock(db, request.params.id);
+    return sendRecordPdf(
+      reply,
+      `stock_${batch.id}`,
+      `Stock batch ${batch.batch_number}`,
+      batchPdfFields(batch, timeZone),
+      timeZone,
+    );
+  });
+
+  app.get('/stocklevel', { config: can('stockLevel'), schema: { querystring: listQuerySchema } }, (request) =>
+    paginate(stockLevelQuery(db, request.query.search), request.query),
+  );
+
+  for (const format of FORMATS) {
+    app.get(
+      `/stock${format}`,
+      { config: can('stockExport'), schema: { querystring: filteredExport } },
+      async (request, reply) =>
+        sendExport(reply, format, {
+          name: 'stock',
+          columns: STOCK_EXPORT_COLUMNS,
+          preamble: periodPreamble(
+            'Stock records',
+            request.query,
+            'Total cost (UGX)',
+            await totalStockCost(db, request.query),
+          ),
+          rows: inPages((limit, offset) => stockListQuery(db, request.query).limit(limit).offset(offset).execute()),
+          timeZone,
+        }),
+    );
+    app.get(
+      `/stocklevel${format}`,
+      { config: can('stockLevelExport'), schema: { querystring: listQuerySchema.pick({ search: true }) } },
+      (request, reply) =>
+        sendExport(reply, format, {
+          name: 'stock_levels',
+          columns: STOCK_LEVEL_EXPORT_COLUMNS,
+          timeZone,
+          rows: inPages((limit, offset) =>
+            stockLevelQuery(db, request.query.search).limit(limit).offset(offset).execute(),
+          ),
+        }),
+    );
+    app.get(
+      `/stockadjustment${format}`,
+      { config: can('stockAdjustmentExport'), schema: { querystring: filteredExport } },
+      (request, reply) =>
+        sendExport(reply, format, {
+          name: 'stock_write_offs',
+          columns: ADJUSTMENT_EXPORT_COLUMNS,
+          rows: inPages((limit, offset) => adjustmentQuery(db, request.query).limit(limit).offset(offset).execute()),
+        }),
+    );
+  }
+
+  app.get(
+    '/stockadjustmentlist',
+    { config: can('stockAdjustmentList'), schema: { querystring: filteredList } },
+    (request) => paginate(adjustmentQuery(db, request.query), request.query),
+  );
+
+  app.post(
+    '/stockadjustmentstore',
+    { config: can('stockAdjustmentAdd'), schema: { body: stockAdjustmentSchema } },
+    async (request) => ({
+      success: true,
+      message: 'Stock written off successfully!',
+      data: await stock.writeOffStock(db, request.body, requestContext(request)),
+    }),
+  );
+
+  // Batches with stock left, for the write-off form.
+  app.get('/getstockbatches', { config: { access: 'signedIn' } }, async () => ({
+    success: true,
+    data: await db
+      .selectFrom('stock_batches as s')
+      .innerJoin('products as p', 'p.id', 's.product_id')
+      .select(['s.id', 's.batch_number', 'p.name as product_name', 's.balance'])
+      .where('s.deleted_at', 'is', null)
+      .where('s.balance', '>', 0)
+      .orderBy('p.name')
+      .orderBy('s.stock_date')
+      .execute(),
+  }));
+};

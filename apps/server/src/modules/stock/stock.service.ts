@@ -1,0 +1,202 @@
+// Stock batches and write-offs (PRODUCT.md §5). The balance is always received − sold − written off; the database
+// enforces it with a CHECK, the rules here give the clear refusals.
+import { lineTotal, type StockAdjustmentInput, type StockInput } from '@duka/shared';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/connection.ts';
+import type { DB } from '../../db/schema.ts';
+import { describeChanges, type RequestContext, writeAudit } from '../../platform/audit.ts';
+import { AppError, invalidField, notFound } from '../../platform/errors.ts';
+import { newNumber } from '../../platform/tokens.ts';
+import { registerTrashKind } from '../../platform/trash.ts';
+import { stockQuery } from './stock.queries.ts';
+
+type Trx = Transaction<DB>;
+
+/** Quantities are kept to 3 decimals; adding them as floats must not leave 0.30000000000000004 behind. */
+export const roundQuantity = (n: number) => Math.round(n * 1000) / 1000;
+
+export const stockKind = registerTrashKind({
+  model: 'stock',
+  label: 'Stock',
+  table: 'stock_batches',
+  nameSql: 'batch_number',
+  refuseDelete: async (trx, id) => {
+    const batch = await trx
+      .selectFrom('stock_batches')
+      .select('quantity_sold')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return batch.quantity_sold > 0
+      ? 'This batch has sales, so it cannot be deleted. Write off what is left instead.'
+      : undefined;
+  },
+  refuseRestore: async (trx, id) => {
+    const row = await trx
+      .selectFrom('stock_batches as s')
+      .innerJoin('products as p', 'p.id', 's.product_id')
+      .innerJoin('brands as b', 'b.id', 's.brand_id')
+      .select(['p.deleted_at as product_deleted', 'b.deleted_at as brand_deleted'])
+      .where('s.id', '=', id)
+      .executeTakeFirstOrThrow();
+    if (row.product_deleted) return "Restore this batch's product first.";
+    return row.brand_deleted ? "Restore this batch's brand first." : undefined;
+  },
+  refusePurge: async (trx, id) => {
+    const adjusted = await trx
+      .selectFrom('stock_adjustments')
+      .select('id')
+      .where('batch_id', '=', id)
+      .executeTakeFirst();
+    return adjusted ? 'Write-offs refer to this batch; it stays for the record.' : undefined;
+  },
+});
+
+/** Every referenced record must be live, and the brand must belong to the product. */
+async function assertReferences(trx: Trx, input: StockInput) {
+  const live = async (table: 'products' | 'measurements' | 'suppliers', id: number) =>
+    Boolean(
+      await trx.selectFrom(table).select('id').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst(),
+    );
+  if (!(await live('products', input.product_id))) throw invalidField('product_id', 'Product is required.');
+  const brand = await trx
+    .selectFrom('brands')
+    .select('product_id')
+    .where('id', '=', input.brand_id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!brand) throw invalidField('brand_id', 'Brand is required.');
+  if (brand.product_id !== input.product_id) throw invalidField('brand_id', 'This brand belongs to another product.');
+  if (!(await live('measurements', input.measurement_id)))
+    throw invalidField('measurement_id', 'Measurement is required.');
+  if (!(await live('suppliers', input.supplier_id))) throw invalidField('supplier_id', 'Supplier is required.');
+}
+
+export async function createStock(db: Database, input: StockInput & { environment: string }, ctx: RequestContext) {
+  return db.transaction().execute(async (trx) => {
+    await assertReferences(trx, input);
+    const quantity = roundQuantity(input.quantity);
+    const batch = await trx
+      .insertInto('stock_batches')
+      .values({
+        ...input,
+        quantity,
+        min_stock_level: roundQuantity(input.min_stock_level),
+        batch_number: newNumber('BN'),
+        total_cost: lineTotal(quantity, input.unit_price),
+        balance: quantity,
+        created_by: ctx.userId,
+      })
+      .returning(['id', 'batch_number', 'total_cost'])
+      .executeTakeFirstOrThrow();
+    await writeAudit(trx, ctx, {
+      type: 'Stock',
+      activity: 'Create',
+      details: `Received batch ${batch.batch_number}: ${quantity} at ${input.unit_price} UGX (total ${batch.total_cost} UGX)`,
+    });
+    return batch;
+  });
+}
+
+export async function updateStock(db: Database, id: number, input: StockInput, ctx: RequestContext) {
+  await db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('stock_batches')
+      .select([
+        'product_id',
+        'brand_id',
+        'measurement_id',
+        'supplier_id',
+        'quantity',
+        'unit_price',
+        'sale_price',
+        'min_stock_level',
+        'stock_date',
+        'quantity_sold',
+        'quantity_adjusted',
+        'batch_number',
+      ])
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) throw notFound('Stock');
+    await assertReferences(trx, input);
+    const quantity = roundQuantity(input.quantity);
+    const gone = roundQuantity(before.quantity_sold + before.quantity_adjusted);
+    if (quantity < gone) {
+      throw new AppError(
+        'conflict',
+        `The quantity cannot go below ${gone}: that much has already been sold or written off from this batch.`,
+      );
+    }
+    const identityChanged =
+      before.product_id !== input.product_id ||
+      before.brand_id !== input.brand_id ||
+      before.measurement_id !== input.measurement_id;
+    if (identityChanged && before.quantity_sold > 0) {
+      throw new AppError('conflict', 'This batch has sales: its product, brand and measurement cannot change.');
+    }
+    const after = { ...input, quantity, min_stock_level: roundQuantity(input.min_stock_level) };
+    await trx
+      .updateTable('stock_batches')
+      .set({
+        ...after,
+        total_cost: lineTotal(quantity, input.unit_price),
+        balance: roundQuantity(quantity - gone),
+        updated_at: new Date(),
+      })
+      .where('id', '=', id)
+      .execute();
+    await writeAudit(trx, ctx, {
+      type: 'Stock',
+      activity: 'Update',
+      details: `Batch ${before.batch_number} ${describeChanges(before, after)}`,
+    });
+  });
+}
+
+export async function getStock(db: Database, id: number) {
+  const row = await stockQuery(db).where('s.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Stock');
+  return row;
+}
+
+/** Writes stock off a batch: never below 0, in one statement, so two write-offs cannot both take the last unit. */
+export async function writeOffStock(db: Database, input: StockAdjustmentInput, ctx: RequestContext) {
+  return db.transaction().execute(async (trx) => {
+    const quantity = roundQuantity(input.quantity);
+    const updated = await trx
+      .updateTable('stock_batches')
+      .set({
+        quantity_adjusted: sql`quantity_adjusted + ${quantity}`,
+        balance: sql`balance - ${quantity}`,
+        updated_at: new Date(),
+      })
+      .where('id', '=', input.batch_id)
+      .where('deleted_at', 'is', null)
+      .where('balance', '>=', quantity)
+      .returning(['batch_number', 'unit_price', 'balance'])
+      .executeTakeFirst();
+    if (!updated) {
+      const batch = await trx
+        .selectFrom('stock_batches')
+        .select(['batch_number', 'balance'])
+        .where('id', '=', input.batch_id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (!batch) throw invalidField('batch_id', 'Batch is required.');
+      throw new AppError('conflict', `Only ${batch.balance} left in batch ${batch.batch_number}.`);
+    }
+    const adjustment = await trx
+      .insertInto('stock_adjustments')
+      .values({ ...input, quantity, unit_cost: updated.unit_price, created_by: ctx.userId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await writeAudit(trx, ctx, {
+      type: 'Stock',
+      activity: 'Write-off',
+      details: `Wrote off ${quantity} from batch ${updated.batch_number} (${input.reason}: ${input.note}); balance now ${updated.balance}`,
+    });
+    return { id: adjustment.id, balance: updated.balance };
+  });
+}

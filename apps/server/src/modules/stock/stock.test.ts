@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batchState, type Catalogue, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { DEMO_CASHIER } from '../../db/seed/demo.ts';
+
+let t: TestApp;
+let admin: string;
+let catalogue: Catalogue;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn();
+  catalogue = await makeCatalogue(t, admin, 'Portland Cement');
+});
+afterAll(() => t.close());
+
+const body = (extra: Record<string, unknown> = {}) => ({
+  ...catalogue,
+  quantity: 10,
+  unit_price: 30_000,
+  sale_price: 35_000,
+  min_stock_level: 2,
+  stock_date: '2026-11-20',
+  environment: 'PRODUCTION',
+  ...extra,
+});
+const sellOne = (batchNumber: string, quantity: number) =>
+  t.call('POST', '/api/salesstore', {
+    token: admin,
+    body: {
+      customerName: 'Walk-in',
+      customerPhone: '0700000000',
+      items: [{ batchNumber, quantity }],
+      paymentMethod: 'CASH',
+      idempotencyKey: randomUUID(),
+    },
+  });
+/** received − sold − written off = balance, for every batch in the database. */
+async function expectBalancesConsistent() {
+  const rows = await t.db
+    .selectFrom('stock_batches')
+    .select(['quantity', 'quantity_sold', 'quantity_adjusted', 'balance'])
+    .execute();
+  for (const r of rows)
+    expect(Math.round((r.quantity - r.quantity_sold - r.quantity_adjusted) * 1000) / 1000).toBe(r.balance);
+}
+
+describe('stock batches', () => {
+  it('validates with the seeds messages', async () => {
+    const res = await t.call('POST', '/api/stockstore', { token: admin, body: {} });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toMatchObject({
+      product_id: ['Product is required.'],
+      brand_id: ['Brand is required.'],
+      measurement_id: ['Measurement is required.'],
+      supplier_id: ['Supplier is required.'],
+      quantity: ['Quantity is required.'],
+      sale_price: ['Sale price is required.'],
+      min_stock_level: ['Minimum stock level is required.'],
+      stock_date: ['Stock date is required.'],
+      environment: ['Environment selection is required.'],
+    });
+    const tooPrecise = await t.call('POST', '/api/stockstore', { token: admin, body: body({ quantity: 1.2345 }) });
+    expect(tooPrecise.body.errors.quantity).toEqual(['Use at most 3 decimals.']);
+    const other = await makeCatalogue(t, admin);
+    const wrongBrand = await t.call('POST', '/api/stockstore', {
+      token: admin,
+      body: body({ brand_id: other.brand_id }),
+    });
+    expect(wrongBrand.body.errors.brand_id).toEqual(['This brand belongs to another product.']);
+  });
+
+  it('is refused without the keys', async () => {
+    const cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
+    expect((await t.call('POST', '/api/stockstore', { token: cashier, body: body() })).status).toBe(403);
+    expect((await t.call('GET', '/api/stocklist', { token: cashier })).status).toBe(403);
+  });
+
+  it('computes the total cost on the server and numbers the batch', async () => {
+    const res = await t.call('POST', '/api/stockstore', {
+      token: admin,
+      body: body({ quantity: 2.5, unit_price: 33_333, total_cost: 1 }),
+    });
+    expect(res.body.message).toBe('Stock created successfully!');
+    expect(res.body.data.batch_number).toMatch(/^BN[0-9A-F]{14}$/);
+    expect(res.body.data.total_cost).toBe(83_333); // 2.5 × 33,333 = 83,332.5 → 83,333
+    const shown = await t.call('GET', `/api/stockshow/${res.body.data.id}`, { token: admin });
+    expect(shown.body.data).toMatchObject({
+      product_name: 'Portland Cement',
+      brand_name: 'Tororo',
+      balance: 2.5,
+      total_cost: 83_333,
+    });
+    const audit = await t.db
+      .selectFrom('audit_logs')
+      .selectAll()
+      .where('type', '=', 'Stock')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit.details).toContain(res.body.data.batch_number);
+  });
+
+  it('keeps received − sold − written off = balance through updates, sales, write-offs, delete and restore', async () => {
+    const batch = await receiveBatch(t, admin, catalogue, { quantity: 20 });
+    expect((await sellOne(batch.batch_number, 3)).status).toBe(200);
+    const writeOff = await t.call('POST', '/api/stockadjustmentstore', {
+      token: admin,
+      body: {
+        batch_id: batch.id,
+        reason: 'DAMAGE',
+        quantity: 2,
+        adjustment_date: '2026-11-21',
+        note: 'Two bags split in the rain',
+      },
+    });
+    expect(writeOff.body).toMatchObject({
+      success: true,
+      message: 'Stock written off successfully!',
+      data: { balance: 15 },
+    });
+    expect(await batchState(t, batch.id)).toMatchObject({
+      quantity: 20,
+      quantity_sold: 3,
+      quantity_adjusted: 2,
+      balance: 15,
+    });
+
+    const below = await t.call('PUT', `/api/stockupdate/${batch.id}`, { token: admin, body: body({ quantity: 4 }) });
+    expect(below.status).toBe(409);
+    expect(below.body.message).toBe(
+      'The quantity cannot go below 5: that much has already been sold or written off from this batch.',
+    );
+    const raised = await t.call('PUT', `/api/stockupdate/${batch.id}`, {
+      token: admin,
+      body: body({ quantity: 25, sale_price: 36_000 }),
+    });
+    expect(raised.body.message).toBe('Stock updated successfully!');
+    expect(await batchState(t, batch.id)).toMatchObject({ quantity: 25, balance: 20 });
+    const audit = await t.db
+      .selectFrom('audit_logs')
+      .selectAll()
+      .where('activity', '=', 'Update')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit.details).toMatch(
+      /from: \{"quantity":20,"sale_price":35000\} to: \{"quantity":25,"sale_price":36000\}/,
+    );
+
+    const other = await makeCatalogue(t, admin);
+    const moved = await t.call('PUT', `/api/stockupdate/${batch.id}`, {
+      token: admin,
+      body: body({ ...other, quantity: 25 }),
+    });
+    expect(moved.status).toBe(409);
+    expect(moved.body.message).toBe('This batch has sales: its product, brand and measurement cannot change.');
+
+    const refused = await t.call('DELETE', `/api/stockdelete/${batch.id}`, { token: admin });
+    expect(refused.status).toBe(409);
+
+    const unsold = await receiveBatch(t, admin, catalogue, { quantity: 7 });
+    await t.call('POST', '/api/stockadjustmentstore', {
+      token: admin,
+      body: {
+        batch_id: unsold.id,
+        reason: 'COUNT_CORRECTION',
+        quantity: 1.5,
+        adjustment_date: '2026-11-21',
+        note: 'Recount',
+      },
+    });
+    expect((await t.call('DELETE', `/api/stockdelete/${unsold.id}`, { token: admin })).body.message).toBe(
+      'Stock deleted successfully!',
+    );
+    expect((await batchState(t, unsold.id)).deleted_at).not.toBeNull();
+    expect((await t.call('PUT', `/api/trashrestore/stock/${unsold.id}`, { token: admin })).status).toBe(200);
+    expect(await batchState(t, unsold.id)).toMatchObject({
+      quantity: 7,
+      quantity_adjusted: 1.5,
+      balance: 5.5,
+      deleted_at: null,
+    });
+    await expectBalancesConsistent();
+  });
+
+  it('never writes off below zero, even when two write-offs race for the last units', async () => {
+    const batch = await receiveBatch(t, admin, catalogue, { quantity: 3 });
+    const writeOff = () =>
+      t.call('POST', '/api/stockadjustmentstore', {
+        token: admin,
+        body: {
+          batch_id: batch.id,
+          reason: 'LOSS',
+          quantity: 2,
+          adjustment_date: '2026-11-21',
+          note: 'Missing at count',
+        },
+      });
+    const results = await Promise.all([writeOff(), writeOff()]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.status === 409)?.body.message).toBe(`Only 1 left in batch ${batch.batch_number}.`);
+    expect((await batchState(t, batch.id)).balance).toBe(1);
+    await expectBalancesConsistent();
+  });
+});
+
+describe('stock levels and exports', () => {
+  it('shows each batch with its status', async () => {
+    const low = await receiveBatch(t, admin, catalogue, { quantity: 2, min_stock_level: 5 });
+    const out = await receiveBatch(t, admin, catalogue, { quantity: 1, min_stock_level: 0 });
+    await sellOne(out.batch_number, 1);
+    const res = await t.call('GET', '/api/stocklevel?pagination_size=100', { token: admin });
+    const status = (batchNumber: string) =>
+      res.body.data.find((r: { batch_number: string }) => r.batch_number === batchNumber)?.status;
+    expect(status(low.batch_number)).toBe('Low Stock');
+    expect(status(out.batch_number)).toBe('Out of Stock');
+    expect(res.body.data.some((r: { status: string }) => r.status === 'In Stock')).toBe(true);
+  });
+
+  it('filters the stock list by stock date, including the last day', async () => {
+    await receiveBatch(t, admin, catalogue, { stock_date: '2026-10-31' });
+    await receiveBatch(t, admin, catalogue, { stock_date: '2026-11-01' });
+    const res = await t.call('GET', '/api/stocklist?startDate=2026-10-31&endDate=2026-10-31', { token: admin });
+    expect(res.body.data.map((r: { stock_date: string }) => r.stock_date)).toEqual(['2026-10-31']);
+    const bad = await t.call('GET', '/api/stocklist?startDate=2026-11-02&endDate=2026-11-01', { token: admin });
+    expect(bad.status).toBe(422);
+  });
+
+  it('exports the stock list as CSV with the period and total above the batch rows', async () => {
+    const res = await fetch(`${t.url}/api/stockcsv?startDate=2026-11-01&endDate=2026-11-01`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="\d{4}_\d{2}_\d{2}_stock\.csv"/);
+    const lines = (await res.text()).trim().split('\n');
+    // One batch of 10 at 30,000 received on 2026-11-01.
+    expect(lines.slice(0, 5)).toEqual([
+      'Stock records',
+      'Period,2026-11-01,2026-11-01',
+      'Total cost (UGX),300000',
+      '',
+      'Batch Number,Product,Brand,Unit,Qty,Unit Price,Total,Sale Price,Supplier,Created By,Date',
+    ]);
+    expect(lines).toHaveLength(6);
+    expect(lines[5]).toContain('Portland Cement');
+  });
+});

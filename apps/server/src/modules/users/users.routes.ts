@@ -1,0 +1,142 @@
+import {
+  blankAsAbsent,
+  formatDay,
+  GENDERS,
+  idListSchema,
+  idParamSchema,
+  listQuerySchema,
+  profileUpdateSchema,
+  userCreateSchema,
+  userUpdateSchema,
+} from '@duka/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestContext, requireActor } from '../../platform/access.ts';
+import { accessDenied } from '../../platform/errors.ts';
+import { type ExportFormat, inPages, sendExport, sendRecordPdf } from '../../platform/exports.ts';
+import { deleteRecords } from '../../platform/trash.ts';
+import { parseInput } from '../../platform/validate.ts';
+import type { AppServices } from '../../services.ts';
+import { updateOwnProfile } from '../profile/profile.service.ts';
+import * as users from './users.service.ts';
+
+const can = (permission: string) => ({ access: { permission } });
+const userFilterSchema = z.object({
+  gender: z.preprocess(blankAsAbsent, z.enum(GENDERS, { error: 'Gender must be Female or Male.' }).optional()),
+  role: z.preprocess(
+    blankAsAbsent,
+    z.coerce
+      .number({ error: 'Role must be a role id.' })
+      .int({ error: 'Role must be a role id.' })
+      .positive({ error: 'Role must be a role id.' })
+      .max(2_147_483_647, { error: 'Role must be a role id.' })
+      .optional(),
+  ),
+});
+const filterQuery = listQuerySchema.extend(userFilterSchema.shape);
+const exportQuery = userFilterSchema.extend({ search: listQuerySchema.shape.search });
+
+const userColumns = (timeZone: string) => [
+  { header: 'User Number', value: (u: users.UserRow) => u.user_number, width: 20 },
+  { header: 'Name', value: (u: users.UserRow) => u.name, width: 24 },
+  { header: 'Gender', value: (u: users.UserRow) => u.gender },
+  { header: 'Contact', value: (u: users.UserRow) => u.phone_number, width: 16 },
+  { header: 'Email', value: (u: users.UserRow) => u.email, width: 28 },
+  { header: 'Role', value: (u: users.UserRow) => u.role ?? 'N/A', width: 18 },
+  { header: 'Status', value: (u: users.UserRow) => (u.is_locked ? 'Locked' : 'Unlocked') },
+  { header: 'Date', value: (u: users.UserRow) => formatDay(u.created_at, timeZone) },
+];
+
+export const userRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, mail, timeZone }) => {
+  app.get('/userlist', { config: can('userList'), schema: { querystring: filterQuery } }, (request) =>
+    users.listUsers(db, request.query),
+  );
+
+  app.get('/usergender', { config: can('userList') }, async () => ({
+    success: true,
+    data: GENDERS.map((gender) => ({ gender })),
+  }));
+
+  app.post('/userstore', { config: can('userAdd'), schema: { body: userCreateSchema } }, async (request) => {
+    const user = await users.createUser(db, request.body, requestContext(request));
+    void mail.kick();
+    return { success: true, message: 'User created successfully!', data: user };
+  });
+
+  app.get('/usershow/:id', { config: can('userList'), schema: { params: idParamSchema } }, async (request) => ({
+    success: true,
+    data: await users.getUser(db, request.params.id),
+  }));
+
+  // One call for two screens: a user's own profile (name, e-mail, phone) and an administrator's edit (userEdit).
+  app.put('/userupdate/:id', { config: { access: 'signedIn' }, schema: { params: idParamSchema } }, async (request) => {
+    const actor = requireActor(request);
+    const ctx = requestContext(request);
+    if (request.params.id === actor.userId) {
+      // Gender, NIN and role are not one's own to change: the profile rules apply, whatever the keys.
+      await updateOwnProfile(db, actor, parseInput(profileUpdateSchema, request.body), ctx);
+      return { success: true, message: 'Personal details updated successfully!' };
+    }
+    if (!actor.keys.has('userEdit')) throw accessDenied();
+    await users.updateUser(db, request.params.id, parseInput(userUpdateSchema, request.body), ctx);
+    return { success: true, message: 'User updated successfully!' };
+  });
+
+  app.delete('/userdelete/:id', { config: can('userDelete'), schema: { params: idParamSchema } }, async (request) => {
+    await deleteRecords(db, users.userKind, [request.params.id], requestContext(request));
+    return { success: true, message: 'User deleted successfully!' };
+  });
+
+  app.delete(
+    '/usersdelete',
+    { config: can('userBulkDelete'), schema: { body: idListSchema('user_ids') } },
+    async (request) => {
+      const count = await deleteRecords(db, users.userKind, request.body.user_ids as number[], requestContext(request));
+      return { success: true, message: `${count} user(s) deleted successfully!` };
+    },
+  );
+
+  app.put(
+    '/userlockunlock/:id',
+    { config: can('userLockUnlock'), schema: { params: idParamSchema } },
+    async (request) => {
+      const locked = await users.toggleLock(db, request.params.id, requestContext(request));
+      return {
+        success: true,
+        message: locked ? 'User locked successfully!' : 'User unlocked successfully!',
+        data: { is_locked: locked ? 1 : 0 },
+      };
+    },
+  );
+
+  for (const format of ['xlsx', 'csv'] as ExportFormat[]) {
+    app.get(`/user${format}`, { config: can('userExport'), schema: { querystring: exportQuery } }, (request, reply) =>
+      sendExport(reply, format, {
+        name: 'users',
+        columns: userColumns(timeZone),
+        rows: inPages(users.userExportPage(db, request.query)),
+        timeZone,
+      }),
+    );
+  }
+
+  app.get('/userpdf/:id', { config: can('userList'), schema: { params: idParamSchema } }, async (request, reply) => {
+    const user = await users.getUser(db, request.params.id);
+    return sendRecordPdf(
+      reply,
+      `user_${user.id}`,
+      `User ${user.user_number}`,
+      [
+        ['User number', user.user_number],
+        ['Name', user.name],
+        ['Gender', user.gender],
+        ['NIN', user.nin],
+        ['Contact', user.phone_number],
+        ['Email', user.email],
+        ['Role', user.role],
+        ['Date', formatDay(user.created_at, timeZone)],
+      ],
+      timeZone,
+    );
+  });
+};

@@ -1,0 +1,262 @@
+// Staff accounts (part 1 §2–§6, PRODUCT.md §3): a temporary password on creation, lock/unlock, and deletion that
+// ends the user's sessions. Nobody can lock or delete themself.
+import type { ListQuery, UserCreateInput, UserUpdateInput } from '@duka/shared';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/connection.ts';
+import type { DB } from '../../db/schema.ts';
+import { describeChanges, type RequestContext, writeAudit } from '../../platform/audit.ts';
+import { AppError, accessDenied, invalidField, notFound } from '../../platform/errors.ts';
+import { matchesSearch, paginate } from '../../platform/listing.ts';
+import { enqueueMail } from '../../platform/mail.ts';
+import { generateTemporaryPassword, hashPassword } from '../../platform/passwords.ts';
+import { endUserSessions } from '../../platform/sessions.ts';
+import { newNumber } from '../../platform/tokens.ts';
+import { registerTrashKind } from '../../platform/trash.ts';
+
+type Trx = Transaction<DB>;
+
+export const userKind = registerTrashKind({
+  model: 'user',
+  label: 'User',
+  table: 'users',
+  nameSql: "name || ' (' || email || ')'",
+  refuseDelete: async (trx, id, ctx) => {
+    if (id === ctx.userId) return 'You cannot delete your own account.';
+    if (await isLastAdministrator(trx, id)) return 'This is the last Administrator account; it cannot be deleted.';
+    return undefined;
+  },
+  afterDelete: (trx, id) => endUserSessions(trx, id),
+  refuseRestore: async (trx, id) => {
+    const role = await trx
+      .selectFrom('users')
+      .innerJoin('roles', 'roles.id', 'users.role_id')
+      .select('roles.deleted_at')
+      .where('users.id', '=', id)
+      .executeTakeFirstOrThrow();
+    return role.deleted_at ? "Restore this user's role first." : undefined;
+  },
+});
+
+async function isLastAdministrator(trx: Trx, id: number) {
+  const admins = await trx
+    .selectFrom('users')
+    .innerJoin('roles', 'roles.id', 'users.role_id')
+    .select('users.id')
+    .where('roles.is_admin', '=', true)
+    .where('users.deleted_at', 'is', null)
+    .where('users.is_locked', '=', false)
+    .execute();
+  return admins.length === 1 && admins[0]?.id === id;
+}
+
+/** E-mail, phone and NIN belong to one live user each; a clash is a 422 under the field. */
+export async function assertContactsFree(
+  trx: Trx,
+  input: { email: string; phone_number: string; nin?: string },
+  exceptId?: number,
+) {
+  const checks: [keyof typeof input, string, string][] = [
+    ['email', 'The email has already been taken.', 'lower(email)'],
+    ['phone_number', 'The phone number has already been taken.', 'phone_number'],
+    ['nin', 'The NIN has already been taken.', 'nin'],
+  ];
+  for (const [field, message, column] of checks) {
+    const value = input[field];
+    if (value === undefined) continue;
+    let query = trx
+      .selectFrom('users')
+      .select('id')
+      .where(sql.raw(column), '=', field === 'email' ? value.toLowerCase() : value)
+      .where('deleted_at', 'is', null);
+    if (exceptId) query = query.where('id', '<>', exceptId);
+    if (await query.executeTakeFirst()) throw invalidField(field, message);
+  }
+}
+
+async function assertRoleExists(trx: Trx, roleId: number) {
+  const role = await trx
+    .selectFrom('roles')
+    .select('id')
+    .where('id', '=', roleId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!role) throw invalidField('role_id', 'Role is required.');
+}
+
+/**
+ * Private keys come only with the Administrator role (PRODUCT.md §2), so only an Administrator may give that role or
+ * edit an account that holds it (its e-mail would otherwise let a password reset take it over).
+ */
+async function assertMayManageRoles(trx: Trx, ctx: RequestContext, roleIds: number[]) {
+  const adminRole = await trx
+    .selectFrom('roles')
+    .select('id')
+    .where('id', 'in', roleIds)
+    .where('is_admin', '=', true)
+    .executeTakeFirst();
+  if (!adminRole) return;
+  const actor = ctx.userId
+    ? await trx
+        .selectFrom('users')
+        .innerJoin('roles', 'roles.id', 'users.role_id')
+        .select('roles.is_admin')
+        .where('users.id', '=', ctx.userId)
+        .executeTakeFirst()
+    : undefined;
+  if (!actor?.is_admin) throw accessDenied();
+}
+
+export interface UserFilter {
+  gender?: string;
+  role?: number;
+}
+
+function userQuery(db: Database, query: { search?: string } & UserFilter) {
+  let q = db
+    .selectFrom('users as u')
+    .innerJoin('roles as r', 'r.id', 'u.role_id')
+    .select([
+      'u.id',
+      'u.user_number',
+      'u.name',
+      'u.gender',
+      'u.nin',
+      'u.phone_number',
+      'u.email',
+      'u.role_id',
+      'r.name as role',
+      sql<number>`CASE WHEN u.is_locked THEN 1 ELSE 0 END`.as('is_locked'),
+      'u.environment',
+      'u.created_at',
+    ])
+    .where('u.deleted_at', 'is', null);
+  if (query.gender) q = q.where('u.gender', '=', query.gender);
+  if (query.role) q = q.where('u.role_id', '=', query.role);
+  if (query.search) {
+    q = q.where((eb) =>
+      matchesSearch(
+        eb,
+        ['u.name', 'u.email', 'u.user_number', 'u.phone_number', 'u.nin', 'r.name'],
+        query.search as string,
+      ),
+    );
+  }
+  return q.orderBy('u.created_at', 'desc').orderBy('u.id', 'desc');
+}
+
+export type UserRow = Awaited<ReturnType<ReturnType<typeof userQuery>['execute']>>[number];
+
+export const listUsers = (db: Database, query: ListQuery & UserFilter) => paginate(userQuery(db, query), query);
+
+/** The same rows as the list, for exports, a page at a time. */
+export const userExportPage =
+  (db: Database, filter: { search?: string } & UserFilter) => (limit: number, offset: number) =>
+    userQuery(db, filter).limit(limit).offset(offset).execute();
+
+export async function getUser(db: Database | Trx, id: number) {
+  const user = await userQuery(db as Database, {})
+    .where('u.id', '=', id)
+    .executeTakeFirst();
+  if (!user) throw notFound('User');
+  return user;
+}
+
+/** Creates the user with a temporary password, e-mailed and returned once to the creating admin. */
+export async function createUser(db: Database, input: UserCreateInput, ctx: RequestContext) {
+  return db.transaction().execute(async (trx) => {
+    await assertContactsFree(trx, input);
+    await assertRoleExists(trx, input.role_id);
+    await assertMayManageRoles(trx, ctx, [input.role_id]);
+    const temporaryPassword = generateTemporaryPassword();
+    const passwordHash = await hashPassword(temporaryPassword);
+    const user = await trx
+      .insertInto('users')
+      .values({
+        ...input,
+        user_number: newNumber('UR'),
+        password_hash: passwordHash,
+        must_change_password: true,
+        password_changed_at: new Date(),
+        created_by: ctx.userId,
+      })
+      .returning(['id', 'user_number', 'name', 'email'])
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('password_history').values({ user_id: user.id, password_hash: passwordHash }).execute();
+    await enqueueMail(
+      trx,
+      user.email,
+      'Your Duka account',
+      `An account was created for you. Sign in with this e-mail address and the temporary password ${temporaryPassword}, then choose your own password.`,
+    );
+    await writeAudit(trx, ctx, {
+      type: 'User',
+      activity: 'Create',
+      details: `Created user "${user.name}" (${user.user_number})`,
+    });
+    return { ...user, temporary_password: temporaryPassword };
+  });
+}
+
+export async function updateUser(db: Database, id: number, input: UserUpdateInput, ctx: RequestContext) {
+  await db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('users')
+      .select(['name', 'gender', 'nin', 'phone_number', 'email', 'role_id'])
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) throw notFound('User');
+    await assertMayManageRoles(trx, ctx, [before.role_id, input.role_id]);
+    await assertContactsFree(trx, input, id);
+    await assertRoleExists(trx, input.role_id);
+    if (before.role_id !== input.role_id && (await isLastAdministrator(trx, id))) {
+      throw new AppError('conflict', 'This is the last Administrator account; its role cannot change.');
+    }
+    await trx
+      .updateTable('users')
+      .set({ ...input, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+    await writeAudit(trx, ctx, {
+      type: 'User',
+      activity: 'Update',
+      details: `User ${id} ${describeChanges(before, input)}`,
+    });
+  });
+}
+
+/** Locks an unlocked user (ending their sessions) or unlocks a locked one; returns the new state. */
+export async function toggleLock(db: Database, id: number, ctx: RequestContext): Promise<boolean> {
+  if (id === ctx.userId) throw new AppError('conflict', 'You cannot lock your own account.');
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .select(['is_locked', 'name'])
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!user) throw notFound('User');
+    const locking = !user.is_locked;
+    if (locking && (await isLastAdministrator(trx, id))) {
+      throw new AppError('conflict', 'This is the last Administrator account; it cannot be locked.');
+    }
+    await trx
+      .updateTable('users')
+      .set(
+        locking
+          ? { is_locked: true }
+          : { is_locked: false, failed_attempts: 0, locked_until: null, last_login_at: new Date() },
+      )
+      .where('id', '=', id)
+      .execute();
+    if (locking) await endUserSessions(trx, id);
+    await writeAudit(trx, ctx, {
+      type: 'User',
+      activity: locking ? 'Lock' : 'Unlock',
+      details: `${locking ? 'Locked' : 'Unlocked'} user "${user.name}" (id ${id})`,
+    });
+    return locking;
+  });
+}

@@ -1,0 +1,839 @@
+import type { AddressInfo } from 'node:net';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { buildApp } from '../../app.ts';
+import { DEMO_ADMIN, DEMO_CASHIER } from '../../db/seed/demo.ts';
+
+let t: TestApp;
+let admin: string;
+let cashier: string;
+let adminId: number;
+let cashierId: number;
+let adminRoleId: number;
+let cashierRoleId: number;
+let storekeeperRoleId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn();
+  cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
+  adminId = await userId(DEMO_ADMIN.email);
+  cashierId = await userId(DEMO_CASHIER.email);
+  const roles = await t.db.selectFrom('roles').select(['id', 'name']).execute();
+  const roleId = (name: string) => roles.find((r) => r.name === name)?.id as number;
+  adminRoleId = roleId('Administrator');
+  cashierRoleId = roleId('Cashier');
+  storekeeperRoleId = roleId('Storekeeper');
+});
+afterAll(() => t.close());
+
+const UNAUTHENTICATED = { success: false, message: 'Unauthenticated.' };
+const DENIED = { success: false, message: 'Access denied' };
+const NEW_PASSWORD = 'Kampala-Road-7';
+
+async function userId(email: string) {
+  return (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+}
+const userRow = (id: number) => t.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const lastAudit = () => t.db.selectFrom('audit_logs').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+const auditCount = async () =>
+  Number((await t.db.selectFrom('audit_logs').select(t.db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+let serial = 0;
+/** A valid create body with unique e-mail, phone and NIN. */
+function userBody(overrides: Record<string, unknown> = {}) {
+  serial += 1;
+  const n = String(serial).padStart(4, '0');
+  return {
+    name: `Test User ${n}`,
+    gender: 'Female',
+    nin: `CF0000000${n}`,
+    phone_number: `071000${n}`,
+    email: `user${n}@duka.test`,
+    role_id: storekeeperRoleId,
+    environment: 'TEST',
+    ...overrides,
+  };
+}
+async function createUser(overrides: Record<string, unknown> = {}) {
+  const body = userBody(overrides);
+  const res = await t.call('POST', '/api/userstore', { token: admin, body });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { ...body, id: res.body.data.id as number, temporary_password: res.body.data.temporary_password as string };
+}
+/** Signs the new user in with the temporary password and sets a real one; answers a usable token. */
+async function activate(email: string, temporaryPassword: string) {
+  const first = await t.signIn(email, temporaryPassword);
+  const changed = await t.call('POST', '/api/userchangepassword', {
+    token: first,
+    body: { current_password: temporaryPassword, new_password: NEW_PASSWORD, new_password_confirmation: NEW_PASSWORD },
+  });
+  expect(changed.status).toBe(200);
+  return first;
+}
+async function download(path: string, token?: string) {
+  const res = await fetch(t.url + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
+}
+async function xlsxRows(bytes: Buffer): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as never);
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error('no worksheet');
+  const rows: unknown[][] = [];
+  sheet.eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1));
+  });
+  return rows;
+}
+const HEADER = ['User Number', 'Name', 'Gender', 'Contact', 'Email', 'Role', 'Status', 'Date'];
+const kampalaDay = (at: Date) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Africa/Kampala',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+const today = () => kampalaDay(new Date()).replace(/-/g, '_');
+
+describe('GET /api/userlist', () => {
+  it('refuses a missing token, a user without userList and a page size outside the list', async () => {
+    expect(await t.call('GET', '/api/userlist')).toMatchObject({ status: 401, body: UNAUTHENTICATED });
+    expect(await t.call('GET', '/api/userlist', { token: cashier })).toMatchObject({ status: 403, body: DENIED });
+    for (const size of ['3', '20', '101', 'x']) {
+      const res = await t.call('GET', `/api/userlist?pagination_size=${size}`, { token: admin });
+      expect(res.status, size).toBe(422);
+      expect(res.body).toEqual({
+        success: false,
+        message: 'The page size must be one of 5, 10, 25, 50, 100.',
+        errors: { pagination_size: ['The page size must be one of 5, 10, 25, 50, 100.'] },
+      });
+    }
+    for (const size of [5, 10, 25, 50, 100]) {
+      const res = await t.call('GET', `/api/userlist?pagination_size=${size}`, { token: admin });
+      expect(res.body.per_page).toBe(size);
+    }
+  });
+
+  it('lists the users with their role and status, and never a password hash', async () => {
+    const res = await t.call('GET', '/api/userlist', { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, total: 2, current_page: 1, last_page: 1, from: 1, to: 2 });
+    const grace = res.body.data.find((u: { email: string }) => u.email === DEMO_CASHIER.email);
+    expect(grace).toMatchObject({
+      id: cashierId,
+      name: 'Grace Namutebi',
+      gender: 'Female',
+      nin: 'CF900112345678',
+      phone_number: '0772123456',
+      role: 'Cashier',
+      role_id: cashierRoleId,
+      is_locked: 0,
+      environment: 'PRODUCTION',
+    });
+    expect(grace.user_number).toMatch(/^UR[0-9A-F]{14}$/);
+    const text = JSON.stringify(res.body);
+    expect(text).not.toContain('password');
+    expect(text).not.toContain('argon2');
+  });
+
+  it('filters by gender and role, and searches name, e-mail, number and role', async () => {
+    const female = await t.call('GET', '/api/userlist?gender=Female', { token: admin });
+    expect(female.body.data.map((u: { email: string }) => u.email)).toEqual([DEMO_CASHIER.email]);
+    const male = await t.call('GET', '/api/userlist?gender=Male', { token: admin });
+    expect(male.body.data.map((u: { email: string }) => u.email)).toEqual([DEMO_ADMIN.email]);
+    const blank = await t.call('GET', '/api/userlist?gender=&role=', { token: admin });
+    expect(blank.body.total).toBe(2);
+    const byRole = await t.call('GET', `/api/userlist?role=${adminRoleId}`, { token: admin });
+    expect(byRole.body.data.map((u: { email: string }) => u.email)).toEqual([DEMO_ADMIN.email]);
+    const both = await t.call('GET', `/api/userlist?role=${adminRoleId}&gender=Female`, { token: admin });
+    expect(both.body).toMatchObject({ total: 0, data: [] });
+    const bad = await t.call('GET', '/api/userlist?gender=Other', { token: admin });
+    expect(bad.status).toBe(422);
+    expect(bad.body).toEqual({
+      success: false,
+      message: 'Gender must be Female or Male.',
+      errors: { gender: ['Gender must be Female or Male.'] },
+    });
+    const badRole = await t.call('GET', '/api/userlist?role=abc', { token: admin });
+    expect(badRole.status).toBe(422);
+    expect(badRole.body.errors).toEqual({ role: ['Role must be a role id.'] });
+
+    const grace = (await t.call('GET', '/api/userlist?gender=Female', { token: admin })).body.data[0];
+    for (const term of ['namutebi', 'CASHIER@DUKA', grace.user_number.slice(2, 10), 'cashier']) {
+      const res = await t.call('GET', `/api/userlist?search=${encodeURIComponent(term)}`, { token: admin });
+      expect(
+        res.body.data.map((u: { email: string }) => u.email),
+        term,
+      ).toEqual([DEMO_CASHIER.email]);
+    }
+  });
+
+  it('answers the genders', async () => {
+    expect(await t.call('GET', '/api/usergender')).toMatchObject({ status: 401 });
+    expect(await t.call('GET', '/api/usergender', { token: cashier })).toMatchObject({ status: 403 });
+    const res = await t.call('GET', '/api/usergender', { token: admin });
+    expect(res.body).toEqual({ success: true, data: [{ gender: 'Female' }, { gender: 'Male' }] });
+  });
+});
+
+describe('POST /api/userstore', () => {
+  it('refuses a missing token', async () => {
+    expect(await t.call('POST', '/api/userstore', { body: userBody() })).toMatchObject({
+      status: 401,
+      body: UNAUTHENTICATED,
+    });
+  });
+
+  it('validates with the seeds messages', async () => {
+    const empty = await t.call('POST', '/api/userstore', { token: admin, body: {} });
+    expect(empty.status).toBe(422);
+    expect(empty.body).toEqual({
+      success: false,
+      message: 'Name is required.',
+      errors: {
+        name: ['Name is required.'],
+        gender: ['Gender is required.'],
+        nin: ['NIN is required.'],
+        phone_number: ['Phone number is required.'],
+        email: ['Email is required.'],
+        role_id: ['Role is required.'],
+        environment: ['Environment is required.'],
+      },
+    });
+    const bad = await t.call('POST', '/api/userstore', {
+      token: admin,
+      body: userBody({
+        gender: 'female',
+        phone_number: '772123456',
+        email: 'no-at-sign',
+        nin: 'X'.repeat(15),
+        environment: 'LIVE',
+      }),
+    });
+    expect(bad.body.errors).toEqual({
+      gender: ['Gender is required.'],
+      nin: ['At most 14 characters.'],
+      phone_number: ['Invalid phone number format. Please enter only digits.'],
+      email: ['Invalid email format.'],
+      environment: ['Environment is required.'],
+    });
+    const letters = await t.call('POST', '/api/userstore', { token: admin, body: userBody({ phone_number: '07a1' }) });
+    expect(letters.body.errors).toEqual({ phone_number: ['Invalid phone number format. Please enter only digits.'] });
+    const longPhone = await t.call('POST', '/api/userstore', {
+      token: admin,
+      body: userBody({ phone_number: `0${'1'.repeat(18)}` }),
+    });
+    expect(longPhone.body.errors).toEqual({ phone_number: ['At most 18 characters.'] });
+    const noRole = await t.call('POST', '/api/userstore', { token: admin, body: userBody({ role_id: 999999 }) });
+    expect(noRole.status).toBe(422);
+    expect(noRole.body).toEqual({
+      success: false,
+      message: 'Role is required.',
+      errors: { role_id: ['Role is required.'] },
+    });
+  });
+
+  it('refuses an e-mail (any case), phone number or NIN that a live user already has', async () => {
+    const before = await auditCount();
+    const cases: [Record<string, string>, string, string][] = [
+      [{ email: 'Cashier@Duka.TEST' }, 'email', 'The email has already been taken.'],
+      [{ phone_number: '0772123456' }, 'phone_number', 'The phone number has already been taken.'],
+      [{ nin: 'CF900112345678' }, 'nin', 'The NIN has already been taken.'],
+    ];
+    for (const [override, field, message] of cases) {
+      const res = await t.call('POST', '/api/userstore', { token: admin, body: userBody(override) });
+      expect(res.status, field).toBe(422);
+      expect(res.body).toEqual({ success: false, message, errors: { [field]: [message] } });
+    }
+    expect(await auditCount()).toBe(before);
+  });
+
+  it('is refused to a user without userAdd', async () => {
+    const body = userBody();
+    expect(await t.call('POST', '/api/userstore', { token: cashier, body })).toMatchObject({
+      status: 403,
+      body: DENIED,
+    });
+    expect(
+      await t.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', body.email as string)
+        .executeTakeFirst(),
+    ).toBeUndefined();
+  });
+
+  it('creates the user with a temporary password, e-mailed, shown once, and changed at first sign-in', async () => {
+    const body = userBody({ name: 'Okello Peter', gender: 'Male', email: 'Okello@Duka.test' });
+    const res = await t.call('POST', '/api/userstore', { token: admin, body });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, message: 'User created successfully!' });
+    const { id, temporary_password: temporary, user_number } = res.body.data;
+    expect(res.body.data).toMatchObject({ name: 'Okello Peter', email: 'Okello@Duka.test' });
+    expect(user_number).toMatch(/^UR[0-9A-F]{14}$/);
+    expect(temporary).toEqual(expect.any(String));
+    expect(temporary.length).toBeGreaterThanOrEqual(8);
+
+    const row = await userRow(id);
+    expect(row).toMatchObject({
+      name: 'Okello Peter',
+      gender: 'Male',
+      role_id: storekeeperRoleId,
+      environment: 'TEST',
+      must_change_password: true,
+      is_locked: false,
+      created_by: adminId,
+    });
+    expect(row.password_hash).not.toContain(temporary);
+    const mail = await t.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('to_address', '=', 'Okello@Duka.test')
+      .executeTakeFirstOrThrow();
+    expect(mail.body).toContain(temporary);
+    const audit = await t.db
+      .selectFrom('audit_logs')
+      .selectAll()
+      .where('type', '=', 'User')
+      .where('activity', '=', 'Create')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({
+      details: `Created user "Okello Peter" (${user_number})`,
+      user_id: adminId,
+      browser: 'Chrome 140',
+      platform: 'Linux',
+      ip: '127.0.0.1',
+    });
+    const audits = await t.db.selectFrom('audit_logs').select('details').execute();
+    expect(audits.map((a) => a.details).join('\n')).not.toContain(temporary);
+
+    // First sign-in: the temporary password works but must be changed before anything else.
+    const login = await t.call('POST', '/api/login', { body: { email: 'okello@duka.test', password: temporary } });
+    expect(login.status).toBe(200);
+    expect(login.body.data.must_change_password).toBe(true);
+    const first = login.body.data.token;
+    const blocked = await t.call('GET', '/api/userpersonaldetails', { token: first });
+    expect(blocked.status).toBe(403);
+    expect(blocked.body).toMatchObject({
+      message: 'You must change your password before continuing.',
+      password_change_required: true,
+    });
+    const changed = await t.call('POST', '/api/userchangepassword', {
+      token: first,
+      body: { current_password: temporary, new_password: NEW_PASSWORD, new_password_confirmation: NEW_PASSWORD },
+    });
+    expect(changed.status).toBe(200);
+    expect((await userRow(id)).must_change_password).toBe(false);
+    expect((await t.call('GET', '/api/userpersonaldetails', { token: first })).status).toBe(200);
+    const again = await t.call('POST', '/api/login', { body: { email: 'okello@duka.test', password: NEW_PASSWORD } });
+    expect(again.body.data.must_change_password).toBe(false);
+  });
+
+  it("frees a trashed user's e-mail, phone and NIN for a new user", async () => {
+    const gone = await createUser();
+    expect((await t.call('DELETE', `/api/userdelete/${gone.id}`, { token: admin })).status).toBe(200);
+    const reuse = await t.call('POST', '/api/userstore', {
+      token: admin,
+      body: { ...userBody(), email: gone.email, phone_number: gone.phone_number, nin: gone.nin },
+    });
+    expect(reuse.status).toBe(200);
+  });
+});
+
+describe('GET /api/usershow/:id', () => {
+  it('refuses a missing token, a user without userList and an unknown id', async () => {
+    expect(await t.call('GET', `/api/usershow/${cashierId}`)).toMatchObject({ status: 401 });
+    expect(await t.call('GET', `/api/usershow/${cashierId}`, { token: cashier })).toMatchObject({
+      status: 403,
+      body: DENIED,
+    });
+    expect(await t.call('GET', '/api/usershow/999999', { token: admin })).toMatchObject({
+      status: 404,
+      body: { success: false, message: 'User not found.' },
+    });
+  });
+
+  it('shows the user with the role name', async () => {
+    const res = await t.call('GET', `/api/usershow/${cashierId}`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    expect(res.body.data).toMatchObject({
+      name: 'Grace Namutebi',
+      gender: 'Female',
+      nin: 'CF900112345678',
+      phone_number: '0772123456',
+      email: DEMO_CASHIER.email,
+      role: 'Cashier',
+      role_id: cashierRoleId,
+    });
+    expect(res.body.data.user_number).toMatch(/^UR/);
+    expect(new Date(res.body.data.created_at).getTime()).not.toBeNaN();
+    expect(JSON.stringify(res.body)).not.toContain('password');
+  });
+});
+
+describe('PUT /api/userupdate/:id', () => {
+  const edit = (id: number, body: Record<string, unknown>, token = admin) =>
+    t.call('PUT', `/api/userupdate/${id}`, { token, body });
+
+  it('refuses a missing token and a user without userEdit editing someone else', async () => {
+    const body = { ...userBody(), environment: undefined };
+    expect(await t.call('PUT', `/api/userupdate/${adminId}`, { body })).toMatchObject({ status: 401 });
+    expect(await edit(adminId, body, cashier)).toMatchObject({ status: 403, body: DENIED });
+    expect((await userRow(adminId)).name).toBe('Administrator');
+  });
+
+  it('validates with the seeds messages and answers 404 for an unknown id', async () => {
+    const target = await createUser();
+    const res = await edit(target.id, {});
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({
+      name: ['Name is required.'],
+      gender: ['Gender is required.'],
+      nin: ['NIN is required.'],
+      phone_number: ['Phone number is required.'],
+      email: ['Email is required.'],
+      role_id: ['Role is required.'],
+    });
+    const clash = await edit(target.id, { ...target, email: DEMO_CASHIER.email.toUpperCase() });
+    expect(clash.status).toBe(422);
+    expect(clash.body.errors).toEqual({ email: ['The email has already been taken.'] });
+    const ninClash = await edit(target.id, { ...target, nin: 'CF900112345678' });
+    expect(ninClash.body.errors).toEqual({ nin: ['The NIN has already been taken.'] });
+    const noRole = await edit(target.id, { ...target, role_id: 999999 });
+    expect(noRole.body.errors).toEqual({ role_id: ['Role is required.'] });
+    const unknown = await edit(999999, {
+      ...target,
+      email: 'ghost@duka.test',
+      phone_number: '0799999999',
+      nin: 'GHOST',
+    });
+    expect(unknown).toMatchObject({ status: 404, body: { success: false, message: 'User not found.' } });
+  });
+
+  it('updates every field, keeping its own e-mail, and audits from/to of what changed', async () => {
+    const target = await createUser({ name: 'Achieng Mary', gender: 'Female' });
+    const res = await edit(target.id, {
+      name: 'Achieng M. Otieno',
+      gender: 'Female',
+      nin: target.nin,
+      phone_number: '0755000111',
+      email: target.email.toUpperCase(),
+      role_id: cashierRoleId,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: 'User updated successfully!' });
+    expect(await userRow(target.id)).toMatchObject({
+      name: 'Achieng M. Otieno',
+      phone_number: '0755000111',
+      email: target.email.toUpperCase(),
+      role_id: cashierRoleId,
+    });
+    expect(await lastAudit()).toMatchObject({
+      type: 'User',
+      activity: 'Update',
+      user_id: adminId,
+      details:
+        `User ${target.id} from: {"name":"Achieng Mary","phone_number":"${target.phone_number}","email":"${target.email}","role_id":${storekeeperRoleId}} ` +
+        `to: {"name":"Achieng M. Otieno","phone_number":"0755000111","email":"${target.email.toUpperCase()}","role_id":${cashierRoleId}}`,
+    });
+  });
+
+  it("keeps an administrator's own role and NIN: self-edit is a profile edit", async () => {
+    const res = await edit(adminId, {
+      name: 'Administrator',
+      gender: 'Female',
+      nin: 'CHANGED',
+      phone_number: '0700000000',
+      email: DEMO_ADMIN.email,
+      role_id: cashierRoleId,
+    });
+    expect(res.body).toEqual({ success: true, message: 'Personal details updated successfully!' });
+    expect(await userRow(adminId)).toMatchObject({ role_id: adminRoleId, nin: 'ADMIN', gender: 'Male' });
+  });
+});
+
+describe('PUT /api/userlockunlock/:id', () => {
+  it('refuses a missing token, a user without userLockUnlock, an unknown id and oneself', async () => {
+    expect(await t.call('PUT', `/api/userlockunlock/${cashierId}`)).toMatchObject({
+      status: 401,
+      body: UNAUTHENTICATED,
+    });
+    expect(await t.call('PUT', `/api/userlockunlock/${adminId}`, { token: cashier })).toMatchObject({
+      status: 403,
+      body: DENIED,
+    });
+    expect(await t.call('PUT', '/api/userlockunlock/999999', { token: admin })).toMatchObject({
+      status: 404,
+      body: { success: false, message: 'User not found.' },
+    });
+    const self = await t.call('PUT', `/api/userlockunlock/${adminId}`, { token: admin });
+    expect(self).toMatchObject({ status: 409, body: { success: false, message: 'You cannot lock your own account.' } });
+    expect((await userRow(adminId)).is_locked).toBe(false);
+  });
+
+  it("locks a user, ending the user's sessions, and unlocks again; both audited", async () => {
+    const target = await createUser();
+    const token = await activate(target.email, target.temporary_password);
+    const otherDevice = await t.signIn(target.email, NEW_PASSWORD);
+    expect((await t.call('GET', '/api/loggedinuser', { token })).status).toBe(200);
+
+    const lock = await t.call('PUT', `/api/userlockunlock/${target.id}`, { token: admin });
+    expect(lock.status).toBe(200);
+    expect(lock.body).toEqual({ success: true, message: 'User locked successfully!', data: { is_locked: 1 } });
+    expect((await userRow(target.id)).is_locked).toBe(true);
+    expect(await t.db.selectFrom('sessions').select('id').where('user_id', '=', target.id).execute()).toEqual([]);
+    expect((await t.call('GET', '/api/loggedinuser', { token })).status).toBe(401);
+    expect((await t.call('GET', '/api/loggedinuser', { token: otherDevice })).status).toBe(401);
+    const refused = await t.call('POST', '/api/login', { body: { email: target.email, password: NEW_PASSWORD } });
+    expect(refused).toMatchObject({
+      status: 401,
+      body: { message: 'Your account is locked. Please contact your administrator.' },
+    });
+    const listed = await t.call('GET', `/api/usershow/${target.id}`, { token: admin });
+    expect(listed.body.data.is_locked).toBe(1);
+    const lockAudit = await t.db
+      .selectFrom('audit_logs')
+      .selectAll()
+      .where('activity', '=', 'Lock')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(lockAudit).toMatchObject({
+      type: 'User',
+      user_id: adminId,
+      details: `Locked user "${target.name}" (id ${target.id})`,
+    });
+
+    const unlock = await t.call('PUT', `/api/userlockunlock/${target.id}`, { token: admin });
+    expect(unlock.body).toEqual({ success: true, message: 'User unlocked successfully!', data: { is_locked: 0 } });
+    expect(await lastAudit()).toMatchObject({
+      type: 'User',
+      activity: 'Unlock',
+      details: `Unlocked user "${target.name}" (id ${target.id})`,
+    });
+    const back = await t.call('POST', '/api/login', { body: { email: target.email, password: NEW_PASSWORD } });
+    expect(back.status).toBe(200);
+  });
+
+  it('unlocks an account locked after failed sign-ins, clearing the failures', async () => {
+    const target = await createUser();
+    await t.db
+      .updateTable('users')
+      .set({ is_locked: true, failed_attempts: 5, locked_until: new Date(Date.now() + 15 * 60_000) })
+      .where('id', '=', target.id)
+      .execute();
+    const unlock = await t.call('PUT', `/api/userlockunlock/${target.id}`, { token: admin });
+    expect(unlock.body.message).toBe('User unlocked successfully!');
+    expect(await userRow(target.id)).toMatchObject({ is_locked: false, failed_attempts: 0, locked_until: null });
+    const login = await t.call('POST', '/api/login', {
+      body: { email: target.email, password: target.temporary_password },
+    });
+    expect(login.status).toBe(200);
+  });
+});
+
+describe('DELETE /api/userdelete/:id and /api/usersdelete', () => {
+  it('refuses a missing token, users without the keys, an unknown id and an empty selection', async () => {
+    expect(await t.call('DELETE', `/api/userdelete/${cashierId}`)).toMatchObject({ status: 401 });
+    expect(await t.call('DELETE', `/api/userdelete/${adminId}`, { token: cashier })).toMatchObject({
+      status: 403,
+      body: DENIED,
+    });
+    expect(await t.call('DELETE', '/api/usersdelete', { token: cashier, body: { user_ids: [adminId] } })).toMatchObject(
+      { status: 403, body: DENIED },
+    );
+    expect(await t.call('DELETE', '/api/userdelete/999999', { token: admin })).toMatchObject({
+      status: 404,
+      body: { success: false, message: 'User not found.' },
+    });
+    const empty = await t.call('DELETE', '/api/usersdelete', { token: admin, body: { user_ids: [] } });
+    expect(empty.status).toBe(422);
+    expect(empty.body.errors).toEqual({ user_ids: ['Select at least one record.'] });
+    expect((await userRow(adminId)).deleted_at).toBeNull();
+  });
+
+  it('refuses to delete oneself, alone or in a selection, and deletes nothing then', async () => {
+    const other = await createUser();
+    const self = await t.call('DELETE', `/api/userdelete/${adminId}`, { token: admin });
+    expect(self).toMatchObject({
+      status: 409,
+      body: { success: false, message: 'You cannot delete your own account.' },
+    });
+    const bulk = await t.call('DELETE', '/api/usersdelete', { token: admin, body: { user_ids: [other.id, adminId] } });
+    expect(bulk.status).toBe(409);
+    expect(bulk.body.message).toBe('You cannot delete your own account.');
+    expect((await userRow(other.id)).deleted_at).toBeNull();
+    expect((await userRow(adminId)).deleted_at).toBeNull();
+  });
+
+  it("moves the user to the trash, ending the user's sessions, and audits it", async () => {
+    const target = await createUser({ name: 'Leaving Soon' });
+    const token = await activate(target.email, target.temporary_password);
+    const res = await t.call('DELETE', `/api/userdelete/${target.id}`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: 'User deleted successfully!' });
+    expect((await userRow(target.id)).deleted_at).toBeInstanceOf(Date);
+    expect((await t.call('GET', '/api/loggedinuser', { token })).status).toBe(401);
+    expect(await t.db.selectFrom('sessions').select('id').where('user_id', '=', target.id).execute()).toEqual([]);
+    expect(await lastAudit()).toMatchObject({
+      type: 'User',
+      activity: 'Delete',
+      user_id: adminId,
+      details: `Moved user "Leaving Soon (${target.email})" (id ${target.id}) to the trash`,
+    });
+    expect((await t.call('GET', `/api/usershow/${target.id}`, { token: admin })).status).toBe(404);
+    const login = await t.call('POST', '/api/login', { body: { email: target.email, password: NEW_PASSWORD } });
+    expect(login.status).toBe(401);
+  });
+
+  it('deletes a selection and counts it', async () => {
+    const a = await createUser();
+    const b = await createUser();
+    const res = await t.call('DELETE', '/api/usersdelete', { token: admin, body: { user_ids: [a.id, b.id] } });
+    expect(res.body).toEqual({ success: true, message: '2 user(s) deleted successfully!' });
+    expect((await userRow(a.id)).deleted_at).toBeInstanceOf(Date);
+    expect((await userRow(b.id)).deleted_at).toBeInstanceOf(Date);
+    const audits = await t.db
+      .selectFrom('audit_logs')
+      .select('details')
+      .where('activity', '=', 'Delete')
+      .orderBy('id', 'desc')
+      .limit(2)
+      .execute();
+    expect(audits.map((x) => x.details).sort()).toEqual(
+      [
+        `Moved user "${a.name} (${a.email})" (id ${a.id}) to the trash`,
+        `Moved user "${b.name} (${b.email})" (id ${b.id}) to the trash`,
+      ].sort(),
+    );
+    const unknown = await t.call('DELETE', '/api/usersdelete', { token: admin, body: { user_ids: [a.id] } });
+    expect(unknown.status).toBe(404);
+  });
+});
+
+describe('Administrator accounts and a user manager without the Administrator role', () => {
+  let supervisor: string;
+  beforeAll(async () => {
+    const role = await t.call('POST', '/api/rolestore', {
+      token: admin,
+      body: { name: 'Supervisor', environment: 'TEST' },
+    });
+    await t.call('POST', `/api/assignmenus/${role.body.data.id}`, {
+      token: admin,
+      body: {
+        selectedMenus: ['userList', 'userAdd', 'userEdit', 'userDelete', 'userBulkDelete', 'userLockUnlock'],
+      },
+    });
+    const user = await createUser({ role_id: role.body.data.id });
+    supervisor = await activate(user.email, user.temporary_password);
+  });
+  const adminBody = (overrides: Record<string, unknown> = {}) => ({
+    name: 'Administrator',
+    gender: 'Male',
+    nin: 'ADMIN',
+    phone_number: '0700000000',
+    email: DEMO_ADMIN.email,
+    role_id: adminRoleId,
+    ...overrides,
+  });
+
+  it('may not create an Administrator: private keys come only with that role', async () => {
+    const body = userBody({ role_id: adminRoleId });
+    const res = await t.call('POST', '/api/userstore', { token: supervisor, body });
+    expect(res).toMatchObject({ status: 403, body: DENIED });
+    expect(
+      await t.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', body.email as string)
+        .executeTakeFirst(),
+    ).toBeUndefined();
+    // A user manager may still create users in other roles.
+    expect((await t.call('POST', '/api/userstore', { token: supervisor, body: userBody() })).status).toBe(200);
+  });
+
+  it('may neither move a user into the Administrator role nor edit an Administrator account', async () => {
+    const target = await createUser();
+    const promote = await t.call('PUT', `/api/userupdate/${target.id}`, {
+      token: supervisor,
+      body: { ...target, role_id: adminRoleId },
+    });
+    expect(promote).toMatchObject({ status: 403, body: DENIED });
+    expect((await userRow(target.id)).role_id).toBe(storekeeperRoleId);
+    // Taking over the Administrator's e-mail would let a password reset take over the account.
+    const takeover = await t.call('PUT', `/api/userupdate/${adminId}`, {
+      token: supervisor,
+      body: adminBody({ email: 'supervisor-owned@duka.test' }),
+    });
+    expect(takeover).toMatchObject({ status: 403, body: DENIED });
+    const demote = await t.call('PUT', `/api/userupdate/${adminId}`, {
+      token: supervisor,
+      body: adminBody({ role_id: cashierRoleId }),
+    });
+    expect(demote).toMatchObject({ status: 403, body: DENIED });
+    expect(await userRow(adminId)).toMatchObject({ email: DEMO_ADMIN.email, role_id: adminRoleId });
+    // Other users are the manager's to edit.
+    const rename = await t.call('PUT', `/api/userupdate/${target.id}`, {
+      token: supervisor,
+      body: { ...target, name: 'Renamed By Supervisor' },
+    });
+    expect(rename.status).toBe(200);
+  });
+
+  it('cannot lock or delete the last Administrator; with a second one the first may be locked', async () => {
+    const lock = await t.call('PUT', `/api/userlockunlock/${adminId}`, { token: supervisor });
+    expect(lock).toMatchObject({
+      status: 409,
+      body: { message: 'This is the last Administrator account; it cannot be locked.' },
+    });
+    const del = await t.call('DELETE', `/api/userdelete/${adminId}`, { token: supervisor });
+    expect(del).toMatchObject({
+      status: 409,
+      body: { message: 'This is the last Administrator account; it cannot be deleted.' },
+    });
+    const bulk = await t.call('DELETE', '/api/usersdelete', { token: supervisor, body: { user_ids: [adminId] } });
+    expect(bulk.status).toBe(409);
+    expect(await userRow(adminId)).toMatchObject({ is_locked: false, deleted_at: null, role_id: adminRoleId });
+
+    const second = await createUser({ role_id: adminRoleId });
+    expect((await t.call('PUT', `/api/userlockunlock/${adminId}`, { token: supervisor })).status).toBe(200);
+    expect((await t.call('PUT', `/api/userlockunlock/${adminId}`, { token: supervisor })).status).toBe(200);
+    expect((await t.call('DELETE', `/api/userdelete/${second.id}`, { token: supervisor })).status).toBe(200);
+    admin = await t.signIn();
+  });
+});
+
+describe('exports', () => {
+  it('refuse a missing token and a user without userExport', async () => {
+    for (const path of ['/api/userxlsx', '/api/usercsv']) {
+      expect((await download(path)).status).toBe(401);
+      expect((await download(path, cashier)).status).toBe(403);
+    }
+  });
+
+  it('export the filtered users to XLSX with the list columns', async () => {
+    const res = await download('/api/userxlsx', admin);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${today()}_users.xlsx"`);
+    const rows = await xlsxRows(res.bytes);
+    expect(rows[0]).toEqual(HEADER);
+    const live = await t.call('GET', '/api/userlist?pagination_size=100', { token: admin });
+    expect(rows).toHaveLength(live.body.total + 1);
+    const grace = rows.find((r) => r[4] === DEMO_CASHIER.email);
+    const graceUser = live.body.data.find((u: { email: string }) => u.email === DEMO_CASHIER.email);
+    expect(grace).toEqual([
+      graceUser.user_number,
+      'Grace Namutebi',
+      'Female',
+      '0772123456',
+      DEMO_CASHIER.email,
+      'Cashier',
+      'Unlocked',
+      kampalaDay((await userRow(cashierId)).created_at),
+    ]);
+
+    const filtered = await xlsxRows((await download(`/api/userxlsx?gender=Male&role=${adminRoleId}`, admin)).bytes);
+    expect(filtered.slice(1).map((r) => r[4])).toEqual([DEMO_ADMIN.email]);
+    expect((await download('/api/userxlsx?gender=Other', admin)).status).toBe(422);
+  });
+
+  it('export to CSV, writing cells that start with = + - @ as text', async () => {
+    const risky = ['=HYPERLINK("http://evil.test","x")', '+256 Trader', '-1+1', '@SUM(A1)'];
+    for (const name of risky) await createUser({ name, role_id: cashierRoleId });
+    const res = await download('/api/usercsv', admin);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${today()}_users.csv"`);
+    const rows: string[][] = parse(res.bytes.toString('utf8'));
+    expect(rows[0]).toEqual(HEADER);
+    const names = rows.slice(1).map((r) => r[1]);
+    for (const name of risky) expect(names).toContain(`'${name}`);
+    expect(names).toContain('Grace Namutebi');
+    const grace = rows.find((r) => r[4] === DEMO_CASHIER.email);
+    expect(grace?.slice(1, 7)).toEqual([
+      'Grace Namutebi',
+      'Female',
+      '0772123456',
+      DEMO_CASHIER.email,
+      'Cashier',
+      'Unlocked',
+    ]);
+
+    // The XLSX keeps the text as it is, as a string and never as a formula.
+    const xlsx = await xlsxRows((await download('/api/userxlsx', admin)).bytes);
+    const xlsxNames = xlsx.slice(1).map((r) => r[1]);
+    for (const name of risky) expect(xlsxNames).toContain(name);
+
+    const search = parse((await download(`/api/usercsv?search=${encodeURIComponent('HYPERLINK')}`, admin)).bytes);
+    expect(search).toHaveLength(2);
+  });
+
+  it("dates rows by the shop's day, not UTC's", async () => {
+    const late = await createUser({ name: 'Night Shift' });
+    // 22:30 UTC on 1 March is 01:30 on 2 March in Kampala.
+    await sql`UPDATE users SET created_at = '2026-03-01T22:30:00Z' WHERE id = ${late.id}`.execute(t.db);
+    const rows: string[][] = parse((await download('/api/usercsv?search=Night%20Shift', admin)).bytes);
+    expect(rows[1]?.[7]).toBe('2026-03-02');
+  });
+
+  it('use the configured shop time zone for the file name and the rows', async () => {
+    const day = (timeZone: string, at = new Date()) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+    // One of these two zones, 26 hours apart, is always on another day than Kampala.
+    const zone = ['Etc/GMT+12', 'Etc/GMT-14'].find((z) => day(z) !== day('Africa/Kampala')) as string;
+    const app = await buildApp({
+      db: t.db,
+      secrets: {} as never,
+      mail: {} as never,
+      authRateLimit: 1000,
+      timeZone: zone,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const user = await createUser({ name: 'Zoned Export' });
+      const createdAt = new Date('2026-03-01T12:30:00Z');
+      await sql`UPDATE users SET created_at = ${createdAt} WHERE id = ${user.id}`.execute(t.db);
+      const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      const headers = { authorization: `Bearer ${admin}` };
+      // Bodies are read before any assertion, so a failure never leaves a response open on the closing app.
+      const csv = await fetch(`${url}/api/usercsv?search=Zoned%20Export`, { headers });
+      const rows: string[][] = parse(await csv.text());
+      const pdf = await fetch(`${url}/api/userpdf/${user.id}`, { headers });
+      await pdf.arrayBuffer();
+      expect(csv.headers.get('content-disposition')).toBe(
+        `attachment; filename="${day(zone).replace(/-/g, '_')}_users.csv"`,
+      );
+      expect(rows[1]?.[7]).toBe(day(zone, createdAt));
+      expect(pdf.headers.get('content-disposition')).toBe(
+        `attachment; filename="${day(zone).replace(/-/g, '_')}_user_${user.id}.pdf"`,
+      );
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('GET /api/userpdf/:id', () => {
+  it('refuses a missing token, a user without userList and an unknown id', async () => {
+    expect((await download(`/api/userpdf/${cashierId}`)).status).toBe(401);
+    expect((await download(`/api/userpdf/${cashierId}`, cashier)).status).toBe(403);
+    const unknown = await t.call('GET', '/api/userpdf/999999', { token: admin });
+    expect(unknown).toMatchObject({ status: 404, body: { success: false, message: 'User not found.' } });
+  });
+
+  it("answers the user's record as a PDF named by the user id", async () => {
+    const res = await download(`/api/userpdf/${cashierId}`, admin);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${today()}_user_${cashierId}.pdf"`);
+    expect(res.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(res.bytes.subarray(-6).toString('latin1')).toContain('%%EOF');
+    expect(res.bytes.length).toBeGreaterThan(1000);
+  });
+});

@@ -1,0 +1,78 @@
+import { idListSchema, idParamSchema } from '@duka/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Database } from '../db/connection.ts';
+import { requestContext } from './access.ts';
+import type { RequestContext } from './audit.ts';
+import { deleteRecords, type TrashKind } from './trash.ts';
+
+// The six calls every catalogue record has (list, store, show, update, delete, bulk delete), declared once.
+// A module gives its paths, permission word, schemas, service functions and messages.
+
+export interface CrudSpec<Create extends z.ZodType, Update extends z.ZodType, ListQuery extends z.ZodType> {
+  /** Permission prefix: 'product' → productList, productAdd, productEdit, productDelete, productBulkDelete. */
+  word: string;
+  kind: TrashKind;
+  paths: { list: string; store: string; show: string; update: string; delete: string; bulkDelete: string };
+  /** Body field of the bulk delete: product_ids. */
+  idsField: string;
+  /** `list` is listQuerySchema, or it extended with the module's filters. */
+  schemas: { create: Create; update: Update; list: ListQuery };
+  service: {
+    list: (db: Database, query: z.infer<ListQuery>) => Promise<unknown>;
+    get: (db: Database, id: number) => Promise<unknown>;
+    create: (db: Database, input: z.infer<Create>, ctx: RequestContext) => Promise<unknown>;
+    update: (db: Database, id: number, input: z.infer<Update>, ctx: RequestContext) => Promise<unknown>;
+  };
+  /** 'Product' → "Product created successfully!"; bulk: "3 product(s) deleted successfully!". */
+  messages: { label: string; plural: string };
+}
+
+export function registerCrudRoutes<C extends z.ZodType, U extends z.ZodType, L extends z.ZodType>(
+  app: FastifyInstance,
+  db: Database,
+  spec: CrudSpec<C, U, L>,
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const can = (action: string) => ({ access: { permission: `${spec.word}${action}` } });
+  const { label, plural } = spec.messages;
+
+  api.get(spec.paths.list, { config: can('List'), schema: { querystring: spec.schemas.list } }, (request) =>
+    spec.service.list(db, request.query as z.infer<L>),
+  );
+  api.post(spec.paths.store, { config: can('Add'), schema: { body: spec.schemas.create } }, async (request) => ({
+    success: true,
+    message: `${label} created successfully!`,
+    data: await spec.service.create(db, request.body as z.infer<C>, requestContext(request)),
+  }));
+  api.get(`${spec.paths.show}/:id`, { config: can('List'), schema: { params: idParamSchema } }, async (request) => ({
+    success: true,
+    data: await spec.service.get(db, request.params.id),
+  }));
+  api.put(
+    `${spec.paths.update}/:id`,
+    { config: can('Edit'), schema: { params: idParamSchema, body: spec.schemas.update } },
+    async (request) => {
+      await spec.service.update(db, request.params.id, request.body as z.infer<U>, requestContext(request));
+      return { success: true, message: `${label} updated successfully!` };
+    },
+  );
+  api.delete(
+    `${spec.paths.delete}/:id`,
+    { config: can('Delete'), schema: { params: idParamSchema } },
+    async (request) => {
+      await deleteRecords(db, spec.kind, [request.params.id], requestContext(request));
+      return { success: true, message: `${label} deleted successfully!` };
+    },
+  );
+  api.delete(
+    spec.paths.bulkDelete,
+    { config: can('BulkDelete'), schema: { body: idListSchema(spec.idsField) } },
+    async (request) => {
+      const ids = (request.body as Record<string, number[]>)[spec.idsField] ?? [];
+      const count = await deleteRecords(db, spec.kind, ids, requestContext(request));
+      return { success: true, message: `${count} ${plural}(s) deleted successfully!` };
+    },
+  );
+}

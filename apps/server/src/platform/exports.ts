@@ -1,0 +1,140 @@
+import { PassThrough } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import PDFDocument from 'pdfkit';
+
+// File downloads: XLSX (streamed), CSV (formula-escaped) and a one-record PDF. The name is date-prefixed and sent in
+// content-disposition, so the client saves it as the server names it.
+
+export type ExportFormat = 'xlsx' | 'csv';
+
+export interface ExportColumn<Row> {
+  header: string;
+  value: (row: Row) => string | number | null | undefined;
+  width?: number;
+}
+
+export interface ExportSpec<Row> {
+  /** File name without date and extension: `users` → `2026_11_22_users.xlsx`. */
+  name: string;
+  columns: ExportColumn<Row>[];
+  /** Rows, fetched page by page so a large export never sits in memory whole. */
+  rows: AsyncIterable<Row[]>;
+  /** Lines above the table (report period, totals): each an array of cells. */
+  preamble?: (string | number)[][];
+  /** The shop's time zone, whose day dates the file name (default Africa/Kampala). */
+  timeZone?: string;
+}
+
+const CONTENT_TYPES: Record<ExportFormat | 'pdf', string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+  pdf: 'application/pdf',
+};
+
+export function datedFileName(name: string, ext: string, timeZone = 'Africa/Kampala', now = new Date()): string {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    now,
+  );
+  return `${day.replace(/-/g, '_')}_${name}.${ext}`;
+}
+
+/** A cell a spreadsheet would run as a formula is written as text instead. */
+export function escapeCsvCell(value: unknown): string {
+  const text = value === null || value === undefined ? '' : String(value);
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** Lines above an exported list: what it is, the period, and the total over the whole filtered period. */
+export function periodPreamble(
+  title: string,
+  period: { startDate?: string; endDate?: string },
+  totalLabel: string,
+  total: number,
+): (string | number)[][] {
+  return [[title], ['Period', period.startDate ?? 'All', period.endDate ?? 'All'], [totalLabel, total], []];
+}
+
+/** Yields a query's rows a page at a time. */
+export async function* inPages<Row>(fetchPage: (limit: number, offset: number) => Promise<Row[]>, size = 1000) {
+  for (let offset = 0; ; offset += size) {
+    const rows = await fetchPage(size, offset);
+    if (rows.length) yield rows;
+    if (rows.length < size) return;
+  }
+}
+
+function startDownload(reply: FastifyReply, fileName: string, type: ExportFormat | 'pdf') {
+  reply.header('content-type', CONTENT_TYPES[type]);
+  reply.header('content-disposition', `attachment; filename="${fileName}"`);
+  reply.header('access-control-expose-headers', 'content-disposition');
+}
+
+export async function sendExport<Row>(reply: FastifyReply, format: ExportFormat, spec: ExportSpec<Row>) {
+  startDownload(reply, datedFileName(spec.name, format, spec.timeZone), format);
+  const out = new PassThrough();
+  if (format === 'csv') {
+    const csv = stringify();
+    csv.pipe(out);
+    void (async () => {
+      try {
+        for (const line of spec.preamble ?? []) csv.write(line.map(escapeCsvCell));
+        csv.write(spec.columns.map((c) => c.header));
+        for await (const page of spec.rows) {
+          for (const row of page) csv.write(spec.columns.map((c) => escapeCsvCell(c.value(row))));
+        }
+        csv.end();
+      } catch (err) {
+        out.destroy(err as Error);
+      }
+    })();
+    return reply.send(out);
+  }
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+  const sheet = workbook.addWorksheet(spec.name.slice(0, 31));
+  void (async () => {
+    try {
+      for (const line of spec.preamble ?? []) sheet.addRow(line).commit();
+      const header = sheet.addRow(spec.columns.map((c) => c.header));
+      header.font = { bold: true };
+      header.commit();
+      spec.columns.forEach((c, i) => {
+        sheet.getColumn(i + 1).width = c.width ?? Math.max(12, c.header.length + 2);
+      });
+      for await (const page of spec.rows) {
+        for (const row of page) sheet.addRow(spec.columns.map((c) => c.value(row) ?? '')).commit();
+      }
+      sheet.commit();
+      await workbook.commit();
+    } catch (err) {
+      out.destroy(err as Error);
+    }
+  })();
+  return reply.send(out);
+}
+
+/** One record as a two-column PDF table. */
+export function sendRecordPdf(
+  reply: FastifyReply,
+  name: string,
+  title: string,
+  fields: [string, string | number | null | undefined][],
+  timeZone?: string,
+) {
+  startDownload(reply, datedFileName(name, 'pdf', timeZone), 'pdf');
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title } });
+  doc.fontSize(18).text(title, { underline: false });
+  doc.moveDown();
+  doc.fontSize(11);
+  for (const [label, value] of fields) {
+    const y = doc.y;
+    doc.font('Helvetica-Bold').text(label, 50, y, { width: 160 });
+    doc
+      .font('Helvetica')
+      .text(value === null || value === undefined || value === '' ? 'N/A' : String(value), 220, y, { width: 320 });
+    doc.moveDown(0.6);
+  }
+  doc.end();
+  return reply.send(doc);
+}

@@ -1,0 +1,82 @@
+// Starts the built server (dist/main.js) as a child process, as `npm start` would, for restart and browser tests.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const mainJs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/main.js');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+export function makeDataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-data-'));
+  // The embedded database runs as the OS user postgres when we are root: it must be able to enter the folder.
+  fs.chmodSync(dir, 0o755);
+  return dir;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startServer(
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  if (!fs.existsSync(mainJs)) throw new Error(`${mainJs} is missing: run npm run build first`);
+  const child = spawn(process.execPath, [mainJs], {
+    // Browser tests build their own catalogue: the demo sign-ins without the demo stock.
+    env: {
+      ...process.env,
+      DUKA_DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DUKA_DEMO: 'accounts',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (c) => {
+    output += c;
+  });
+  child.stderr?.on('data', (c) => {
+    output += c;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, url: `http://127.0.0.1:${port}`, output: () => output, exited };
+}
+
+/** Waits until the server answers its health check, or fails with what it printed. */
+export async function waitUntilHealthy(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exitCode: number | null | undefined;
+  void server.exited.then((code) => {
+    exitCode = code;
+  });
+  while (Date.now() < deadline) {
+    if (exitCode !== undefined) throw new Error(`server exited (${exitCode}):\n${server.output()}`);
+    try {
+      const res = await fetch(`${server.url}/api/health`);
+      if (res.ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server not healthy after ${timeoutMs} ms:\n${server.output()}`);
+}

@@ -1,0 +1,88 @@
+// Builds the real app on a fresh database cloned from the template, listening on a real port.
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { createDatabase, type Database } from '../src/db/connection.ts';
+import { DEMO_ADMIN } from '../src/db/seed/demo.ts';
+import { MailWorker } from '../src/platform/mail.ts';
+import { SecretBox } from '../src/platform/secret-box.ts';
+import { adminQuery, withDatabase } from './global-setup.ts';
+
+export interface ApiResponse {
+  status: number;
+  body: any;
+  headers: Headers;
+}
+
+export interface TestApp {
+  url: string;
+  db: Database;
+  mail: MailWorker;
+  call: (
+    method: string,
+    path: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ) => Promise<ApiResponse>;
+  signIn: (email?: string, password?: string) => Promise<string>;
+  close: () => Promise<void>;
+}
+
+export async function createTestApp(options: { authRateLimit?: number; timeZone?: string } = {}): Promise<TestApp> {
+  const serverUrl = inject('serverUrl');
+  const name = `duka_test_${randomBytes(5).toString('hex')}`;
+  await adminQuery(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
+  const db = createDatabase(withDatabase(serverUrl, name));
+  const secrets = new SecretBox('test-secret-key');
+  const silent = { warn() {}, error() {}, info() {}, debug() {} } as never;
+  const mail = new MailWorker(db, secrets, silent, 60_000);
+  const app = await buildApp({
+    db,
+    secrets,
+    mail,
+    authRateLimit: options.authRateLimit ?? 1000,
+    timeZone: options.timeZone ?? 'Africa/Kampala',
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  const call: TestApp['call'] = async (method, path, { token, body, headers = {} } = {}) => {
+    const response = await fetch(url + path, {
+      method,
+      headers: {
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+        ...(token && { authorization: `Bearer ${token}` }),
+        'user-agent':
+          'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {}
+    return { status: response.status, body: parsed, headers: response.headers };
+  };
+
+  const signIn: TestApp['signIn'] = async (email = DEMO_ADMIN.email, password = DEMO_ADMIN.password) => {
+    const res = await call('POST', '/api/login', { body: { email, password } });
+    if (res.status !== 200 || !res.body.data?.token) throw new Error(`sign-in failed: ${JSON.stringify(res.body)}`);
+    return res.body.data.token as string;
+  };
+
+  return {
+    url,
+    db,
+    mail,
+    call,
+    signIn,
+    close: async () => {
+      await app.close();
+      await mail.stop();
+      await db.destroy();
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}

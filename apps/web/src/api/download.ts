@@ -1,0 +1,30 @@
+import { readToken } from '../app/session-storage.ts';
+import { ApiError } from './client.ts';
+
+/** Downloads a file the server names in content-disposition; `fallbackName` when it does not. */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  const token = readToken();
+  if (!token) throw new ApiError(401, 'No token found');
+  const response = await fetch(`/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { message?: string };
+    throw new ApiError(response.status, body.message ?? 'The export failed. Please try again.');
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = disposition.match(/filename="?([^";]+)"?/)?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The seeds' fallback names: YYYY_MM_DD_name.ext. */
+export function datedName(name: string, ext: string): string {
+  const d = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}_${pad(d.getMonth() + 1)}_${pad(d.getDate())}_${name}.${ext}`;
+}

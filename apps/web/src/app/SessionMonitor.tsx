@@ -1,0 +1,33 @@
+import { SESSION_CHECK_INTERVAL_MS, SESSION_WARNING_MINUTES } from '@duka/shared';
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { checkSession } from '../api/auth.ts';
+import { clearSession } from './session-storage.ts';
+
+// Every 5 minutes: warn when fewer than 5 minutes remain; when the session has ended, say so and sign out
+// (no confirmation, and not marked as a voluntary logout).
+export function SessionMonitor() {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  useEffect(() => {
+    const timer = setInterval(async () => {
+      const remaining = await checkSession()
+        .then((s) => s.remaining_time_in_minutes)
+        .catch(() => 0);
+      if (remaining <= 0) {
+        clearInterval(timer);
+        clearSession();
+        client.clear();
+        modals.open({ title: 'Session', children: <Text>Your session has expired.</Text> });
+        navigate('/', { replace: true });
+      } else if (remaining < SESSION_WARNING_MINUTES) {
+        modals.open({ title: 'Session', children: <Text>Your session will expire in {remaining} minutes.</Text> });
+      }
+    }, SESSION_CHECK_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [navigate, client]);
+  return null;
+}

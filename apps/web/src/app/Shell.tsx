@@ -1,0 +1,162 @@
+import {
+  ActionIcon,
+  AppShell,
+  Burger,
+  Group,
+  Image,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure, useLocalStorage } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useBranding, useMe } from '../api/auth.ts';
+import { subscribeUnauthenticated } from '../api/client.ts';
+import { PinIcon } from '../components/PinIcon.tsx';
+import { MENU } from './menu.ts';
+import { usePermissions } from './permissions.ts';
+import { SessionMonitor } from './SessionMonitor.tsx';
+import { rememberedRole, rememberRole } from './session-storage.ts';
+import { useLogout } from './use-logout.ts';
+
+// The signed-in layout: top bar, left menu filtered by permission, page, footer.
+export function Shell() {
+  const [opened, { toggle, close }] = useDisclosure(true);
+  const [pinned, setPinned] = useLocalStorage({ key: 'sidebarPinned', defaultValue: true });
+  const me = useMe();
+  const { can } = usePermissions();
+  const branding = useBranding();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const confirmLogout = useLogout();
+
+  useEffect(() => {
+    if (me.data?.role_name) rememberRole(me.data.role_name);
+  }, [me.data?.role_name]);
+
+  useEffect(() => {
+    const unsubscribe = subscribeUnauthenticated(() => {
+      client.clear();
+      navigate('/', { replace: true });
+    });
+    return () => {
+      unsubscribe();
+    };
+  }, [client, navigate]);
+
+  // An unpinned menu folds away after each navigation, leaving the page the whole width.
+  const { pathname } = location;
+  useEffect(() => {
+    if (!pinned && pathname) close();
+  }, [pathname, pinned, close]);
+
+  // A receipt or invoice opened for printing shows the document alone.
+  if (new URLSearchParams(location.search).get('print') === '1') return <Outlet />;
+
+  const appName = branding.data?.name ?? 'Duka';
+  const groups = MENU.map((group) => ({
+    ...group,
+    items: group.items.filter((item) => can(item.permission)),
+  })).filter((group) => group.items.length > 0);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: !opened } }}
+      footer={{ height: 40 }}
+      padding="md"
+    >
+      <AppShell.Header className="no-print">
+        <Group h="100%" px="md" justify="space-between">
+          <Group gap="sm">
+            <Burger opened={opened} onClick={toggle} size="sm" aria-label="Toggle menu" />
+            <Tooltip label={pinned ? 'Unpin menu' : 'Pin menu'}>
+              <ActionIcon
+                variant={pinned ? 'filled' : 'subtle'}
+                onClick={() => setPinned(!pinned)}
+                aria-label="Pin menu"
+              >
+                <PinIcon />
+              </ActionIcon>
+            </Tooltip>
+            <Image
+              src={branding.data?.logo || '/logo.svg'}
+              fallbackSrc="/logo.svg"
+              alt={`${appName} logo`}
+              h={36}
+              w="auto"
+            />
+            <Text fw={700}>{appName}</Text>
+          </Group>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <UnstyledButton aria-label="User menu">
+                <Text fw={500}>{me.data?.name ?? '…'} ▾</Text>
+              </UnstyledButton>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item component={Link} to="/profile">
+                Profile
+              </Menu.Item>
+              <Menu.Item component={Link} to="/usersettings">
+                Settings
+              </Menu.Item>
+              <Menu.Divider />
+              <Menu.Item color="red" onClick={confirmLogout}>
+                Logout
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="xs" className="no-print" aria-label="Main menu">
+        <Text size="xs" c="dimmed" tt="uppercase" fw={700} px="sm" py={6}>
+          {me.data?.role_name ?? rememberedRole() ?? ''}
+        </Text>
+        <ScrollArea>
+          {groups.map((group) =>
+            group.items.length === 1 && group.items[0]?.label === group.label ? (
+              <NavLink
+                key={group.label}
+                component={Link}
+                to={group.items[0].path}
+                label={group.label}
+                active={location.pathname === group.items[0].path}
+              />
+            ) : (
+              <NavLink key={group.label} label={group.label} defaultOpened childrenOffset="md">
+                {group.items.map((item) => (
+                  <NavLink
+                    key={item.path}
+                    component={Link}
+                    to={item.path}
+                    label={item.label}
+                    active={[item.path, ...(item.also ?? [])].some((path) => location.pathname.startsWith(path))}
+                  />
+                ))}
+              </NavLink>
+            ),
+          )}
+        </ScrollArea>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <SessionMonitor />
+        <Outlet />
+      </AppShell.Main>
+
+      <AppShell.Footer className="no-print">
+        <Text size="sm" c="dimmed" ta="center" lh="40px">
+          © {new Date().getFullYear()} {appName}. All rights reserved.
+        </Text>
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

@@ -1,0 +1,32 @@
+import { Anchor, Breadcrumbs, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+
+export interface Crumb {
+  label: string;
+  to?: string;
+}
+
+/** Title and breadcrumbs; Home is the root everywhere (part 1 §2). */
+export function PageHeader({ title, trail = [] }: { title: string; trail?: Crumb[] }) {
+  return (
+    <>
+      <Breadcrumbs mb="xs" className="no-print">
+        <Anchor component={Link} to="/home">
+          Home
+        </Anchor>
+        {trail.map((crumb) =>
+          crumb.to ? (
+            <Anchor key={crumb.label} component={Link} to={crumb.to}>
+              {crumb.label}
+            </Anchor>
+          ) : (
+            <Text key={crumb.label}>{crumb.label}</Text>
+          ),
+        )}
+      </Breadcrumbs>
+      <Title order={2} mb="md">
+        {title}
+      </Title>
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import { modals } from '@mantine/modals';
+
+/** A yes/no question before a destructive action; resolves true when confirmed. */
+export function confirmAction(message: string, { title = 'Please confirm', confirmLabel = 'Yes', danger = true } = {}) {
+  return new Promise<boolean>((resolve) => {
+    modals.openConfirmModal({
+      title,
+      children: message,
+      labels: { confirm: confirmLabel, cancel: 'Cancel' },
+      confirmProps: { color: danger ? 'red' : 'blue' },
+      onConfirm: () => resolve(true),
+      onCancel: () => resolve(false),
+      onClose: () => resolve(false),
+    });
+  });
+}

@@ -1,0 +1,287 @@
+import { PAGE_SIZES } from '@duka/shared';
+import { Button, Checkbox, Collapse, Group, Loader, Paper, Select, Table, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { api, errorMessage } from '../../api/client.ts';
+import { type ListParams, toQueryString, useList } from '../../api/lists.ts';
+import { usePermissions } from '../../app/permissions.ts';
+import { confirmAction } from '../confirm.ts';
+import { type AlertState, FormAlerts } from '../FormAlerts.tsx';
+import { type Crumb, PageHeader } from '../PageHeader.tsx';
+import { ExportMenu } from './ExportMenu.tsx';
+import { Pager } from './Pager.tsx';
+
+// The one list screen (part 1 §2, part 2 §2.1): page size, search with clear, filters, exports, selection with bulk
+// delete, row numbers that run on across pages, "No records found.", the summary and the pager.
+
+export interface Column<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  align?: 'left' | 'right' | 'center';
+}
+
+export type FilterValues = Record<string, string>;
+
+export interface RowTools {
+  /** Asks `question` (if any), runs the call, shows its message and reloads the list. */
+  run: (call: () => Promise<{ message?: string }>, question?: string) => Promise<void>;
+}
+
+export interface ListPageProps<Row extends { id: number }> {
+  title: string;
+  trail?: Crumb[];
+  endpoint: string;
+  columns: Column<Row>[];
+  create?: { to: string; permission: string; label?: string };
+  bulkDelete?: { permission: string; path: string; field: string; question: (n: number) => string };
+  exports?: { permission: string; xlsx: string; csv: string; name: string };
+  filters?: {
+    permission: string;
+    initial: FilterValues;
+    render: (values: FilterValues, set: (name: string, value: string) => void) => ReactNode;
+  };
+  rowActions?: (row: Row, tools: RowTools) => ReactNode;
+  /** Rows are keyed by id unless ids repeat (the trash mixes kinds). */
+  rowKey?: (row: Row) => string | number;
+  /** Lists touched by this screen's writes (the trash, other lists) refreshed after a delete. */
+  alsoInvalidates?: string[];
+}
+
+export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) {
+  const { can } = usePermissions();
+  const client = useQueryClient();
+  const [pageSize, setPageSize] = useState(10);
+  const [page, setPage] = useState(1);
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [draftFilters, setDraftFilters] = useState<FilterValues>(props.filters?.initial ?? {});
+  const [filters, setFilters] = useState<FilterValues>(props.filters?.initial ?? {});
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [alerts, setAlerts] = useState<AlertState>({});
+
+  const params: ListParams = { pagination_size: pageSize, page, search: search || undefined, ...filters };
+  const list = useList<Row>(props.endpoint, params);
+  const rows = list.data?.data ?? [];
+  const reload = async () => {
+    setSelected(new Set());
+    await Promise.all(
+      [props.endpoint, ...(props.alsoInvalidates ?? [])].map((key) => client.invalidateQueries({ queryKey: [key] })),
+    );
+  };
+  const tools: RowTools = {
+    run: async (call, question) => {
+      if (question && !(await confirmAction(question))) return;
+      try {
+        const answer = await call();
+        setAlerts({ success: answer.message });
+      } catch (err) {
+        setAlerts({ error: errorMessage(err) });
+      }
+      await reload();
+    },
+  };
+
+  const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const toggleAll = () => setSelected(allOnPage ? new Set() : new Set(rows.map((r) => r.id)));
+  const toggle = (id: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const canSelect = Boolean(props.bulkDelete && can(props.bulkDelete.permission));
+  const exportQuery = toQueryString({ search: search || undefined, ...filters });
+
+  const bulkDelete = () => {
+    const spec = props.bulkDelete;
+    if (!spec) return;
+    const ids = [...selected];
+    void tools.run(() => api('DELETE', spec.path, { [spec.field]: ids }), spec.question(ids.length));
+  };
+
+  return (
+    <>
+      <PageHeader title={props.title} trail={props.trail} />
+      <FormAlerts state={alerts} onClose={() => setAlerts({})} />
+      {list.isError && <FormAlerts state={{ error: errorMessage(list.error) }} onClose={() => list.refetch()} />}
+      <Paper p="md" withBorder>
+        <Group justify="space-between" mb="md" className="no-print">
+          <Group gap="xs">
+            <Select
+              aria-label="Page size"
+              w={90}
+              data={PAGE_SIZES.map(String)}
+              value={String(pageSize)}
+              allowDeselect={false}
+              onChange={(value) => {
+                setPageSize(Number(value));
+                setPage(1);
+              }}
+            />
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                setSearch(searchText.trim());
+                setPage(1);
+              }}
+            >
+              <Group gap={4}>
+                <TextInput
+                  aria-label="Search"
+                  placeholder="Search..."
+                  value={searchText}
+                  onChange={(e) => setSearchText(e.currentTarget.value)}
+                />
+                <Button type="submit" variant="default">
+                  Search
+                </Button>
+                {search && (
+                  <Button
+                    variant="subtle"
+                    onClick={() => {
+                      setSearchText('');
+                      setSearch('');
+                      setPage(1);
+                    }}
+                  >
+                    Clear
+                  </Button>
+                )}
+              </Group>
+            </form>
+          </Group>
+          <Group gap="xs">
+            {canSelect && selected.size > 0 && (
+              <Button color="red" onClick={bulkDelete}>
+                Delete ({selected.size})
+              </Button>
+            )}
+            {props.filters && can(props.filters.permission) && (
+              <Button variant="default" onClick={() => setFilterOpen((o) => !o)}>
+                Filter
+              </Button>
+            )}
+            {props.exports && can(props.exports.permission) && (
+              <ExportMenu
+                name={props.exports.name}
+                paths={{ xlsx: props.exports.xlsx + exportQuery, csv: props.exports.csv + exportQuery }}
+                onError={(error) => setAlerts({ error })}
+              />
+            )}
+            {props.create && can(props.create.permission) && (
+              <Button component={Link} to={props.create.to}>
+                {props.create.label ?? 'Create'}
+              </Button>
+            )}
+          </Group>
+        </Group>
+
+        {props.filters && (
+          <Collapse in={filterOpen}>
+            <Paper withBorder p="sm" mb="md">
+              <Group align="flex-end">
+                {props.filters.render(draftFilters, (name, value) => setDraftFilters((f) => ({ ...f, [name]: value })))}
+                <Button
+                  variant="default"
+                  onClick={() => {
+                    const initial = props.filters?.initial ?? {};
+                    setDraftFilters(initial);
+                    setFilters(initial);
+                    setFilterOpen(false);
+                    setPage(1);
+                  }}
+                >
+                  Cancel
+                </Button>
+                <Button
+                  onClick={() => {
+                    setFilters(draftFilters);
+                    setPage(1);
+                  }}
+                >
+                  Submit
+                </Button>
+              </Group>
+            </Paper>
+          </Collapse>
+        )}
+
+        <Table.ScrollContainer minWidth={600}>
+          <Table striped highlightOnHover verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                {canSelect && (
+                  <Table.Th w={40}>
+                    <Checkbox aria-label="Select all rows on this page" checked={allOnPage} onChange={toggleAll} />
+                  </Table.Th>
+                )}
+                <Table.Th w={50}>#</Table.Th>
+                {props.columns.map((c) => (
+                  <Table.Th key={c.header} ta={c.align}>
+                    {c.header}
+                  </Table.Th>
+                ))}
+                {props.rowActions && <Table.Th>ACTIONS</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.isPending ? (
+                <Table.Tr>
+                  <Table.Td colSpan={props.columns.length + 3}>
+                    <Group justify="center" gap="xs">
+                      <Loader size="sm" />
+                      <Text>Please wait...</Text>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ) : rows.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={props.columns.length + 3} ta="center">
+                    No records found.
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                rows.map((row, index) => (
+                  <Table.Tr key={props.rowKey?.(row) ?? row.id}>
+                    {canSelect && (
+                      <Table.Td>
+                        <Checkbox
+                          aria-label={`Select row ${index + 1}`}
+                          checked={selected.has(row.id)}
+                          onChange={() => toggle(row.id)}
+                        />
+                      </Table.Td>
+                    )}
+                    <Table.Td>{(page - 1) * pageSize + index + 1}</Table.Td>
+                    {props.columns.map((c) => (
+                      <Table.Td key={c.header} ta={c.align}>
+                        {c.cell(row)}
+                      </Table.Td>
+                    ))}
+                    {props.rowActions && <Table.Td>{props.rowActions(row, tools)}</Table.Td>}
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {list.data && (
+          <Pager
+            page={list.data.current_page}
+            lastPage={list.data.last_page}
+            from={list.data.from}
+            to={list.data.to}
+            total={list.data.total}
+            onPage={(n) => {
+              setPage(n);
+              setSelected(new Set());
+            }}
+          />
+        )}
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { forgotPasswordSchema, PASSWORD_RESET_COOLDOWN_S } from '@duka/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { forgotPassword } from '../../api/auth.ts';
+import { errorMessage } from '../../api/client.ts';
+import { AuthCard } from '../../components/AuthCard.tsx';
+import { applyServerErrors } from '../../components/apply-server-errors.ts';
+import { useCountdown } from './use-countdown.ts';
+
+export function ForgotPasswordPage() {
+  const cooldown = useCountdown();
+  const [status, setStatus] = useState<{ ok?: string; error?: string }>({});
+  const form = useForm<{ email: string }>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  });
+
+  const submit = form.handleSubmit(async ({ email }) => {
+    if (cooldown.left > 0) {
+      setStatus({ error: `Please wait ${cooldown.left} seconds before reset password.` });
+      return;
+    }
+    setStatus({});
+    try {
+      const answer = await forgotPassword(email);
+      setStatus({ ok: answer.message || 'New password sent successfully!' });
+      cooldown.start(PASSWORD_RESET_COOLDOWN_S);
+    } catch (err) {
+      if (!applyServerErrors(err, form.setError))
+        setStatus({ error: errorMessage(err, 'An error occurred. Please try again.') });
+    }
+  });
+
+  return (
+    <AuthCard title="Reset password">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {status.ok && (
+            <Alert color="green" withCloseButton onClose={() => setStatus({})}>
+              {status.ok}
+            </Alert>
+          )}
+          {status.error && (
+            <Alert color="red" withCloseButton onClose={() => setStatus({})} role="alert">
+              {status.error}
+            </Alert>
+          )}
+          <TextInput
+            label="Email"
+            type="email"
+            {...form.register('email')}
+            error={form.formState.errors.email?.message}
+          />
+          {cooldown.left > 0 ? (
+            <Text ta="center" c="dimmed">
+              Reset Password in {cooldown.left} seconds
+            </Text>
+          ) : (
+            <Button type="submit" loading={form.formState.isSubmitting} fullWidth>
+              Reset Password
+            </Button>
+          )}
+          <Anchor component={Link} to="/" size="sm" ta="center">
+            Back to sign in
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

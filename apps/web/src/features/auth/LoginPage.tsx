@@ -1,0 +1,122 @@
+import { type LoginInput, loginSchema } from '@duka/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { keys, login } from '../../api/auth.ts';
+import { ApiError } from '../../api/client.ts';
+import { saveToken, saveTwoFactor } from '../../app/session-storage.ts';
+import { AuthCard } from '../../components/AuthCard.tsx';
+import { applyServerErrors } from '../../components/apply-server-errors.ts';
+import { useCaptcha } from './captcha.ts';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const captcha = useCaptcha();
+  const [showPassword, setShowPassword] = useState(false);
+  const [status, setStatus] = useState<{ ok?: string; error?: string }>({});
+  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const sending = form.formState.isSubmitting;
+
+  const submit = form.handleSubmit(async (input) => {
+    setStatus({});
+    if (!captcha.solved) {
+      setStatus({ error: 'Please solve the CAPTCHA correctly.' });
+      return;
+    }
+    try {
+      const answer = await login(input);
+      if (answer.message === '2FA required.' && answer.data.user) {
+        saveTwoFactor({ userId: answer.data.user.id, email: input.email });
+        setStatus({ ok: 'Redirecting to 2FA verification...' });
+        setTimeout(() => navigate('/twofa'), 500);
+      } else if (answer.data.token) {
+        saveToken(answer.data.token);
+        await client.invalidateQueries({ queryKey: keys.me });
+        setStatus({ ok: 'Login successful. Redirecting...' });
+        setTimeout(() => navigate(answer.data.must_change_password ? '/usersettings' : '/home'), 500);
+      } else {
+        setStatus({ error: 'Authentication token missing. Please try again.' });
+      }
+    } catch (err) {
+      if (!applyServerErrors(err, form.setError)) {
+        const message =
+          err instanceof ApiError
+            ? err.message ||
+              (err.status === 401
+                ? 'Unauthorized. Please check your credentials.'
+                : 'An error occurred. Please try again later.')
+            : 'An error occurred. Please try again later.';
+        setStatus({ error: message });
+      }
+    } finally {
+      form.reset({ email: '', password: '' }, { keepErrors: true });
+      captcha.reset();
+    }
+  });
+
+  return (
+    <AuthCard title="Sign in">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {status.ok && <Alert color="green">{status.ok}</Alert>}
+          {status.error && (
+            <Alert color="red" withCloseButton onClose={() => setStatus({})} role="alert">
+              {status.error}
+            </Alert>
+          )}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            autoFocus
+            {...form.register('email')}
+            error={form.formState.errors.email?.message}
+          />
+          <TextInput
+            label="Password"
+            type={showPassword ? 'text' : 'password'}
+            autoComplete="current-password"
+            {...form.register('password')}
+            error={form.formState.errors.password?.message}
+          />
+          <Checkbox
+            label="Show password"
+            checked={showPassword}
+            onChange={(e) => setShowPassword(e.currentTarget.checked)}
+          />
+          <Group align="flex-end" gap="xs">
+            <TextInput
+              label={`What is ${captcha.question.a} + ${captcha.question.b}?`}
+              inputMode="numeric"
+              value={captcha.answer}
+              onChange={(e) => captcha.setAnswer(e.currentTarget.value)}
+              error={captcha.error}
+              style={{ flex: 1 }}
+            />
+            <Button variant="default" onClick={captcha.reset}>
+              Reset
+            </Button>
+          </Group>
+          <Button type="submit" disabled={!captcha.solved || sending} loading={sending} fullWidth>
+            Login
+          </Button>
+          <Group justify="space-between">
+            <Anchor component={Link} to="/faqpublic" size="sm">
+              FAQs
+            </Anchor>
+            <Anchor component={Link} to="/forgotpassword" size="sm">
+              Lost password?
+            </Anchor>
+          </Group>
+          <Text size="xs" c="dimmed" ta="center">
+            Solve the sum to enable the Login button.
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

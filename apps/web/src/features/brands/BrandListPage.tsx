@@ -1,0 +1,51 @@
+import { api } from '../../api/client.ts';
+import { ListPage } from '../../components/list/ListPage.tsx';
+import { RowMenu } from '../../components/list/RowMenu.tsx';
+
+interface BrandRow {
+  id: number;
+  name: string;
+  product: { name: string } | null;
+  user: { name: string } | null;
+  formatted_created_at: string;
+}
+
+// Unlike the seeds, every action here is checked against the user's keys (PRODUCT.md §2).
+export function BrandListPage() {
+  return (
+    <ListPage<BrandRow>
+      title="Brands"
+      trail={[{ label: 'Brands' }]}
+      endpoint="/brandlist"
+      create={{ to: '/brandcreate', permission: 'brandAdd' }}
+      bulkDelete={{
+        permission: 'brandBulkDelete',
+        path: '/brandsdelete',
+        field: 'brand_ids',
+        question: (n) => `Are you sure you want to delete ${n} brand(s)?`,
+      }}
+      // The stock form loads brands per product: those cached lookups go stale too.
+      alsoInvalidates={['/trashlist', '/getbrandsbyproduct']}
+      columns={[
+        { header: 'NAME', cell: (b) => b.name },
+        { header: 'PRODUCT', cell: (b) => b.product?.name ?? 'N/A' },
+        { header: 'CREATED BY', cell: (b) => b.user?.name ?? 'N/A' },
+        { header: 'DATE', cell: (b) => b.formatted_created_at },
+      ]}
+      rowActions={(b, tools) => (
+        <RowMenu
+          actions={[
+            { label: 'Edit', permission: 'brandEdit', to: `/brandupdate/${b.id}` },
+            {
+              label: 'Delete',
+              permission: 'brandDelete',
+              color: 'red',
+              onClick: () =>
+                tools.run(() => api('DELETE', `/branddelete/${b.id}`), 'Are you sure you want to delete this brand?'),
+            },
+          ]}
+        />
+      )}
+    />
+  );
+}

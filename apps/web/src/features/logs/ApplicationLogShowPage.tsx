@@ -1,0 +1,75 @@
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { errorMessage } from '../../api/client.ts';
+import { useRecord } from '../../api/lists.ts';
+import { FormAlerts } from '../../components/FormAlerts.tsx';
+import { ExportMenu } from '../../components/list/ExportMenu.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { PageLoader } from '../../components/PageLoader.tsx';
+import { RecordTable } from '../../components/RecordTable.tsx';
+import type { LogRow } from './ApplicationLogListPage.tsx';
+
+/** Details with `from: {…}` in red and `to: {…}` in green, the rest as it is. */
+export function ChangeDetails({ text }: { text: string }) {
+  const parts = text.split(/(from: \{.*?\}(?= to: \{)|to: \{.*\}$)/);
+  return (
+    <Text component="span" size="sm" style={{ wordBreak: 'break-word' }}>
+      {parts.map((part, i) =>
+        part.startsWith('from: {') ? (
+          <Text key={i} component="span" c="red" data-change="from">
+            {part}
+          </Text>
+        ) : part.startsWith('to: {') ? (
+          <Text key={i} component="span" c="green" data-change="to">
+            {part}
+          </Text>
+        ) : (
+          part
+        ),
+      )}
+    </Text>
+  );
+}
+
+export function ApplicationLogShowPage() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const log = useRecord<LogRow>('/applicationlog', id);
+  const [error, setError] = useState<string>();
+  if (log.isPending) return <PageLoader />;
+  if (log.isError) return <FormAlerts state={{ error: errorMessage(log.error) }} onClose={() => log.refetch()} />;
+  const l = log.data;
+  const rows: [string, React.ReactNode][] = [
+    ['Type', l.type],
+    ['Activity', l.activity],
+    ['Details', <ChangeDetails key="d" text={l.details} />],
+    ['Browser', l.browser],
+    ['Platform', l.platform],
+    ['IP', l.ip],
+    ['User', l.user?.name ?? 'N/A'],
+    ['Date', l.formatted_created_at],
+  ];
+  return (
+    <>
+      <PageHeader
+        title="Application Log"
+        trail={[{ label: 'Audit Logs', to: '/applicationloglist' }, { label: 'View' }]}
+      />
+      <FormAlerts state={{ error }} onClose={() => setError(undefined)} />
+      <Paper p="lg" withBorder>
+        <Group justify="space-between" mb="md">
+          <Button variant="default" onClick={() => navigate(-1)}>
+            Back
+          </Button>
+          <ExportMenu
+            name={`applicationlogs_${l.id}`}
+            paths={{ xlsx: `/applicationlogxlsx/${l.id}`, csv: `/applicationlogcsv/${l.id}` }}
+            onError={setError}
+          />
+        </Group>
+        <RecordTable rows={rows} labelWidth={160} />
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { profileUpdateSchema } from '@duka/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Paper, SimpleGrid, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { usePersonalDetails, useUpdateProfile } from '../../api/auth.ts';
+import { errorMessage } from '../../api/client.ts';
+import { applyServerErrors } from '../../components/apply-server-errors.ts';
+import { FormActions } from '../../components/FormActions.tsx';
+import { type AlertState, FormAlerts } from '../../components/FormAlerts.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { PageLoader } from '../../components/PageLoader.tsx';
+import { withLeadingZero } from './phone.ts';
+
+// My Personal Details: name, phone and e-mail are editable; gender, NIN and role are shown locked.
+export function ProfilePage() {
+  const details = usePersonalDetails();
+  const update = useUpdateProfile(details.data?.id);
+  const [alerts, setAlerts] = useState<AlertState>({});
+  const form = useForm({ resolver: zodResolver(profileUpdateSchema), mode: 'onTouched' });
+
+  useEffect(() => {
+    if (details.data) {
+      const { name, email, phone_number } = details.data;
+      form.reset({ name, email, phone_number });
+    }
+  }, [details.data, form]);
+
+  if (details.isPending) return <PageLoader />;
+  if (details.isError)
+    return <FormAlerts state={{ error: errorMessage(details.error) }} onClose={() => details.refetch()} />;
+
+  const submit = form.handleSubmit(async ({ name, email, phone_number }) => {
+    setAlerts({});
+    try {
+      const answer = await update.mutateAsync({ name, email, phone_number });
+      setAlerts({ success: answer.message || 'Personal details updated successfully!' });
+    } catch (err) {
+      applyServerErrors(err, form.setError);
+      setAlerts({ error: errorMessage(err, 'Failed to personal details. Please try again.') });
+    }
+  });
+  const { errors } = form.formState;
+  const phone = form.register('phone_number');
+
+  return (
+    <>
+      <PageHeader title="My Personal Details" trail={[{ label: 'Profile' }]} />
+      <FormAlerts state={alerts} onClose={() => setAlerts({})} />
+      <Paper p="lg" withBorder>
+        <form onSubmit={submit} noValidate>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Name" {...form.register('name')} error={errors.name?.message} />
+            <TextInput
+              label="Phone number"
+              inputMode="numeric"
+              maxLength={18}
+              {...phone}
+              onChange={(e) => {
+                e.currentTarget.value = withLeadingZero(e.currentTarget.value);
+                return phone.onChange(e);
+              }}
+              error={errors.phone_number?.message}
+            />
+            <TextInput label="Email" type="email" {...form.register('email')} error={errors.email?.message} />
+            <TextInput label="Gender" value={details.data.gender} disabled readOnly />
+            <TextInput label="NIN" value={details.data.nin} disabled readOnly />
+            <TextInput label="Role" value={details.data.role} disabled readOnly />
+          </SimpleGrid>
+          <FormActions saving={update.isPending} />
+        </form>
+      </Paper>
+    </>
+  );
+}

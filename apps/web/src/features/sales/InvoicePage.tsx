@@ -1,0 +1,52 @@
+import { formatMoney } from '@duka/shared';
+import { Divider, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { BusinessHeader, ItemsTable, SaleDocumentFrame, TotalLine, useSaleDocument } from './sale-document.tsx';
+
+// The invoice prints on A4.
+export function InvoicePage() {
+  const { sale, business, logo } = useSaleDocument();
+  const s = sale.data;
+  return (
+    <SaleDocumentFrame kind="invoice" pageSize="A4" loaded={Boolean(s)} error={sale.error}>
+      {s && (
+        <Paper p="xl" withBorder maw={820} mx="auto">
+          <BusinessHeader business={business} logo={logo} title="INVOICE" number={s.sale_number} date={s.created_at} />
+          <Divider my="md" />
+          <SimpleGrid cols={2}>
+            <Stack gap={2}>
+              <Text fw={700}>From</Text>
+              <Text size="sm">{business.business_name || 'Duka'}</Text>
+              {business.business_email && <Text size="sm">{business.business_email}</Text>}
+              {business.business_website && <Text size="sm">{business.business_website}</Text>}
+            </Stack>
+            <Stack gap={2}>
+              <Text fw={700}>Bill To</Text>
+              <Text size="sm">{s.customer_name}</Text>
+              <Text size="sm">{s.customer_phone}</Text>
+              {s.customer_email && <Text size="sm">{s.customer_email}</Text>}
+              {s.customer_address && <Text size="sm">{s.customer_address}</Text>}
+            </Stack>
+          </SimpleGrid>
+          <ItemsTable items={s.items} />
+          <SimpleGrid cols={2}>
+            <Stack gap={2}>
+              <Text fw={700}>Notes</Text>
+              <Text size="sm">{s.notice || '—'}</Text>
+            </Stack>
+            <Stack gap={2}>
+              <TotalLine label="Subtotal" amount={formatMoney(s.subtotal)} />
+              <TotalLine label={`Discount (${s.discount}%)`} amount={formatMoney(s.discount_amount)} />
+              <TotalLine label="Tax (0%)" amount="0" />
+              <TotalLine label="Shipping" amount="0" />
+              <TotalLine label="Total UGX" amount={formatMoney(s.total_amount)} strong />
+            </Stack>
+          </SimpleGrid>
+          <Divider my="md" />
+          <Text ta="center" fw={700}>
+            THANK YOU FOR YOUR BUSINESS!
+          </Text>
+        </Paper>
+      )}
+    </SaleDocumentFrame>
+  );
+}

@@ -1,0 +1,163 @@
+import { formatMoney } from '@duka/shared';
+import { Alert, Button, Group, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useRef, useState } from 'react';
+import {
+  useBatchesInStock,
+  useBrandsOfBatch,
+  useMeasurementsOfBrand,
+  useProductsInStock,
+  useSalePrice,
+} from '../../api/sales.ts';
+import type { CartLine } from './cart.ts';
+
+const options = (items: { id: number; name: string }[] | undefined) =>
+  (items ?? []).map((i) => ({ value: String(i.id), label: i.name }));
+
+// Product → batch (oldest with stock preselected) → brand → measurement → the server's price, then quantity and
+// Add Cart. Choices with a single option are made by themselves, so a sale is typing a name, a number and Enter.
+export function ItemPicker({ onAdd }: { onAdd: (line: CartLine) => void }) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const [productId, setProductId] = useState<number>();
+  const [batchNumber, setBatchNumber] = useState<string>();
+  const [brandId, setBrandId] = useState<number>();
+  const [measurementId, setMeasurementId] = useState<number>();
+  const [quantity, setQuantity] = useState<number | string>(1);
+  const [error, setError] = useState<string>();
+  const quantityInput = useRef<HTMLInputElement>(null);
+
+  const products = useProductsInStock(debounced);
+  const batches = useBatchesInStock(productId);
+  const brands = useBrandsOfBatch(batchNumber);
+  const measurements = useMeasurementsOfBrand(brandId, batchNumber);
+  const price = useSalePrice({ productId, batchNumber, brandId, measurementId });
+  const productName = products.data?.find((p) => p.id === productId)?.name ?? search;
+
+  useEffect(() => {
+    if (batches.data?.[0] && !batchNumber) setBatchNumber(batches.data[0].batch_number);
+  }, [batches.data, batchNumber]);
+  useEffect(() => {
+    if (brands.data?.length === 1 && !brandId) setBrandId(brands.data[0]?.id);
+  }, [brands.data, brandId]);
+  useEffect(() => {
+    if (measurements.data?.length === 1 && !measurementId) setMeasurementId(measurements.data[0]?.id);
+  }, [measurements.data, measurementId]);
+  useEffect(() => {
+    if (price.data) quantityInput.current?.focus();
+  }, [price.data]);
+
+  const pickProduct = (id: number | undefined) => {
+    setProductId(id);
+    setBatchNumber(undefined);
+    setBrandId(undefined);
+    setMeasurementId(undefined);
+  };
+  const pickBatch = (value: string | undefined) => {
+    setBatchNumber(value);
+    setBrandId(undefined);
+    setMeasurementId(undefined);
+  };
+  const add = () => {
+    const qty = Number(quantity);
+    const brand = brands.data?.find((b) => b.id === brandId);
+    const measurement = measurements.data?.find((m) => m.id === measurementId);
+    if (!productId || !batchNumber || !brand || !measurement || !price.data || !(qty > 0)) {
+      setError('Please select a valid product, brand, and measurement before adding to cart.');
+      return;
+    }
+    setError(undefined);
+    onAdd({
+      productId,
+      product: productName,
+      batchNumber,
+      brandId: brand.id,
+      brand: brand.name,
+      measurementId: measurement.id,
+      measurement: measurement.name,
+      quantity: qty,
+      salePrice: price.data.salePrice,
+    });
+    pickProduct(undefined);
+    setSearch('');
+    setQuantity(1);
+  };
+
+  const balance = batches.data?.find((b) => b.batch_number === batchNumber)?.balance;
+  return (
+    <>
+      {error && (
+        <Alert color="red" mb="sm" withCloseButton onClose={() => setError(undefined)}>
+          {error}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+        <Select
+          label="Product"
+          placeholder="Type to search"
+          searchable
+          autoFocus
+          data={options(products.data)}
+          value={productId ? String(productId) : null}
+          searchValue={search}
+          onSearchChange={setSearch}
+          onChange={(v) => pickProduct(v ? Number(v) : undefined)}
+          nothingFoundMessage={products.isFetching ? 'Searching...' : 'No product in stock'}
+          filter={({ options: all }) => all}
+        />
+        <Select
+          label="Batch Number"
+          data={(batches.data ?? []).map((b) => ({
+            value: b.batch_number,
+            label: `${b.batch_number} (${b.balance} left)`,
+          }))}
+          value={batchNumber ?? null}
+          onChange={(v) => pickBatch(v ?? undefined)}
+          disabled={!productId}
+        />
+        <Select
+          label="Brand"
+          data={options(brands.data)}
+          value={brandId ? String(brandId) : null}
+          onChange={(v) => {
+            setBrandId(v ? Number(v) : undefined);
+            setMeasurementId(undefined);
+          }}
+          disabled={!batchNumber}
+        />
+        <Select
+          label="Measurement"
+          data={options(measurements.data)}
+          value={measurementId ? String(measurementId) : null}
+          onChange={(v) => setMeasurementId(v ? Number(v) : undefined)}
+          disabled={!brandId}
+        />
+      </SimpleGrid>
+      <Group align="flex-end" mt="sm">
+        <TextInput
+          label="Sale Price (UGX)"
+          readOnly
+          value={price.data ? formatMoney(price.data.salePrice) : ''}
+          w={180}
+        />
+        <NumberInput
+          ref={quantityInput}
+          label={balance !== undefined ? `Quantity (${balance} in batch)` : 'Quantity'}
+          min={0.001}
+          decimalScale={3}
+          thousandSeparator=","
+          value={quantity}
+          onChange={setQuantity}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              add();
+            }
+          }}
+          w={200}
+        />
+        <Button onClick={add}>Add Cart</Button>
+      </Group>
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import { type BusinessInfo, businessInfoSchema } from '@duka/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Paper, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { api } from '../../api/client.ts';
+import { send, useWrite } from '../../api/lists.ts';
+import { FormActions } from '../../components/FormActions.tsx';
+import { FormAlerts } from '../../components/FormAlerts.tsx';
+import { useSaveFlow } from '../../components/form/save-flow.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { PageLoader } from '../../components/PageLoader.tsx';
+import { withLeadingZero } from '../profile/phone.ts';
+
+const FIELDS: [keyof BusinessInfo, string][] = [
+  ['business_name', 'Business name'],
+  ['business_reg_number', 'Registration number'],
+  ['business_tin', 'Tax identification number (TIN)'],
+  ['business_slogan', 'Slogan'],
+  ['business_email', 'Email'],
+  ['business_contact', 'Contact'],
+  ['business_website', 'Website'],
+];
+
+// Business information printed on receipts and invoices (part 2 §2.10).
+export function BusinessInfoSettingsPage() {
+  const info = useQuery({
+    queryKey: ['/businessinfosettingslist'],
+    queryFn: async () => (await api<{ data: BusinessInfo }>('GET', '/businessinfosettingslist')).data,
+  });
+  const flow = useSaveFlow('/businessinfosettings', { offersChoice: false });
+  const save = useWrite(send<BusinessInfo>('POST', '/businessinfosettingsstore'), [
+    '/businessinfosettingslist',
+    '/getbusinessinfosettings',
+  ]);
+  const form = useForm({ resolver: zodResolver(businessInfoSchema) });
+  useEffect(() => {
+    if (info.data) form.reset(info.data);
+  }, [info.data, form]);
+  if (info.isPending) return <PageLoader />;
+
+  const submit = form.handleSubmit(async (input) => {
+    flow.clearAlerts();
+    try {
+      flow.succeeded((await save.mutateAsync(input)).message);
+    } catch (err) {
+      flow.failed(err, 'Failed to save business info settings. Please try again.', form.setError);
+    }
+  });
+  const errors = form.formState.errors as Record<string, { message?: string } | undefined>;
+  const contact = form.register('business_contact');
+  return (
+    <>
+      <PageHeader title="Business Info Settings" trail={[{ label: 'Settings' }, { label: 'Business Info' }]} />
+      {info.isError && (
+        <FormAlerts state={{ error: 'Failed to fetch business info settings.' }} onClose={() => info.refetch()} />
+      )}
+      <FormAlerts state={flow.alerts} onClose={flow.clearAlerts} />
+      <Paper p="lg" withBorder>
+        <form onSubmit={submit} noValidate>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {FIELDS.map(([name, label]) =>
+              name === 'business_contact' ? (
+                <TextInput
+                  key={name}
+                  label={label}
+                  inputMode="numeric"
+                  {...contact}
+                  onChange={(e) => {
+                    e.currentTarget.value = withLeadingZero(e.currentTarget.value);
+                    return contact.onChange(e);
+                  }}
+                  error={errors[name]?.message}
+                />
+              ) : (
+                <TextInput key={name} label={label} {...form.register(name)} error={errors[name]?.message} />
+              ),
+            )}
+          </SimpleGrid>
+          <Textarea
+            label="Address"
+            mt="md"
+            autosize
+            minRows={2}
+            {...form.register('business_address')}
+            error={errors.business_address?.message}
+          />
+          <Textarea
+            label="Legal disclaimer"
+            mt="md"
+            autosize
+            minRows={2}
+            {...form.register('business_legal_disclaimer')}
+          />
+          <FormActions saving={save.isPending} />
+        </form>
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { stockStatus } from '@duka/shared';
+import { ListPage } from '../../components/list/ListPage.tsx';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { formatQuantity, STATUS_COLORS, type StockRecord } from './stock-types.ts';
+
+type LevelRow = StockRecord & { total_sold: number };
+
+/** Every live batch with what is left, what was sold and its status; read-only. */
+export function StockLevelPage() {
+  return (
+    <ListPage<LevelRow>
+      title="Stock Levels"
+      trail={[{ label: 'Stock Levels' }]}
+      endpoint="/stocklevel"
+      exports={{ permission: 'stockLevelExport', xlsx: '/stocklevelxlsx', csv: '/stocklevelcsv', name: 'stock_levels' }}
+      columns={[
+        { header: 'PRODUCT', cell: (s) => s.product?.name ?? 'N/A' },
+        { header: 'BATCH NUMBER', cell: (s) => s.batch_number },
+        { header: 'BRAND', cell: (s) => s.brand?.name ?? 'N/A' },
+        { header: 'UNIT OF MEASUREMENT', cell: (s) => s.measurement?.name ?? 'N/A' },
+        { header: 'QTY IN STOCK', cell: (s) => formatQuantity(s.balance), align: 'right' },
+        { header: 'QTY SOLD', cell: (s) => formatQuantity(s.total_sold), align: 'right' },
+        {
+          header: 'STATUS',
+          cell: (s) => {
+            const status = stockStatus(s.balance, s.min_stock_level);
+            return <StatusBadge label={status} color={STATUS_COLORS[status]} />;
+          },
+        },
+      ]}
+    />
+  );
+}

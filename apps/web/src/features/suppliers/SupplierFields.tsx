@@ -1,0 +1,68 @@
+import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { errorMessage } from '../../api/client.ts';
+import { useLookup } from '../../api/lists.ts';
+import { withLeadingZero } from '../profile/phone.ts';
+
+export interface SupplierRecord {
+  id: number;
+  supplier_number: string;
+  name: string;
+  phone_number: string;
+  email: string;
+  tin: string;
+  country: string;
+  address: string;
+  created_at: string;
+}
+
+/**
+ * The supplier fields shared by create and update. Each field is validated against its own rule (the seeds' update
+ * form checked them in a shifted order).
+ */
+export function SupplierFields({ form }: { form: UseFormReturn<any, any, any> }) {
+  const { control, register } = form;
+  const errors = form.formState.errors as Record<string, { message?: string } | undefined>;
+  // Only the public countries are offered; the server refuses any other.
+  const countries = useLookup<{ country: string }>('/getcountries');
+  const phone = register('phone_number');
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <TextInput
+        label="Name"
+        placeholder="Enter the supplier's full name"
+        {...register('name')}
+        error={errors.name?.message}
+      />
+      <TextInput
+        label="Phone number"
+        inputMode="numeric"
+        maxLength={18}
+        {...phone}
+        onChange={(e) => {
+          e.currentTarget.value = withLeadingZero(e.currentTarget.value);
+          return phone.onChange(e);
+        }}
+        error={errors.phone_number?.message}
+      />
+      <TextInput label="Email" type="email" {...register('email')} error={errors.email?.message} />
+      <TextInput label="TIN" {...register('tin')} error={errors.tin?.message} />
+      <Controller
+        control={control}
+        name="country"
+        render={({ field }) => (
+          <Select
+            label="Country"
+            placeholder="Select country"
+            data={(countries.data ?? []).map((c) => c.country)}
+            value={field.value || null}
+            onChange={(v) => field.onChange(v ?? undefined)}
+            onBlur={field.onBlur}
+            error={errors.country?.message ?? (countries.isError ? errorMessage(countries.error) : undefined)}
+          />
+        )}
+      />
+      <Textarea label="Address" autosize minRows={2} {...register('address')} error={errors.address?.message} />
+    </SimpleGrid>
+  );
+}

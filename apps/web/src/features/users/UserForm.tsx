@@ -1,0 +1,68 @@
+import { GENDERS } from '@duka/shared';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { useLookup } from '../../api/lists.ts';
+import { withLeadingZero } from '../profile/phone.ts';
+
+export interface UserFormValues {
+  name: string;
+  gender?: string;
+  nin: string;
+  phone_number: string;
+  email: string;
+  role_id?: number;
+  environment?: string;
+}
+
+/** The user fields shared by create and update. */
+export function UserFields({ form }: { form: UseFormReturn<any, any, any> }) {
+  const { control, register } = form;
+  const errors = form.formState.errors as Partial<Record<keyof UserFormValues, { message?: string }>>;
+  const roles = useLookup('/userroles');
+  const phone = register('phone_number');
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <TextInput label="Name" {...register('name')} error={errors.name?.message} />
+      <Controller
+        control={control}
+        name="gender"
+        render={({ field }) => (
+          <Select
+            label="Gender"
+            data={[...GENDERS]}
+            value={field.value ?? null}
+            onChange={field.onChange}
+            error={errors.gender?.message}
+          />
+        )}
+      />
+      <TextInput label="NIN" maxLength={14} {...register('nin')} error={errors.nin?.message} />
+      <TextInput
+        label="Phone number"
+        inputMode="numeric"
+        maxLength={18}
+        {...phone}
+        onChange={(e) => {
+          e.currentTarget.value = withLeadingZero(e.currentTarget.value);
+          return phone.onChange(e);
+        }}
+        error={errors.phone_number?.message}
+      />
+      <TextInput label="Email" type="email" {...register('email')} error={errors.email?.message} />
+      <Controller
+        control={control}
+        name="role_id"
+        render={({ field }) => (
+          <Select
+            label="Role"
+            searchable
+            data={(roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+            value={field.value ? String(field.value) : null}
+            onChange={(v) => field.onChange(v ? Number(v) : undefined)}
+            error={errors.role_id?.message}
+          />
+        )}
+      />
+    </SimpleGrid>
+  );
+}

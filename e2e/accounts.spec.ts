@@ -1,0 +1,167 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '../apps/server/src/db/seed/demo.ts';
+import { launchBrowser, type RunningApp, signInThroughUi, startApp } from './support.ts';
+
+// Accounts in Chromium: a role with a few permissions, a user in it, what that user sees, locking, the trash and the
+// audit trail.
+let app: RunningApp;
+let browser: Browser;
+let admin: Page;
+let clerk: Page;
+const CLERK_EMAIL = 'clerk@duka.test';
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  admin = await browser.newPage();
+  clerk = await browser.newPage();
+  admin.setDefaultTimeout(10_000);
+  clerk.setDefaultTimeout(10_000);
+  await signInThroughUi(admin, app.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await admin.waitForURL(`${app.url}/home`);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const menuLink = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name, exact: true });
+const rowActions = async (page: Page, rowText: string | RegExp, action: string) => {
+  await page.getByRole('row', { name: rowText }).getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+};
+const choose = async (page: Page, label: string, option: string) => {
+  await page.getByRole('textbox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+};
+
+describe('roles, users and what a user may see', () => {
+  it('creates a role and gives it two permissions', async () => {
+    await menuLink(admin, 'Roles').click();
+    await admin.getByRole('link', { name: 'Create' }).click();
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('Name is required.').waitFor();
+    await admin.getByText('Environment is required.').waitFor();
+    await admin.getByLabel('Name').fill('Stock Clerk');
+    await admin.getByLabel('Production').check();
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('Role created successfully!').waitFor();
+    await admin.waitForURL(`${app.url}/rolelist`);
+    await admin
+      .getByRole('row', { name: /Stock Clerk/ })
+      .getByText('00')
+      .waitFor();
+
+    await rowActions(admin, /Stock Clerk/, 'Permission');
+    await admin.getByRole('heading', { name: 'Assign Permissions to Stock Clerk' }).waitFor();
+    await admin.getByLabel('List Category').check();
+    await admin.getByLabel('Add Category').check();
+    expect(await admin.getByLabel('Select All').isChecked()).toBe(false);
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('Permissions assigned successfully!').waitFor();
+  });
+
+  it('creates a user in that role and shows the temporary password once', async () => {
+    await menuLink(admin, 'Users').click();
+    await admin.getByRole('link', { name: 'Create' }).click();
+    await admin.getByLabel('Name').fill('Peter Okello');
+    await choose(admin, 'Gender', 'Male');
+    await admin.getByLabel('NIN').fill('CM91234567890A');
+    await admin.getByLabel('Phone number').fill('772555111');
+    expect(await admin.getByLabel('Phone number').inputValue()).toBe('0772555111');
+    await admin.getByLabel('Email').fill(CLERK_EMAIL);
+    await choose(admin, 'Role', 'Stock Clerk');
+    await admin.getByLabel('Test').check();
+    await admin.getByRole('button', { name: 'Save' }).click();
+    const password = (await admin.getByTestId('temporary-password').textContent())?.trim() ?? '';
+    expect(password).toHaveLength(14);
+    await admin.keyboard.press('Escape');
+    await admin.waitForURL(`${app.url}/userlist`);
+    await admin
+      .getByRole('row', { name: /Peter Okello/ })
+      .getByText('Unlocked')
+      .waitFor();
+
+    await signInThroughUi(clerk, app.url, CLERK_EMAIL, password);
+    await clerk.waitForURL(`${app.url}/usersettings`);
+    await clerk.getByLabel('Current password').fill(password);
+    await clerk.getByLabel('New password', { exact: true }).fill('Clerk-Own-Pass-9');
+    await clerk.getByLabel('Confirm new password').fill('Clerk-Own-Pass-9');
+    await clerk.getByRole('button', { name: 'Save' }).click();
+    await clerk.waitForURL(`${app.url}/home`);
+  });
+
+  it('shows the user only what the role grants', async () => {
+    await menuLink(clerk, 'Categories').waitFor();
+    expect(await menuLink(clerk, 'Roles').count()).toBe(0);
+    expect(await menuLink(clerk, 'Users').count()).toBe(0);
+    await menuLink(clerk, 'Categories').click();
+    await clerk.getByRole('link', { name: 'Create' }).waitFor();
+    await clerk.getByRole('row', { name: /No records found/ }).waitFor();
+    await clerk.goto(`${app.url}/userlist`);
+    await clerk.getByText('Access denied').waitFor();
+  });
+
+  it('ends the session of a user the admin locks', async () => {
+    await rowActions(admin, /Peter Okello/, 'Lock');
+    await admin.getByText('Are you sure you want to lock this user?').waitFor();
+    await admin.getByRole('button', { name: 'Yes' }).click();
+    await admin.getByText('User locked successfully!').waitFor();
+    await admin
+      .getByRole('row', { name: /Peter Okello/ })
+      .getByText('Locked', { exact: true })
+      .waitFor();
+
+    await clerk.goto(`${app.url}/categorylist`);
+    await clerk.waitForURL(`${app.url}/`);
+  });
+});
+
+describe('trash and audit log', () => {
+  it('deletes a category and restores it from the trash', async () => {
+    await menuLink(admin, 'Categories').click();
+    await admin.getByRole('link', { name: 'Create' }).click();
+    await admin.getByLabel('Name').fill('Cement');
+    await admin.getByLabel('Production').check();
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.waitForURL(`${app.url}/categorylist`);
+
+    await rowActions(admin, /Cement/, 'Delete');
+    await admin.getByText('Are you sure you want to delete this category?').waitFor();
+    await admin.getByRole('button', { name: 'Yes' }).click();
+    await admin.getByText('Category deleted successfully!').waitFor();
+    await admin.getByText('No records found.').waitFor();
+
+    await menuLink(admin, 'Trash').click();
+    await rowActions(admin, /Cement/, 'Restore');
+    await admin.getByText('Are you sure you want to restore this record?').waitFor();
+    await admin.getByRole('button', { name: 'Yes' }).click();
+    await admin.getByText('Record restored successfully!').waitFor();
+
+    await menuLink(admin, 'Categories').click();
+    await admin.getByRole('row', { name: /Cement/ }).waitFor();
+  });
+
+  it('records an edit in the audit log with from in red and to in green', async () => {
+    await rowActions(admin, /Cement/, 'Edit');
+    await admin.getByLabel('Name').fill('Cement & Lime');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('Category updated successfully!').waitFor();
+    await admin.waitForURL(`${app.url}/categorylist`);
+
+    await menuLink(admin, 'Application').click();
+    await admin.getByRole('button', { name: 'Filter' }).click();
+    await choose(admin, 'Type', 'Category');
+    await choose(admin, 'Activity', 'Update');
+    await admin.getByRole('button', { name: 'Submit' }).click();
+    await admin.getByText('Showing 1 to 1 of 1 results').waitFor();
+    await rowActions(admin, /Category/, 'View');
+    const from = admin.locator('[data-change="from"]');
+    const to = admin.locator('[data-change="to"]');
+    expect(await from.textContent()).toBe('from: {"name":"Cement"}');
+    expect(await to.textContent()).toBe('to: {"name":"Cement & Lime"}');
+    expect(await from.evaluate((el) => getComputedStyle(el).color)).toMatch(/^rgb\(2\d\d, \d{1,2}, \d{1,2}\)$/);
+    expect(await to.evaluate((el) => getComputedStyle(el).color)).toMatch(/^rgb\(\d{1,2}, 1\d\d, \d{1,3}\)$/);
+  });
+});

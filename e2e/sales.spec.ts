@@ -1,0 +1,175 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '../apps/server/src/db/seed/demo.ts';
+import { apiCall, launchBrowser, type RunningApp, signInThroughUi, startApp } from './support.ts';
+
+// A sale through the POS screen in Chromium: two items and a discount, the receipt, its totals against the server's,
+// the stock that left, and printing.
+let app: RunningApp;
+let browser: Browser;
+let page: Page;
+let token: string;
+const errors: string[] = [];
+
+async function stockItem(name: string, salePrice: number, quantity: number) {
+  const env = 'PRODUCTION';
+  const call = async (path: string, body: unknown) => {
+    const res = await apiCall(app.url, 'POST', path, body, token);
+    expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(200);
+    return res.body.data;
+  };
+  const category = await call('/categorystore', { name: `${name} category`, environment: env });
+  const product = await call('/productstore', { name, category_id: category.id, environment: env });
+  const [brand] = await call('/brandstore', { name: `${name} brand`, product_ids: [product.id], environment: env });
+  const measurement = await call('/measurementstore', { name: `${name} unit`, environment: env });
+  const supplier = await call('/supplierstore', {
+    name: 'Kampala Hardware Wholesale',
+    phone_number: '0772000222',
+    email: 'orders@khw.test',
+    tin: '1000777777',
+    country: 'Uganda',
+    address: 'Nakivubo Road, Kampala',
+    environment: env,
+  });
+  return call('/stockstore', {
+    product_id: product.id,
+    brand_id: brand.id,
+    measurement_id: measurement.id,
+    supplier_id: supplier.id,
+    quantity,
+    unit_price: Math.round(salePrice * 0.8),
+    sale_price: salePrice,
+    min_stock_level: 1,
+    stock_date: '2026-11-20',
+    environment: env,
+  });
+}
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  token = (await apiCall(app.url, 'POST', '/login', DEMO_ADMIN)).body.data.token;
+  await stockItem('Roofing Nails', 7_500, 40);
+  await stockItem('Binding Wire', 12_345, 25);
+  await apiCall(
+    app.url,
+    'POST',
+    '/businessinfosettingsstore',
+    {
+      business_name: 'Mukwano Hardware',
+      business_reg_number: 'URSB-2020-1',
+      business_tin: '1001234567',
+      business_address: 'Plot 12, Ben Kiwanuka Street, Kampala',
+      business_email: 'hello@mukwano.test',
+      business_contact: '0772123123',
+      business_legal_disclaimer: 'Goods once sold are not returnable.',
+    },
+    token,
+  );
+  page = await browser.newPage();
+  page.setDefaultTimeout(10_000);
+  page.on('pageerror', (err) => errors.push(err.message));
+  await signInThroughUi(page, app.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.waitForURL(`${app.url}/home`);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function addToCart(product: string, quantity: string) {
+  await page.getByRole('textbox', { name: 'Product' }).fill(product.split(' ')[0] as string);
+  await page.getByRole('option', { name: product, exact: true }).click();
+  await expect.poll(() => page.getByLabel('Sale Price (UGX)').inputValue()).not.toBe('');
+  const qty = page.getByLabel(/^Quantity/);
+  await qty.fill(quantity);
+  await qty.press('Enter');
+}
+
+describe('point of sale', () => {
+  it('sells two items with a discount and lands on the receipt with the server totals', async () => {
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'POS', exact: true }).click();
+    await page.getByText('Your cart is empty. Start shopping now!').waitFor();
+    expect(await page.getByRole('button', { name: 'Process Sale' }).isDisabled()).toBe(true);
+
+    await addToCart('Roofing Nails', '3');
+    await addToCart('Binding Wire', '1.5');
+    await addToCart('Roofing Nails', '1');
+    // Equal lines merge: nails 4 × 7,500 = 30,000; wire 1.5 × 12,345 = 18,517.5 → 18,518.
+    await page
+      .getByRole('row', { name: /Roofing Nails/ })
+      .getByText('30,000')
+      .waitFor();
+    await page
+      .getByRole('row', { name: /Binding Wire/ })
+      .getByText('18,518')
+      .waitFor();
+    await page.getByLabel('Discount (%)').fill('10');
+    await page.getByTestId('pos-totals').getByText('Subtotal: UGX 48,518').waitFor();
+    await page.getByTestId('pos-totals').getByText('Total: UGX 43,666').waitFor();
+
+    await page.getByRole('button', { name: 'Process Sale' }).click();
+    await page.getByText('Sale processed successfully!').waitFor();
+    await page.getByText('Your cart is empty. Start shopping now!').waitFor();
+    await page.waitForURL(/\/salesreceipt\/\d+$/);
+    const saleId = page.url().split('/').pop();
+    const sale = (await apiCall(app.url, 'GET', `/saleshow/${saleId}`, undefined, token)).body.data;
+    expect(sale).toMatchObject({ subtotal: 48_518, discount_amount: 4_852, total_amount: 43_666 });
+    await page.getByText('Mukwano Hardware').waitFor();
+    expect(await page.getByTestId('total-subtotal').textContent()).toBe('48,518');
+    expect(await page.getByTestId('total-totalugx').textContent()).toBe('43,666');
+    await page.getByText(sale.sale_number).waitFor();
+    await page.getByText('THANK YOU FOR YOUR PURCHASE!').waitFor();
+    // While on the receipt, Sales stays highlighted in the menu.
+    const salesLink = page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Sales', exact: true });
+    expect(await salesLink.getAttribute('data-active')).toBe('true');
+  });
+
+  it('took the stock off the batches', async () => {
+    const levels = (await apiCall(app.url, 'GET', '/stocklevel?pagination_size=100', undefined, token)).body.data;
+    const left = (name: string) => levels.find((l: { product: { name: string } }) => l.product.name === name);
+    expect(left('Roofing Nails')).toMatchObject({ balance: 36, quantity_sold: 4 });
+    expect(left('Binding Wire')).toMatchObject({ balance: 23.5, quantity_sold: 1.5 });
+  });
+
+  it('opens the receipt alone in a print window without error', async () => {
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Print' }).click(),
+    ]);
+    popup.on('pageerror', (err) => errors.push(err.message));
+    await popup.getByText('RECEIPT').waitFor();
+    expect(popup.url()).toMatch(/\/salesreceipt\/\d+\?print=1$/);
+    expect(await popup.getByRole('navigation', { name: 'Main menu' }).count()).toBe(0);
+    await popup.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('lists the sale with links to its receipt and invoice', async () => {
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Sales', exact: true }).click();
+    await page
+      .getByRole('row', { name: /Anonymous/ })
+      .getByText('43,666')
+      .waitFor();
+    await page
+      .getByRole('row', { name: /Anonymous/ })
+      .getByRole('button', { name: 'Actions' })
+      .click();
+    await page.getByRole('menuitem', { name: 'Invoice' }).click();
+    await page.getByText('THANK YOU FOR YOUR BUSINESS!').waitFor();
+    await page.getByText('Bill To').waitFor();
+  });
+
+  it('shows the sale on the dashboard', async () => {
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Dashboard', exact: true })
+      .click();
+    expect(await page.getByTestId('card-total_revenue').textContent()).toBe('UGX 43,666');
+    // Cost: 4 × 6,000 + 1.5 × 9,876 = 38,814; gross profit 43,666 − 38,814.
+    expect(await page.getByTestId('card-gross_profit').textContent()).toBe('UGX 4,852');
+    await page.getByTestId('top-products-chart').locator('canvas').waitFor();
+    expect(errors).toEqual([]);
+  });
+});

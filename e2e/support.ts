@@ -1,0 +1,69 @@
+// Browser-test support: the built app on its own embedded database, Debian's Chromium, and sign-in through the UI.
+import fs from 'node:fs';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import {
+  freePort,
+  makeDataDir,
+  type ServerProcess,
+  startServer,
+  waitUntilHealthy,
+} from '../apps/server/test/server-process.ts';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface RunningApp {
+  url: string;
+  server: ServerProcess;
+  stop: () => Promise<void>;
+}
+
+export async function startApp(): Promise<RunningApp> {
+  const dataDir = makeDataDir();
+  const server = await startServer(dataDir, await freePort());
+  await waitUntilHealthy(server);
+  return {
+    url: server.url,
+    server,
+    stop: async () => {
+      server.child.kill('SIGTERM');
+      await server.exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Fills the sign-in form, solves the arithmetic question as a person would, and presses Login. */
+export async function signInThroughUi(page: Page, baseUrl: string, email: string, password: string) {
+  await page.goto(`${baseUrl}/`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  const question = await page.getByText(/What is \d+ \+ \d+\?/).textContent();
+  const [, a, b] = question?.match(/(\d+) \+ (\d+)/) ?? [];
+  await page.getByLabel(/What is/).fill(String(Number(a) + Number(b)));
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+export async function apiCall(baseUrl: string, method: string, path: string, body?: unknown, token?: string) {
+  const res = await fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { ENVIRONMENTS, GENDERS } from './constants.ts';
+import { phoneNumber, requiredEmail, requiredText } from './fields.ts';
+
+// Roles, users and categories (part 1 §5).
+export const environmentField = z.enum(ENVIRONMENTS, { error: 'Environment is required.' });
+
+export const roleCreateSchema = z.object({
+  name: requiredText('Name is required.', 100),
+  environment: environmentField,
+});
+export const roleUpdateSchema = z.object({ name: requiredText('Name is required.', 100) });
+export const assignMenusSchema = z.object({
+  selectedMenus: z.array(z.string().max(100), { error: 'Choose the permissions to assign.' }).max(500),
+});
+
+export const categoryCreateSchema = roleCreateSchema;
+export const categoryUpdateSchema = roleUpdateSchema;
+
+const userFields = {
+  name: requiredText('Name is required.'),
+  gender: z.enum(GENDERS, { error: 'Gender is required.' }),
+  nin: requiredText('NIN is required.', 14),
+  phone_number: phoneNumber(),
+  email: requiredEmail(),
+  role_id: z.coerce
+    .number({ error: 'Role is required.' })
+    .int({ error: 'Role is required.' })
+    .positive({ error: 'Role is required.' }),
+};
+export const userUpdateSchema = z.object(userFields);
+export const userCreateSchema = z.object({ ...userFields, environment: environmentField });
+export type UserCreateInput = z.infer<typeof userCreateSchema>;
+export type UserUpdateInput = z.infer<typeof userUpdateSchema>;

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { environmentField } from './accounts.schemas.ts';
+import { phoneNumber, requiredEmail, requiredText } from './fields.ts';
+import { blankAsAbsent, isoDate } from './list.schemas.ts';
+
+// Products, brands, measurements, suppliers (part 2 §5) and stock batches and write-offs (PRODUCT.md §5).
+
+/** The countries offered for suppliers (public ones of the seeds' country table). */
+export const COUNTRIES = [
+  { country: 'Kenya', dialing_code: '+254', currency: 'KES' },
+  { country: 'Rwanda', dialing_code: '+250', currency: 'RWF' },
+  { country: 'Tanzania', dialing_code: '+255', currency: 'TZS' },
+  { country: 'Uganda', dialing_code: '+256', currency: 'UGX', operators: ['MTN Uganda', 'AIRTEL Uganda'] },
+] as const;
+const COUNTRY_NAMES = COUNTRIES.map((c) => c.country) as [string, ...string[]];
+
+const idField = (message: string) =>
+  z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .positive({ error: message })
+    .max(2_147_483_647, { error: message });
+
+export const productCreateSchema = z.object({
+  name: requiredText('Name is required.', 150),
+  category_id: idField('Category is required.'),
+  environment: environmentField,
+});
+export const productUpdateSchema = productCreateSchema.omit({ environment: true });
+
+export const brandCreateSchema = z.object({
+  name: requiredText('Name is required.', 150),
+  product_ids: z
+    .array(idField('At least one product is required.'), { error: 'At least one product is required.' })
+    .min(1, { error: 'At least one product is required.' })
+    .max(200),
+  environment: environmentField,
+});
+export const brandUpdateSchema = z.object({
+  name: requiredText('Name is required.', 150),
+  product_id: idField('Product is required.'),
+});
+
+export const supplierUpdateSchema = z.object({
+  name: requiredText('Name is required.', 150),
+  phone_number: phoneNumber(),
+  email: requiredEmail(),
+  tin: requiredText('TIN is required.', 50),
+  country: z.enum(COUNTRY_NAMES, { error: 'Country is required.' }),
+  address: requiredText('Address is required.', 500),
+});
+export const supplierCreateSchema = supplierUpdateSchema.extend({ environment: environmentField });
+
+/** A quantity: above 0, at most 3 decimals (sand by the tonne, wire by the metre). */
+export const quantityField = (required: string, { allowZero = false } = {}) =>
+  z.coerce
+    .number({ error: required })
+    .refine((n) => Number.isFinite(n) && (allowZero ? n >= 0 : n > 0), {
+      error: allowZero
+        ? `${required.replace(' is required.', '')} cannot be negative.`
+        : `${required.replace(' is required.', '')} must be above 0.`,
+    })
+    .refine((n) => Math.abs(Math.round(n * 1000) - n * 1000) < 1e-6, { error: 'Use at most 3 decimals.' })
+    .refine((n) => n < 1e11, { error: 'The quantity is too large.' });
+
+/** Whole shillings. */
+export const moneyField = (required: string) =>
+  z.coerce
+    .number({ error: required })
+    .int({ error: 'Amounts are whole shillings.' })
+    .min(0, { error: 'The amount cannot be negative.' })
+    .max(1e13, { error: 'The amount is too large.' });
+
+const requiredInput = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsAbsent, schema);
+
+export const stockUpdateSchema = z.object({
+  product_id: requiredInput(idField('Product is required.')),
+  brand_id: requiredInput(idField('Brand is required.')),
+  measurement_id: requiredInput(idField('Measurement is required.')),
+  supplier_id: requiredInput(idField('Supplier is required.')),
+  quantity: requiredInput(quantityField('Quantity is required.')),
+  unit_price: z.preprocess((v) => blankAsAbsent(v) ?? 0, moneyField('Unit price is required.')),
+  sale_price: requiredInput(moneyField('Sale price is required.')),
+  min_stock_level: requiredInput(quantityField('Minimum stock level is required.', { allowZero: true })),
+  stock_date: isoDate('Stock date is required.'),
+});
+export const stockCreateSchema = stockUpdateSchema.extend({
+  environment: z.enum(['DEVELOPMENT', 'TEST', 'PRODUCTION'], { error: 'Environment selection is required.' }),
+});
+export type StockInput = z.infer<typeof stockUpdateSchema>;
+
+export const ADJUSTMENT_REASONS = [
+  { value: 'DAMAGE', label: 'Damage' },
+  { value: 'LOSS', label: 'Loss' },
+  { value: 'EXPIRY', label: 'Expiry' },
+  { value: 'COUNT_CORRECTION', label: 'Count correction' },
+] as const;
+
+export const stockAdjustmentSchema = z.object({
+  batch_id: requiredInput(idField('Batch is required.')),
+  reason: z.enum(['DAMAGE', 'LOSS', 'EXPIRY', 'COUNT_CORRECTION'], { error: 'Reason is required.' }),
+  quantity: requiredInput(quantityField('Quantity is required.')),
+  adjustment_date: z
+    .string({ error: 'Date is required.' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Date is required.' }),
+  note: requiredText('Note is required.', 500),
+});
+export type StockAdjustmentInput = z.infer<typeof stockAdjustmentSchema>;
+
+/** Status everywhere (PRODUCT.md §5). */
+export function stockStatus(balance: number, minStockLevel: number): 'Out of Stock' | 'Low Stock' | 'In Stock' {
+  if (balance <= 0) return 'Out of Stock';
+  if (balance <= minStockLevel) return 'Low Stock';
+  return 'In Stock';
+}

@@ -1,0 +1,33 @@
+export const PAGE_SIZES = [5, 10, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+export const ENVIRONMENTS = ['DEVELOPMENT', 'TEST', 'PRODUCTION'] as const;
+export const GENDERS = ['Female', 'Male'] as const;
+export const PAYMENT_METHODS = ['CASH', 'MOBILE_MONEY', 'BANK', 'CARD'] as const;
+
+/** Choosing an encryption in the e-mail settings sets the port (part 2 §9). */
+export const SMTP_ENCRYPTIONS = [
+  { value: 'ENCRYPTION_STARTTLS', label: 'STARTTLS', port: 587 },
+  { value: 'ENCRYPTION_TLS', label: 'TLS', port: 587 },
+  { value: 'ENCRYPTION_SMTPS', label: 'SMTPS', port: 465 },
+  { value: 'ENCRYPTION_NONE', label: 'None', port: 25 },
+] as const;
+
+export const SECURITY_DEFAULTS = {
+  security_settings_2fa: 'No',
+  security_settings_lowercase: 'No',
+  security_settings_uppercase: 'No',
+  security_settings_numbers: 'No',
+  security_settings_symbols: 'No',
+  security_settings_length: 8,
+  security_settings_expiry: 6,
+  dormant_account_expiry: 90,
+  security_settings_login_attempt: 5,
+  security_settings_history_counts: 5,
+} as const;
+
+export const SESSION_CHECK_INTERVAL_MS = 5 * 60_000;
+export const SESSION_WARNING_MINUTES = 5;
+export const OTP_RESEND_COOLDOWN_S = 60;
+export const PASSWORD_RESET_COOLDOWN_S = 60;
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;

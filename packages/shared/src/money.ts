@@ -1,0 +1,28 @@
+// Money rules (PRODUCT.md §4): whole shillings, half-up rounding, exact integer arithmetic (BigInt) so a large
+// quantity × price never loses a shilling to floating point.
+
+/** A quantity with up to 3 decimals as an integer number of thousandths. */
+const thousandths = (quantity: number) => BigInt(Math.round(quantity * 1000));
+
+/** round(quantity × unit price), half-up. */
+export function lineTotal(quantity: number, unitPrice: number): number {
+  return Number((thousandths(quantity) * BigInt(unitPrice) + 500n) / 1000n);
+}
+
+/** round(subtotal × percent / 100), half-up; the percent may have 2 decimals. */
+export function discountAmount(subtotal: number, percent: number): number {
+  const hundredths = BigInt(Math.round(percent * 100));
+  return Number((BigInt(subtotal) * hundredths + 5000n) / 10000n);
+}
+
+export interface SaleTotals {
+  subtotal: number;
+  discount_amount: number;
+  total_amount: number;
+}
+
+export function saleTotals(lines: { quantity: number; unit_price: number }[], discountPercent: number): SaleTotals {
+  const subtotal = lines.reduce((sum, l) => sum + lineTotal(l.quantity, l.unit_price), 0);
+  const discount = discountAmount(subtotal, discountPercent);
+  return { subtotal, discount_amount: discount, total_amount: subtotal - discount };
+}
