@@ -13,5 +13,9 @@ export function formatDay(value: string | Date | null | undefined, timeZone = DE
 export const formatMoney = (amount: number | null | undefined) =>
   (amount ?? 0).toLocaleString('en-US', { maximumFractionDigits: 0 });
 
+/** Quantities have up to 3 decimals (sand by the tonne), shown with thousands separators: 1,250.5. */
+export const formatQuantity = (quantity: number | null | undefined) =>
+  (quantity ?? 0).toLocaleString('en-US', { maximumFractionDigits: 3 });
+
 /** Counts padded to two digits, as the role list shows users: 03. */
 export const padCount = (n: number) => String(n).padStart(2, '0');

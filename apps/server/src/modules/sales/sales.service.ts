@@ -1,7 +1,7 @@
 // Processing a sale (PRODUCT.md §6): prices from the batches, every line checked and decremented in one
 // transaction, batches locked in ascending id order (so two carts never deadlock), nothing written on any failure,
 // and a client key that makes a repeated submit return the first sale.
-import { lineTotal, type SaleInput, saleTotals } from '@duka/shared';
+import { formatQuantity, lineTotal, type SaleInput, saleTotals } from '@duka/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
@@ -100,7 +100,7 @@ export async function processSale(
       if (batch.balance < line.quantity) {
         throw new AppError(
           'conflict',
-          `Not enough stock of ${batch.product_name} (${batch.brand_name}, batch ${batch.batch_number}): only ${batch.balance} left.`,
+          `Not enough stock of ${batch.product_name} (${batch.brand_name}, batch ${batch.batch_number}): only ${formatQuantity(batch.balance)} left.`,
           undefined,
           { product: batch.product_name, batch_number: batch.batch_number, available: batch.balance },
         );

@@ -1,4 +1,4 @@
-import { formatMoney, lineTotal } from '@duka/shared';
+import { formatMoney, formatQuantity, lineTotal } from '@duka/shared';
 import { Button, Table, Text } from '@mantine/core';
 import type { CartLine } from './cart.ts';
 
@@ -34,7 +34,7 @@ export function CartTable({ lines, onRemove }: { lines: CartLine[]; onRemove: (i
                 <Table.Td>{l.product}</Table.Td>
                 <Table.Td>{l.brand}</Table.Td>
                 <Table.Td>{l.quantity > 1 ? `${l.measurement}s` : l.measurement}</Table.Td>
-                <Table.Td ta="right">{l.quantity.toLocaleString('en-US', { maximumFractionDigits: 3 })}</Table.Td>
+                <Table.Td ta="right">{formatQuantity(l.quantity)}</Table.Td>
                 <Table.Td ta="right">{formatMoney(l.salePrice)}</Table.Td>
                 <Table.Td ta="right">{formatMoney(lineTotal(l.quantity, l.salePrice))}</Table.Td>
                 <Table.Td>

@@ -1,4 +1,4 @@
-import { ADJUSTMENT_REASONS, formatDay, stockAdjustmentSchema } from '@duka/shared';
+import { ADJUSTMENT_REASONS, formatDay, formatQuantity, stockAdjustmentSchema } from '@duka/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { NumberInput, Paper, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
@@ -9,7 +9,7 @@ import { FormActions } from '../../components/FormActions.tsx';
 import { FormAlerts } from '../../components/FormAlerts.tsx';
 import { useSaveFlow } from '../../components/form/save-flow.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { formatQuantity, STOCK_VIEWS } from './stock-types.ts';
+import { STOCK_VIEWS } from './stock-types.ts';
 
 type Input = z.input<typeof stockAdjustmentSchema>;
 interface BatchOption {

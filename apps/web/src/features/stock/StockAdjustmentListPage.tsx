@@ -1,7 +1,6 @@
-import { ADJUSTMENT_REASONS, formatMoney } from '@duka/shared';
+import { ADJUSTMENT_REASONS, formatMoney, formatQuantity } from '@duka/shared';
 import { dateFilter } from '../../components/list/date-filter.tsx';
 import { ListPage } from '../../components/list/ListPage.tsx';
-import { formatQuantity } from './stock-types.ts';
 
 interface AdjustmentRow {
   id: number;

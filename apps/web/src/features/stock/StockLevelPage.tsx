@@ -1,7 +1,7 @@
-import { stockStatus } from '@duka/shared';
+import { formatQuantity, stockStatus } from '@duka/shared';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
-import { formatQuantity, STATUS_COLORS, type StockRecord } from './stock-types.ts';
+import { STATUS_COLORS, type StockRecord } from './stock-types.ts';
 
 type LevelRow = StockRecord & { total_sold: number };
 

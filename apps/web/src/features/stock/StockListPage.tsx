@@ -1,9 +1,9 @@
-import { formatMoney } from '@duka/shared';
+import { formatMoney, formatQuantity } from '@duka/shared';
 import { api } from '../../api/client.ts';
 import { dateFilter } from '../../components/list/date-filter.tsx';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';
-import { formatQuantity, type StockRecord } from './stock-types.ts';
+import type { StockRecord } from './stock-types.ts';
 
 export function StockListPage() {
   return (

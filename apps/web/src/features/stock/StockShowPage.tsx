@@ -1,4 +1,4 @@
-import { formatMoney } from '@duka/shared';
+import { formatMoney, formatQuantity } from '@duka/shared';
 import { Button, Group, Menu, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -9,7 +9,7 @@ import { FormAlerts } from '../../components/FormAlerts.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { RecordTable } from '../../components/RecordTable.tsx';
-import { formatQuantity, type StockRecord } from './stock-types.ts';
+import type { StockRecord } from './stock-types.ts';
 
 const orNA = (value: string | null | undefined) => value || 'N/A';
 

@@ -32,10 +32,6 @@ export interface StockRecord {
   created_by: Named;
 }
 
-/** Quantities have up to 3 decimals (sand by the tonne), shown with thousands separators: 1,250.5. */
-export const formatQuantity = (n: number | null | undefined) =>
-  (n ?? 0).toLocaleString('en-US', { maximumFractionDigits: 3 });
-
 /** Status colours of PRODUCT.md §5: danger, warning, success. */
 export const STATUS_COLORS = { 'Out of Stock': 'red', 'Low Stock': 'yellow', 'In Stock': 'green' } as const;
 
