@@ -37,14 +37,20 @@ export interface AppOptions extends AppServices {
   logger?: FastifyBaseLogger;
   /** The built web client, served with a fallback to index.html for client-side routes. */
   webRoot?: string;
+  /**
+   * Proxies whose X-Forwarded-For is believed (0: none). Believing a client's header would let it pick its own IP,
+   * and with it escape the per-IP sign-in limits and write any address into the audit log.
+   */
+  trustProxy?: number;
 }
 
 // Builds the Fastify app: platform plugins, the guard, the error handler and every module. It does not listen.
 export async function buildApp(options: AppOptions) {
-  const { logger, webRoot, ...services } = options;
+  const { logger, webRoot, trustProxy = 0, ...services } = options;
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
-    trustProxy: true,
+    // Hop 0 is the socket's peer: believing hops below N believes exactly the N proxies in front of the app.
+    trustProxy: trustProxy > 0 ? (_address: string, hop: number) => hop < trustProxy : false,
     bodyLimit: 5 * 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -8,7 +8,10 @@ describe('loadConfig', () => {
       demo: true,
       timeZone: 'Africa/Kampala',
       databaseUrl: undefined,
+      trustProxy: 0,
     });
+    expect(loadConfig({ DUKA_TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(() => loadConfig({ DUKA_TRUST_PROXY: 'yes' })).toThrow(/DUKA_TRUST_PROXY: must be a whole number/);
   });
 
   it('names every bad variable in one message', () => {

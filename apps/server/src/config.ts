@@ -21,6 +21,12 @@ const envSchema = z.object({
     .string()
     .default('Africa/Kampala')
     .refine(isTimeZone, 'must be an IANA time zone such as Africa/Kampala'),
+  DUKA_TRUST_PROXY: z.coerce
+    .number({ error: 'must be a whole number of proxies' })
+    .int({ error: 'must be a whole number of proxies' })
+    .min(0)
+    .max(10)
+    .default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -44,6 +50,8 @@ export interface Config {
   /** With the demo sign-ins, also a catalogue and stock (DUKA_DEMO=1; `accounts` seeds the sign-ins only). */
   demoStock: boolean;
   timeZone: string;
+  /** Proxies in front of the app whose X-Forwarded-For is believed; 0 means the socket address is the client. */
+  trustProxy: number;
   logLevel: string;
 }
 
@@ -67,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: e.DUKA_DEMO !== '0',
     demoStock: e.DUKA_DEMO === '1',
     timeZone: e.DUKA_TIMEZONE,
+    trustProxy: e.DUKA_TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };
 }

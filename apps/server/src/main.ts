@@ -39,6 +39,7 @@ async function main() {
     mail,
     authRateLimit: 20,
     timeZone: config.timeZone,
+    trustProxy: config.trustProxy,
     logger: log,
     webRoot: path.resolve(here, '../../web/dist'),
   });

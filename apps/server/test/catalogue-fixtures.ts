@@ -59,6 +59,15 @@ export function catalogue(t: TestApp, token: string) {
         stock_date: '2026-11-20',
         environment: 'PRODUCTION',
       })) as { id: number; batch_number: string },
+    /** Writes off all 10 of a batch from `stock`, so its product and brand may go to the trash. */
+    emptyBatch: (id: number) =>
+      store('/api/stockadjustmentstore', {
+        batch_id: id,
+        reason: 'LOSS',
+        quantity: 10,
+        adjustment_date: '2026-11-21',
+        note: 'Emptied for the test',
+      }),
     /** A fresh category, product, brand, measurement and supplier, all named after `label`. */
     chain: async (label: string): Promise<StockRefs & { category_id: number }> => {
       const category_id = await fixtures.category(`${label} Category`);

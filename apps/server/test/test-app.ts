@@ -28,7 +28,9 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-export async function createTestApp(options: { authRateLimit?: number; timeZone?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { authRateLimit?: number; timeZone?: string; trustProxy?: number } = {},
+): Promise<TestApp> {
   const serverUrl = inject('serverUrl');
   const name = `duka_test_${randomBytes(5).toString('hex')}`;
   await adminQuery(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
@@ -42,6 +44,7 @@ export async function createTestApp(options: { authRateLimit?: number; timeZone?
     mail,
     authRateLimit: options.authRateLimit ?? 1000,
     timeZone: options.timeZone ?? 'Africa/Kampala',
+    trustProxy: options.trustProxy,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

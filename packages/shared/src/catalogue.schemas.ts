@@ -100,9 +100,7 @@ export const stockAdjustmentSchema = z.object({
   batch_id: requiredInput(idField('Batch is required.')),
   reason: z.enum(['DAMAGE', 'LOSS', 'EXPIRY', 'COUNT_CORRECTION'], { error: 'Reason is required.' }),
   quantity: requiredInput(quantityField('Quantity is required.')),
-  adjustment_date: z
-    .string({ error: 'Date is required.' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Date is required.' }),
+  adjustment_date: isoDate('Date is required.'),
   note: requiredText('Note is required.', 500),
 });
 export type StockAdjustmentInput = z.infer<typeof stockAdjustmentSchema>;

@@ -4,6 +4,9 @@
 /** A quantity with up to 3 decimals as an integer number of thousandths. */
 const thousandths = (quantity: number) => BigInt(Math.round(quantity * 1000));
 
+/** The largest amount kept exactly: a batch or a sale worth more is refused rather than stored approximately. */
+export const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
+
 /** round(quantity × unit price), half-up. */
 export function lineTotal(quantity: number, unitPrice: number): number {
   return Number((thousandths(quantity) * BigInt(unitPrice) + 500n) / 1000n);

@@ -38,6 +38,10 @@ export const saleSchema = z.object({
     .number({ error: 'The discount must be a number from 0 to 100.' })
     .min(0, { error: 'The discount must be a number from 0 to 100.' })
     .max(100, { error: 'The discount must be a number from 0 to 100.' })
+    // The receipt shows the percent as stored (2 decimals); more would not match the amount taken off.
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
+      error: 'Use at most 2 decimals for the discount.',
+    })
     .default(0),
   paymentMethod: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toUpperCase().replace(/\s+/g, '_') : v),

@@ -9,6 +9,7 @@ import { decoy, generateTemporaryPassword, hashPassword, verifyPassword } from '
 import { type Actor, createSession, endSession } from '../../platform/sessions.ts';
 import { readSecuritySettings } from '../../platform/settings-store.ts';
 import { newOtp, sha256 } from '../../platform/tokens.ts';
+import { isLastAdministrator } from '../users/users.service.ts';
 
 export const LOGIN_FAILED = 'Invalid email or password. Please try again.';
 export const ACCOUNT_LOCKED = 'Your account is locked. Please contact your administrator.';
@@ -67,7 +68,10 @@ export async function login(db: Database, input: LoginInput, ctx: RequestContext
       return { kind: 'refused', message: LOGIN_FAILED };
     }
     const lastActivity = (user.last_login_at ?? user.created_at).getTime();
-    if (!user.is_locked && now - lastActivity > policy.dormant_account_expiry * 86_400_000) {
+    const dormant = now - lastActivity > policy.dormant_account_expiry * 86_400_000;
+    // The last Administrator is never locked as dormant: nobody would be left to unlock the shop.
+    const keepsShopOpen = dormant && (await isLastAdministrator(trx, user.id));
+    if (!user.is_locked && dormant && !keepsShopOpen) {
       await trx.updateTable('users').set({ is_locked: true }).where('id', '=', user.id).execute();
       await writeAudit(
         trx,
@@ -80,7 +84,7 @@ export async function login(db: Database, input: LoginInput, ctx: RequestContext
         user.id,
       );
     }
-    if (user.is_locked || now - lastActivity > policy.dormant_account_expiry * 86_400_000) {
+    if (user.is_locked || (dormant && !keepsShopOpen)) {
       await writeAudit(
         trx,
         ctx,

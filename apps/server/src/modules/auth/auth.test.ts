@@ -78,6 +78,15 @@ describe('POST /api/login', () => {
     expect(user.is_locked).toBe(true);
     await t.db.updateTable('users').set({ is_locked: false, last_login_at: new Date() }).where('id', '=', id).execute();
   });
+
+  it('never locks the last Administrator as dormant, so the shop keeps a way in', async () => {
+    const id = await userId(DEMO_ADMIN.email);
+    const longAgo = new Date(Date.now() - 400 * 86_400_000);
+    await t.db.updateTable('users').set({ last_login_at: longAgo }).where('id', '=', id).execute();
+    expect((await login(DEMO_ADMIN.email, DEMO_ADMIN.password)).status).toBe(200);
+    const admin = await t.db.selectFrom('users').select('is_locked').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(admin.is_locked).toBe(false);
+  });
 });
 
 describe('sessions', () => {
@@ -149,6 +158,34 @@ describe('rate limits', () => {
       expect(statuses).toEqual([401, 401, 401, 429]);
     } finally {
       await limited.close();
+    }
+  });
+
+  it('does not let a client pick its own address with X-Forwarded-For unless a proxy is trusted', async () => {
+    const attempt = (app: typeof t, i: number) =>
+      app.call('POST', '/api/login', {
+        body: { email: 'x@duka.test', password: 'y' },
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+      });
+    const direct = await createTestApp({ authRateLimit: 2 });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await attempt(direct, i)).status);
+      expect(statuses).toEqual([401, 401, 429]);
+      const audit = await direct.db.selectFrom('audit_logs').select('ip').orderBy('id', 'desc').executeTakeFirst();
+      expect(audit?.ip).toBe('127.0.0.1');
+    } finally {
+      await direct.close();
+    }
+    const proxied = await createTestApp({ authRateLimit: 2, trustProxy: 1 });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await attempt(proxied, i)).status);
+      expect(statuses).toEqual([401, 401, 401]);
+      const audit = await proxied.db.selectFrom('audit_logs').select('ip').orderBy('id', 'desc').executeTakeFirst();
+      expect(audit?.ip).toBe('203.0.113.2');
+    } finally {
+      await proxied.close();
     }
   });
 });

@@ -33,7 +33,8 @@ export async function dashboardFigures(db: Database, timeZone: string, period: P
       FROM sale_items i JOIN sales s ON s.id = i.sale_id WHERE s.created_at >= ${from} AND s.created_at < ${to}`.execute(
       db,
     ),
-    sql<{ value: number }>`SELECT coalesce(round(sum(quantity * unit_cost)), 0)::bigint AS value
+    // Each write-off rounded as the write-off list shows it, so the two totals agree to the shilling.
+    sql<{ value: number }>`SELECT coalesce(sum(round(quantity * unit_cost)), 0)::bigint AS value
       FROM stock_adjustments WHERE adjustment_date BETWEEN ${start}::date AND ${end}::date`.execute(db),
     sql<{ label: string; y: number }>`SELECT p.name AS label, sum(i.quantity) AS y
       FROM sale_items i JOIN sales s ON s.id = i.sale_id JOIN products p ON p.id = i.product_id

@@ -603,15 +603,14 @@ describe('products in the trash', () => {
   it('refuses permanent delete while brands or stock batches refer to it, then allows it', async () => {
     const refs = await make.chain('Purge');
     const batch = await make.stock(refs);
+    expect((await t.call('DELETE', `/api/stockdelete/${batch.id}`, { token: admin })).status).toBe(200);
     await t.call('DELETE', `/api/productdelete/${refs.product_id}`, { token: admin });
+    // A batch in the trash still refers to it.
     const withStock = await t.call('DELETE', `/api/trashdelete/product/${refs.product_id}`, { token: admin });
     expect(withStock).toMatchObject({
       status: 409,
       body: { success: false, message: 'Stock records still refer to this product.' },
     });
-    // A batch in the trash still refers to it.
-    expect((await t.call('DELETE', `/api/stockdelete/${batch.id}`, { token: admin })).status).toBe(200);
-    expect((await t.call('DELETE', `/api/trashdelete/product/${refs.product_id}`, { token: admin })).status).toBe(409);
     expect((await t.call('DELETE', `/api/trashdelete/stock/${batch.id}`, { token: admin })).status).toBe(200);
     // Only the brand is left, and it is in the trash too.
     await t.call('DELETE', `/api/branddelete/${refs.brand_id}`, { token: admin });
@@ -631,6 +630,26 @@ describe('products in the trash', () => {
       activity: 'Permanent delete',
       details: `Deleted product "Purge Product" (id ${refs.product_id}) permanently`,
     });
+  });
+
+  it('keeps a product with stock on hand out of the trash, so that stock stays sellable', async () => {
+    const refs = await make.chain('On Hand');
+    const batch = await make.stock(refs);
+    const before = await auditCount(t);
+    const refused = await t.call('DELETE', `/api/productdelete/${refs.product_id}`, { token: admin });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { success: false, message: 'This product still has 10 in stock. Sell it or write it off first.' },
+    });
+    const bulk = await t.call('DELETE', '/api/productsdelete', {
+      token: admin,
+      body: { product_ids: [refs.product_id] },
+    });
+    expect(bulk.status).toBe(409);
+    expect((await productRow(refs.product_id))?.deleted_at).toBeNull();
+    expect(await auditCount(t)).toBe(before);
+    await make.emptyBatch(batch.id);
+    expect((await t.call('DELETE', `/api/productdelete/${refs.product_id}`, { token: admin })).status).toBe(200);
   });
 
   it('removes only records that are in the trash, of known kinds', async () => {

@@ -1,7 +1,7 @@
 // Processing a sale (PRODUCT.md §6): prices from the batches, every line checked and decremented in one
 // transaction, batches locked in ascending id order (so two carts never deadlock), nothing written on any failure,
 // and a client key that makes a repeated submit return the first sale.
-import { formatQuantity, lineTotal, type SaleInput, saleTotals } from '@duka/shared';
+import { formatQuantity, lineTotal, MAX_AMOUNT, type SaleInput, saleTotals } from '@duka/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
@@ -40,7 +40,8 @@ async function lockBatches(trx: Trx, batchNumbers: string[]): Promise<Map<string
     SELECT s.id, s.batch_number, s.product_id, s.brand_id, s.measurement_id, s.sale_price, s.unit_price, s.balance,
            p.name AS product_name, b.name AS brand_name
     FROM stock_batches s JOIN products p ON p.id = s.product_id JOIN brands b ON b.id = s.brand_id
-    WHERE s.batch_number = ANY(${batchNumbers}::text[]) AND s.deleted_at IS NULL
+    WHERE s.batch_number = ANY(${batchNumbers}::text[])
+      AND s.deleted_at IS NULL AND p.deleted_at IS NULL AND b.deleted_at IS NULL
     ORDER BY s.id
     FOR UPDATE OF s`.execute(trx);
   return new Map(rows.rows.map((r) => [r.batch_number, r]));
@@ -131,6 +132,7 @@ export async function processSale(
       priced.push({ quantity: line.quantity, unit_price: batch.sale_price });
     }
     const totals = saleTotals(priced, input.discount);
+    if (totals.subtotal > MAX_AMOUNT) throw invalidField('items', 'This sale is too large to record. Split it in two.');
     await trx.updateTable('sales').set(totals).where('id', '=', claimed.id).execute();
     await writeAudit(trx, ctx, {
       type: 'Sales',

@@ -34,6 +34,16 @@ export function adjustmentQuery(db: Database, filter: StockFilter) {
 }
 export type AdjustmentRow = Awaited<ReturnType<ReturnType<typeof adjustmentQuery>['execute']>>[number];
 
+/** The cost of the write-offs a filter selects, each rounded as its row shows it. */
+export async function totalWriteOffCost(db: Database, filter: StockFilter): Promise<number> {
+  const row = await adjustmentQuery(db, filter)
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<number>`coalesce(sum(round(a.quantity * a.unit_cost)), 0)::bigint`.as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
 export const ADJUSTMENT_EXPORT_COLUMNS: ExportColumn<AdjustmentRow>[] = [
   { header: 'Date', value: (a) => a.adjustment_date },
   { header: 'Batch Number', value: (a) => a.batch_number, width: 20 },

@@ -12,7 +12,7 @@ import { registerCrudRoutes } from '../../platform/crud-routes.ts';
 import { type ExportFormat, inPages, periodPreamble, sendExport, sendRecordPdf } from '../../platform/exports.ts';
 import { paginate } from '../../platform/listing.ts';
 import type { AppServices } from '../../services.ts';
-import { ADJUSTMENT_EXPORT_COLUMNS, adjustmentQuery } from './adjustments.queries.ts';
+import { ADJUSTMENT_EXPORT_COLUMNS, adjustmentQuery, totalWriteOffCost } from './adjustments.queries.ts';
 import {
   batchPdfFields,
   STOCK_EXPORT_COLUMNS,
@@ -100,11 +100,18 @@ export const stockRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db,
     app.get(
       `/stockadjustment${format}`,
       { config: can('stockAdjustmentExport'), schema: { querystring: filteredExport } },
-      (request, reply) =>
+      async (request, reply) =>
         sendExport(reply, format, {
           name: 'stock_write_offs',
           columns: ADJUSTMENT_EXPORT_COLUMNS,
+          preamble: periodPreamble(
+            'Stock write-offs',
+            request.query,
+            'Total cost (UGX)',
+            await totalWriteOffCost(db, request.query),
+          ),
           rows: inPages((limit, offset) => adjustmentQuery(db, request.query).limit(limit).offset(offset).execute()),
+          timeZone,
         }),
     );
   }
@@ -121,12 +128,12 @@ export const stockRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db,
     async (request) => ({
       success: true,
       message: 'Stock written off successfully!',
-      data: await stock.writeOffStock(db, request.body, requestContext(request)),
+      data: await stock.writeOffStock(db, request.body, requestContext(request), timeZone),
     }),
   );
 
   // Batches with stock left, for the write-off form.
-  app.get('/getstockbatches', { config: { access: 'signedIn' } }, async () => ({
+  app.get('/getstockbatches', { config: can('stockAdjustmentAdd') }, async () => ({
     success: true,
     data: await db
       .selectFrom('stock_batches as s')

@@ -1,6 +1,6 @@
 // Stock batches and write-offs (PRODUCT.md §5). The balance is always received − sold − written off; the database
 // enforces it with a CHECK, the rules here give the clear refusals.
-import { lineTotal, type StockAdjustmentInput, type StockInput } from '@duka/shared';
+import { formatQuantity, lineTotal, MAX_AMOUNT, type StockAdjustmentInput, type StockInput } from '@duka/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
@@ -69,6 +69,8 @@ async function assertReferences(trx: Trx, input: StockInput) {
   if (!(await live('measurements', input.measurement_id)))
     throw invalidField('measurement_id', 'Measurement is required.');
   if (!(await live('suppliers', input.supplier_id))) throw invalidField('supplier_id', 'Supplier is required.');
+  if (lineTotal(input.quantity, Math.max(input.unit_price, input.sale_price)) > MAX_AMOUNT)
+    throw invalidField('quantity', 'The quantity times the price is too large for one batch.');
 }
 
 export async function createStock(db: Database, input: StockInput & { environment: string }, ctx: RequestContext) {
@@ -126,7 +128,7 @@ export async function updateStock(db: Database, id: number, input: StockInput, c
     if (quantity < gone) {
       throw new AppError(
         'conflict',
-        `The quantity cannot go below ${gone}: that much has already been sold or written off from this batch.`,
+        `The quantity cannot go below ${formatQuantity(gone)}: that much has already been sold or written off from this batch.`,
       );
     }
     const identityChanged =
@@ -162,8 +164,15 @@ export async function getStock(db: Database, id: number) {
 }
 
 /** Writes stock off a batch: never below 0, in one statement, so two write-offs cannot both take the last unit. */
-export async function writeOffStock(db: Database, input: StockAdjustmentInput, ctx: RequestContext) {
+export async function writeOffStock(db: Database, input: StockAdjustmentInput, ctx: RequestContext, timeZone: string) {
   return db.transaction().execute(async (trx) => {
+    // A write-off dated ahead would move its loss into a later period of the dashboard.
+    const { today } = await sql<{
+      today: string;
+    }>`SELECT to_char(now() AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS today`
+      .execute(trx)
+      .then((r) => r.rows[0] as { today: string });
+    if (input.adjustment_date > today) throw invalidField('adjustment_date', 'The date cannot be in the future.');
     const quantity = roundQuantity(input.quantity);
     const updated = await trx
       .updateTable('stock_batches')
@@ -185,7 +194,7 @@ export async function writeOffStock(db: Database, input: StockAdjustmentInput, c
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
       if (!batch) throw invalidField('batch_id', 'Batch is required.');
-      throw new AppError('conflict', `Only ${batch.balance} left in batch ${batch.batch_number}.`);
+      throw new AppError('conflict', `Only ${formatQuantity(batch.balance)} left in batch ${batch.batch_number}.`);
     }
     const adjustment = await trx
       .insertInto('stock_adjustments')

@@ -22,6 +22,7 @@ export const userKind = registerTrashKind({
   nameSql: "name || ' (' || email || ')'",
   refuseDelete: async (trx, id, ctx) => {
     if (id === ctx.userId) return 'You cannot delete your own account.';
+    await assertMayManageRoles(trx, ctx, [await roleOf(trx, id)]);
     if (await isLastAdministrator(trx, id)) return 'This is the last Administrator account; it cannot be deleted.';
     return undefined;
   },
@@ -37,7 +38,11 @@ export const userKind = registerTrashKind({
   },
 });
 
-async function isLastAdministrator(trx: Trx, id: number) {
+const roleOf = async (trx: Trx, id: number) =>
+  (await trx.selectFrom('users').select('role_id').where('id', '=', id).executeTakeFirstOrThrow()).role_id;
+
+/** Whether this user is the only Administrator who can still sign in: locking them would leave the shop without one. */
+export async function isLastAdministrator(trx: Trx, id: number) {
   const admins = await trx
     .selectFrom('users')
     .innerJoin('roles', 'roles.id', 'users.role_id')
@@ -125,7 +130,8 @@ function userQuery(db: Database, query: { search?: string } & UserFilter) {
       'u.email',
       'u.role_id',
       'r.name as role',
-      sql<number>`CASE WHEN u.is_locked THEN 1 ELSE 0 END`.as('is_locked'),
+      // Locked by an admin or, for a while, by failed sign-ins: either way the user cannot sign in.
+      sql<number>`CASE WHEN u.is_locked OR u.locked_until > now() THEN 1 ELSE 0 END`.as('is_locked'),
       'u.environment',
       'u.created_at',
     ])
@@ -232,13 +238,15 @@ export async function toggleLock(db: Database, id: number, ctx: RequestContext):
   return db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom('users')
-      .select(['is_locked', 'name'])
+      .select(['is_locked', 'locked_until', 'name', 'role_id'])
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .forUpdate()
       .executeTakeFirst();
     if (!user) throw notFound('User');
-    const locking = !user.is_locked;
+    await assertMayManageRoles(trx, ctx, [user.role_id]);
+    const lockedOut = user.locked_until !== null && user.locked_until.getTime() > Date.now();
+    const locking = !(user.is_locked || lockedOut);
     if (locking && (await isLastAdministrator(trx, id))) {
       throw new AppError('conflict', 'This is the last Administrator account; it cannot be locked.');
     }

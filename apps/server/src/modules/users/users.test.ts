@@ -520,13 +520,14 @@ describe('PUT /api/userlockunlock/:id', () => {
     expect(back.status).toBe(200);
   });
 
-  it('unlocks an account locked after failed sign-ins, clearing the failures', async () => {
+  it('shows an account locked after failed sign-ins as locked, and unlocks it with one click', async () => {
     const target = await createUser();
-    await t.db
-      .updateTable('users')
-      .set({ is_locked: true, failed_attempts: 5, locked_until: new Date(Date.now() + 15 * 60_000) })
-      .where('id', '=', target.id)
-      .execute();
+    for (let i = 0; i < 5; i++) {
+      const wrong = await t.call('POST', '/api/login', { body: { email: target.email, password: `wrong-${i}` } });
+      expect(wrong.status).toBe(401);
+    }
+    expect((await userRow(target.id)).locked_until).not.toBeNull();
+    expect((await t.call('GET', `/api/usershow/${target.id}`, { token: admin })).body.data.is_locked).toBe(1);
     const unlock = await t.call('PUT', `/api/userlockunlock/${target.id}`, { token: admin });
     expect(unlock.body.message).toBe('User unlocked successfully!');
     expect(await userRow(target.id)).toMatchObject({ is_locked: false, failed_attempts: 0, locked_until: null });
@@ -685,26 +686,26 @@ describe('Administrator accounts and a user manager without the Administrator ro
     expect(rename.status).toBe(200);
   });
 
-  it('cannot lock or delete the last Administrator; with a second one the first may be locked', async () => {
-    const lock = await t.call('PUT', `/api/userlockunlock/${adminId}`, { token: supervisor });
-    expect(lock).toMatchObject({
-      status: 409,
-      body: { message: 'This is the last Administrator account; it cannot be locked.' },
-    });
-    const del = await t.call('DELETE', `/api/userdelete/${adminId}`, { token: supervisor });
-    expect(del).toMatchObject({
-      status: 409,
-      body: { message: 'This is the last Administrator account; it cannot be deleted.' },
-    });
-    const bulk = await t.call('DELETE', '/api/usersdelete', { token: supervisor, body: { user_ids: [adminId] } });
-    expect(bulk.status).toBe(409);
-    expect(await userRow(adminId)).toMatchObject({ is_locked: false, deleted_at: null, role_id: adminRoleId });
-
+  it('may neither lock nor delete an Administrator; another Administrator may', async () => {
     const second = await createUser({ role_id: adminRoleId });
-    expect((await t.call('PUT', `/api/userlockunlock/${adminId}`, { token: supervisor })).status).toBe(200);
-    expect((await t.call('PUT', `/api/userlockunlock/${adminId}`, { token: supervisor })).status).toBe(200);
-    expect((await t.call('DELETE', `/api/userdelete/${second.id}`, { token: supervisor })).status).toBe(200);
-    admin = await t.signIn();
+    const before = await auditCount();
+    for (const target of [adminId, second.id]) {
+      const lock = await t.call('PUT', `/api/userlockunlock/${target}`, { token: supervisor });
+      expect(lock).toMatchObject({ status: 403, body: DENIED });
+      const del = await t.call('DELETE', `/api/userdelete/${target}`, { token: supervisor });
+      expect(del).toMatchObject({ status: 403, body: DENIED });
+      const bulk = await t.call('DELETE', '/api/usersdelete', { token: supervisor, body: { user_ids: [target] } });
+      expect(bulk.status).toBe(403);
+      expect(await userRow(target)).toMatchObject({ is_locked: false, deleted_at: null, role_id: adminRoleId });
+    }
+    expect(await auditCount()).toBe(before);
+
+    expect((await t.call('PUT', `/api/userlockunlock/${second.id}`, { token: admin })).status).toBe(200);
+    expect((await t.call('PUT', `/api/userlockunlock/${second.id}`, { token: admin })).status).toBe(200);
+    expect((await t.call('DELETE', `/api/userdelete/${second.id}`, { token: admin })).status).toBe(200);
+    // Other users stay the manager's to lock.
+    const other = await createUser();
+    expect((await t.call('PUT', `/api/userlockunlock/${other.id}`, { token: supervisor })).status).toBe(200);
   });
 });
 

@@ -1,4 +1,4 @@
-import { formatMoney } from '@duka/shared';
+import { formatMoney, formatQuantity } from '@duka/shared';
 import { Alert, Button, Group, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
@@ -109,7 +109,7 @@ export function ItemPicker({ onAdd }: { onAdd: (line: CartLine) => void }) {
           label="Batch Number"
           data={(batches.data ?? []).map((b) => ({
             value: b.batch_number,
-            label: `${b.batch_number} (${b.balance} left)`,
+            label: `${b.batch_number} (${formatQuantity(b.balance)} left)`,
           }))}
           value={batchNumber ?? null}
           onChange={(v) => pickBatch(v ?? undefined)}
@@ -142,7 +142,7 @@ export function ItemPicker({ onAdd }: { onAdd: (line: CartLine) => void }) {
         />
         <NumberInput
           ref={quantityInput}
-          label={balance !== undefined ? `Quantity (${balance} in batch)` : 'Quantity'}
+          label={balance !== undefined ? `Quantity (${formatQuantity(balance)} in batch)` : 'Quantity'}
           min={0.001}
           decimalScale={3}
           thousandSeparator=","

@@ -1,4 +1,4 @@
-import { formatDay, formatMoney, type PAYMENT_LABELS } from '@duka/shared';
+import { formatDay, formatMoney, formatQuantity, type PAYMENT_LABELS } from '@duka/shared';
 import { Alert, Button, Group, Image, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -149,7 +149,7 @@ export function ItemsTable({ items }: { items: SaleItem[] }) {
             <Table.Td>
               {i.product.name} — {i.brand.name} ({i.quantity > 1 ? `${i.measurement.name}s` : i.measurement.name})
             </Table.Td>
-            <Table.Td ta="right">{i.quantity}</Table.Td>
+            <Table.Td ta="right">{formatQuantity(i.quantity)}</Table.Td>
             <Table.Td ta="right">{formatMoney(i.unit_price)}</Table.Td>
             <Table.Td ta="right">{formatMoney(i.total_price)}</Table.Td>
           </Table.Tr>

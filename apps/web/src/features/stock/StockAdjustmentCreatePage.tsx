@@ -106,6 +106,7 @@ export function StockAdjustmentCreatePage() {
             <TextInput
               label="Date"
               type="date"
+              max={formatDay(new Date())}
               {...form.register('adjustment_date')}
               error={errors.adjustment_date?.message}
             />
