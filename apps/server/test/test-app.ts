@@ -24,8 +24,16 @@ export interface TestApp {
     path: string,
     options?: { token?: string; body?: unknown; headers?: Record<string, string> },
   ) => Promise<ApiResponse>;
+  /** A file download (export, PDF): status, headers and the raw bytes. */
+  download: (path: string, token?: string) => Promise<Download>;
   signIn: (email?: string, password?: string) => Promise<string>;
   close: () => Promise<void>;
+}
+
+export interface Download {
+  status: number;
+  headers: Headers;
+  bytes: Buffer;
 }
 
 export async function createTestApp(
@@ -69,6 +77,11 @@ export async function createTestApp(
     return { status: response.status, body: parsed, headers: response.headers };
   };
 
+  const download: TestApp['download'] = async (path, token) => {
+    const res = await fetch(url + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
+  };
+
   const signIn: TestApp['signIn'] = async (email = DEMO_ADMIN.email, password = DEMO_ADMIN.password) => {
     const res = await call('POST', '/api/login', { body: { email, password } });
     if (res.status !== 200 || !res.body.data?.token) throw new Error(`sign-in failed: ${JSON.stringify(res.body)}`);
@@ -80,6 +93,7 @@ export async function createTestApp(
     db,
     mail,
     call,
+    download,
     signIn,
     close: async () => {
       await app.close();

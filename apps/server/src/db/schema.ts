@@ -68,6 +68,8 @@ export interface OtpsTable {
   attempts: Generated<number>;
   expires_at: Timestamp;
   used_at: NullableTimestamp;
+  sign_in_started_at: Timestamp;
+  verified_at: NullableTimestamp;
   created_at: CreatedAt;
 }
 

@@ -39,6 +39,11 @@ export async function enqueueMail(db: Transaction<DB> | Database, to: string, su
 }
 
 const MAX_ATTEMPTS = 5;
+/**
+ * A mail's text once it is sent or given up: bodies carry one-time codes and temporary passwords, which must not
+ * outlive their use in the database. The row (to, subject, status) stays as the record.
+ */
+const SPENT = '';
 
 export class MailWorker {
   private timer?: NodeJS.Timeout;
@@ -92,7 +97,7 @@ export class MailWorker {
         }
         await trx
           .updateTable('outbox')
-          .set({ status: 'undeliverable', last_error: 'No SMTP server is configured.' })
+          .set({ status: 'undeliverable', last_error: 'No SMTP server is configured.', body: SPENT })
           .where(
             'id',
             'in',
@@ -113,7 +118,7 @@ export class MailWorker {
           });
           await trx
             .updateTable('outbox')
-            .set({ status: 'sent', sent_at: new Date() })
+            .set({ status: 'sent', sent_at: new Date(), body: SPENT })
             .where('id', '=', mail.id)
             .execute();
         } catch (err) {
@@ -125,6 +130,7 @@ export class MailWorker {
               attempts,
               last_error: (err as Error).message,
               status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+              ...(attempts >= MAX_ATTEMPTS && { body: SPENT }),
             })
             .where('id', '=', mail.id)
             .execute();

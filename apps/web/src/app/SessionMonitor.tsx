@@ -5,18 +5,21 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { checkSession } from '../api/auth.ts';
+import { ApiError } from '../api/client.ts';
 import { clearSession } from './session-storage.ts';
 
-// Every 5 minutes: warn when fewer than 5 minutes remain; when the session has ended, say so and sign out
+// Every 5 minutes: warn when fewer than 5 minutes remain; when the server says the session has ended, say so and sign out
 // (no confirmation, and not marked as a voluntary logout).
 export function SessionMonitor() {
   const navigate = useNavigate();
   const client = useQueryClient();
   useEffect(() => {
     const timer = setInterval(async () => {
+      // Only the server saying 401 ends the session; a dropped connection or a restart waits for the next check.
       const remaining = await checkSession()
         .then((s) => s.remaining_time_in_minutes)
-        .catch(() => 0);
+        .catch((err) => (err instanceof ApiError && err.status === 401 ? 0 : undefined));
+      if (remaining === undefined) return;
       if (remaining <= 0) {
         clearInterval(timer);
         clearSession();

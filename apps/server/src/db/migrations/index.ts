@@ -3,6 +3,7 @@ import * as foundation from './001_foundation.ts';
 import * as accounts from './002_accounts.ts';
 import * as catalogueStock from './003_catalogue_stock.ts';
 import * as sales from './004_sales.ts';
+import * as otpSignIn from './005_otp_sign_in.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '002_accounts': accounts,
   '003_catalogue_stock': catalogueStock,
   '004_sales': sales,
+  '005_otp_sign_in': otpSignIn,
 };

@@ -154,8 +154,13 @@ async function startSession(trx: Trx, userId: number, ctx: RequestContext): Prom
   return token;
 }
 
-/** A new code replaces any earlier one; only its hash is kept. */
-async function issueOtp(trx: Trx, userId: number, email: string) {
+/** A new code replaces any earlier one of the same sign-in, keeping its start and wrong tries; only its hash is kept. */
+async function issueOtp(
+  trx: Trx,
+  userId: number,
+  email: string,
+  signIn: { startedAt: Date; wrongTries: number } = { startedAt: new Date(), wrongTries: 0 },
+) {
   const code = newOtp();
   await trx
     .updateTable('otps')
@@ -165,7 +170,13 @@ async function issueOtp(trx: Trx, userId: number, email: string) {
     .execute();
   await trx
     .insertInto('otps')
-    .values({ user_id: userId, code_hash: sha256(`${userId}:${code}`), expires_at: minutesFromNow(OTP_VALID_MINUTES) })
+    .values({
+      user_id: userId,
+      code_hash: sha256(`${userId}:${code}`),
+      attempts: signIn.wrongTries,
+      sign_in_started_at: signIn.startedAt,
+      expires_at: minutesFromNow(OTP_VALID_MINUTES),
+    })
     .execute();
   await enqueueMail(
     trx,
@@ -199,9 +210,13 @@ export async function verifyOtp(db: Database, userId: number, code: string, ctx:
         { type: 'Authentication', activity: 'Failed sign-in', details: 'Wrong one-time code' },
         userId,
       );
-      return { error: attempts >= OTP_MAX_ATTEMPTS ? 'Too many wrong codes. Request a new one.' : 'Invalid OTP.' };
+      return { error: attempts >= OTP_MAX_ATTEMPTS ? 'Too many wrong codes. Please sign in again.' : 'Invalid OTP.' };
     }
-    await trx.updateTable('otps').set({ used_at: new Date() }).where('id', '=', otp.id).execute();
+    await trx
+      .updateTable('otps')
+      .set({ used_at: new Date(), verified_at: new Date() })
+      .where('id', '=', otp.id)
+      .execute();
     const user = await trx
       .selectFrom('users')
       .select(['must_change_password', 'is_locked'])
@@ -214,14 +229,18 @@ export async function verifyOtp(db: Database, userId: number, code: string, ctx:
   return outcome;
 }
 
-/** Resend only continues a sign-in that passed the password step, and no sooner than 60 s after the last code. */
+/**
+ * Resend only continues a sign-in that passed the password step within the last 15 minutes and is neither finished
+ * nor out of wrong tries, and no sooner than 60 s after the last code.
+ */
 export async function resendOtp(db: Database, userId: number, ctx: RequestContext) {
   await db.transaction().execute(async (trx) => {
     const last = await trx
       .selectFrom('otps')
-      .select(['created_at', 'used_at', 'attempts'])
+      .select(['created_at', 'sign_in_started_at', 'verified_at', 'attempts'])
       .where('user_id', '=', userId)
       .orderBy('id', 'desc')
+      .forUpdate()
       .executeTakeFirst();
     const user = await trx
       .selectFrom('users')
@@ -229,14 +248,16 @@ export async function resendOtp(db: Database, userId: number, ctx: RequestContex
       .where('id', '=', userId)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
-    const sinceLast = last ? (Date.now() - last.created_at.getTime()) / 1000 : Number.POSITIVE_INFINITY;
-    if (!user || !last || sinceLast > 15 * 60)
+    const signInAge = last ? (Date.now() - last.sign_in_started_at.getTime()) / 1000 : Number.POSITIVE_INFINITY;
+    if (!user || !last || last.verified_at || signInAge > 15 * 60)
       throw invalidField('user_id', 'User ID not found. Please try logging in again.');
+    if (last.attempts >= OTP_MAX_ATTEMPTS) throw invalidField('user_id', 'Too many wrong codes. Please sign in again.');
+    const sinceLast = (Date.now() - last.created_at.getTime()) / 1000;
     if (sinceLast < OTP_RESEND_SECONDS) {
       const wait = Math.ceil(OTP_RESEND_SECONDS - sinceLast);
       throw new AppError('too_many', `Please wait ${wait} seconds before resending OTP.`);
     }
-    await issueOtp(trx, userId, user.email);
+    await issueOtp(trx, userId, user.email, { startedAt: last.sign_in_started_at, wrongTries: last.attempts });
     await writeAudit(
       trx,
       ctx,

@@ -105,9 +105,14 @@ describe('two-factor sign-in', () => {
       expect(res.body).toMatchObject({ message: 'Invalid OTP.' });
     }
     expect((await t.call('POST', '/api/verifyotp', { body: { otp: wrong, user_id: id } })).body.message).toBe(
-      'Too many wrong codes. Request a new one.',
+      'Too many wrong codes. Please sign in again.',
     );
     expect((await t.call('POST', '/api/verifyotp', { body: { otp: code, user_id: id } })).status).toBe(422);
+    // A resend would otherwise hand out five more tries.
+    await sql`update otps set created_at = now() - interval '61 seconds' where user_id = ${id}`.execute(t.db);
+    const resend = await t.call('POST', '/api/getotp', { body: { user_id: id } });
+    expect(resend.status).toBe(422);
+    expect(resend.body.message).toBe('Too many wrong codes. Please sign in again.');
 
     await startTwoFactor(DEMO_CASHIER.email, DEMO_CASHIER.password);
     await t.mail.kick();
@@ -130,6 +135,36 @@ describe('two-factor sign-in', () => {
     expect(later.body).toEqual({ success: true, message: 'New OTP sent successfully!' });
     const stranger = await t.call('POST', '/api/getotp', { body: { user_id: 999999 } });
     expect(stranger.body.message).toBe('User ID not found. Please try logging in again.');
+  });
+
+  it('carries wrong tries over to a resent code, and ends resending with the sign-in', async () => {
+    const id = await startTwoFactor(DEMO_CASHIER.email, DEMO_CASHIER.password);
+    await t.mail.kick();
+    const first = await smtp.waitFor(DEMO_CASHIER.email, /sign-in code is (\d{6})/);
+    const wrong = first === '000000' ? '111111' : '000000';
+    const guess = () => t.call('POST', '/api/verifyotp', { body: { otp: wrong, user_id: id } });
+    for (let i = 0; i < 3; i++) expect((await guess()).body.message).toBe('Invalid OTP.');
+    const resend = async () => {
+      await sql`update otps set created_at = now() - interval '61 seconds' where user_id = ${id}`.execute(t.db);
+      return t.call('POST', '/api/getotp', { body: { user_id: id } });
+    };
+    expect((await resend()).status).toBe(200);
+    expect((await guess()).body.message).toBe('Invalid OTP.');
+    expect((await guess()).body.message).toBe('Too many wrong codes. Please sign in again.');
+
+    // Fifteen minutes after the password step, resending ends even though each code was fresh.
+    const later = await startTwoFactor(DEMO_CASHIER.email, DEMO_CASHIER.password);
+    await sql`update otps set sign_in_started_at = now() - interval '16 minutes' where user_id = ${later}`.execute(
+      t.db,
+    );
+    expect((await resend()).body.message).toBe('User ID not found. Please try logging in again.');
+
+    // A verified code ends the sign-in: no more codes for it.
+    await startTwoFactor(DEMO_CASHIER.email, DEMO_CASHIER.password);
+    await t.mail.kick();
+    const code = await smtp.waitFor(DEMO_CASHIER.email, /sign-in code is (\d{6})/);
+    expect((await t.call('POST', '/api/verifyotp', { body: { otp: code, user_id: id } })).status).toBe(200);
+    expect((await resend()).body.message).toBe('User ID not found. Please try logging in again.');
   });
 });
 

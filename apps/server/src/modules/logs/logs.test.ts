@@ -57,10 +57,7 @@ const insertAt = async (at: string, details: string) =>
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
-async function download(path: string, token?: string) {
-  const res = await fetch(t.url + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
-}
+const download = (path: string, token?: string) => t.download(path, token);
 const today = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Kampala', year: 'numeric', month: '2-digit', day: '2-digit' })
     .format(new Date())

@@ -1,5 +1,5 @@
 // Reads for the point of sale (in-stock cascades), the sales list, one sale with its lines, and the exports.
-import { formatDay } from '@duka/shared';
+import { formatDay, PAYMENT_LABELS } from '@duka/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { nameJson } from '../../platform/creator.ts';
@@ -135,6 +135,8 @@ export async function getSale(db: Database, timeZone: string, id: number) {
   return { ...sale, items };
 }
 
+const paymentLabel = (method: string) => PAYMENT_LABELS[method as keyof typeof PAYMENT_LABELS] ?? method;
+
 export const saleExportColumns = (timeZone: string): ExportColumn<SaleRow>[] => [
   { header: 'Sale Number', value: (s) => s.sale_number, width: 20 },
   { header: 'Customer Name', value: (s) => s.customer_name, width: 22 },
@@ -142,7 +144,7 @@ export const saleExportColumns = (timeZone: string): ExportColumn<SaleRow>[] => 
   { header: 'Discount (%)', value: (s) => s.discount },
   { header: 'Subtotal', value: (s) => s.subtotal, width: 14 },
   { header: 'Total Amount', value: (s) => s.total_amount, width: 14 },
-  { header: 'Payment Method', value: (s) => s.payment_method, width: 16 },
+  { header: 'Payment Method', value: (s) => paymentLabel(s.payment_method), width: 16 },
   { header: 'Created By', value: (s) => s.user?.name ?? 'N/A', width: 18 },
   { header: 'Date', value: (s) => formatDay(s.created_at, timeZone) },
 ];

@@ -66,6 +66,8 @@ describe('POST /api/salesstore', () => {
       paymentMethod: ['Payment method is required.'],
       discount: ['The discount must be a number from 0 to 100.'],
     });
+    const fineDiscount = await sell(sale([{ batchNumber: batch.batch_number, quantity: 1 }], { discount: 12.345 }));
+    expect(fineDiscount.body.errors).toEqual({ discount: ['Use at most 2 decimals for the discount.'] });
     expect((await t.db.selectFrom('sales').selectAll().execute()).length).toBe(0);
     expect((await batchState(t, batch.id)).balance).toBe(20);
   });

@@ -10,6 +10,15 @@ import { readSecuritySettings, writeSettings } from '../../platform/settings-sto
 export async function saveSecuritySettings(db: Database, input: SecuritySettings, ctx: RequestContext) {
   await db.transaction().execute(async (trx) => {
     const before = await readSecuritySettings(trx);
+    if (input.security_settings_2fa === 'Yes') {
+      // Codes go out by e-mail: without a mail server nobody could sign in any more.
+      const mail = await readEmailSettings(trx);
+      if (!mail.smtp_host || !mail.sender_email)
+        throw invalidField(
+          'security_settings_2fa',
+          'Set up the email settings first: the one-time codes are sent by e-mail.',
+        );
+    }
     await writeSettings(trx, 'security', input);
     await writeAudit(trx, ctx, {
       type: 'Settings',

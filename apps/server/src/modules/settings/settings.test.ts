@@ -83,6 +83,28 @@ describe('security settings', () => {
     expect(locked.status).toBe(401);
   });
 
+  it('refuses two-factor sign-in while no mail server is set up, since nobody could receive a code', async () => {
+    await t.db.deleteFrom('settings').where('key', '=', 'email').execute();
+    const current = (await t.call('GET', '/api/securitysettingslist', { token })).body.data;
+    const res = await t.call('POST', '/api/securitysettingsstore', {
+      token,
+      body: { ...current, security_settings_2fa: 'Yes' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({
+      security_settings_2fa: ['Set up the email settings first: the one-time codes are sent by e-mail.'],
+    });
+    expect((await t.call('GET', '/api/securitysettingslist', { token })).body.data.security_settings_2fa).toBe('No');
+    expect((await t.call('POST', '/api/emailsettingsstore', { token, body: email })).status).toBe(200);
+    const on = await t.call('POST', '/api/securitysettingsstore', {
+      token,
+      body: { ...current, security_settings_2fa: 'Yes' },
+    });
+    expect(on.status).toBe(200);
+    await t.call('POST', '/api/securitysettingsstore', { token, body: current });
+    await t.db.deleteFrom('settings').where('key', '=', 'email').execute();
+  });
+
   it('is refused to a user without the key', async () => {
     await t.db.updateTable('users').set({ locked_until: null }).execute();
     const cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
@@ -132,13 +154,69 @@ describe('email settings', () => {
     expect(again.body.data).toMatchObject({ smtp_port: 465, has_smtp_password: true });
   });
 
-  it('leaves mail undeliverable, not lost, when no SMTP server is configured', async () => {
+  it('records mail as undeliverable when no SMTP server is configured, keeping no temporary password', async () => {
     await t.db.deleteFrom('settings').where('key', '=', 'email').execute();
     await t.call('POST', '/api/forgotpassword', { body: { email: DEMO_CASHIER.email } });
     await t.mail.kick();
     const mails = await t.db.selectFrom('outbox').selectAll().execute();
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ status: 'undeliverable', to_address: DEMO_CASHIER.email });
+    expect(mails[0]).toMatchObject({ status: 'undeliverable', to_address: DEMO_CASHIER.email, body: '' });
+    expect(mails[0]?.subject).not.toBe('');
+  });
+});
+
+describe('business information', () => {
+  const business = {
+    business_name: 'Kato Hardware Ltd',
+    business_reg_number: '80020001234567',
+    business_tin: '1000234567',
+    business_slogan: 'Build it once',
+    business_address: 'Plot 12, Jinja Road, Kampala',
+    business_email: 'sales@katohardware.test',
+    business_contact: '0772000111',
+    business_website: 'https://katohardware.test',
+    business_legal_disclaimer: 'Goods once sold are not returnable.',
+  };
+
+  it('is edited only with the businessInfoSettings key, but read by every signed-in user for receipts', async () => {
+    const cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
+    expect((await t.call('GET', '/api/getbusinessinfosettings')).status).toBe(401);
+    expect((await t.call('GET', '/api/getbusinessinfosettings', { token: cashier })).status).toBe(200);
+    expect((await t.call('GET', '/api/businessinfosettingslist', { token: cashier })).status).toBe(403);
+    const write = await t.call('POST', '/api/businessinfosettingsstore', { token: cashier, body: business });
+    expect(write.status).toBe(403);
+  });
+
+  it('validates with the seeds messages and changes nothing', async () => {
+    const before = (await t.call('GET', '/api/businessinfosettingslist', { token })).body.data;
+    const res = await t.call('POST', '/api/businessinfosettingsstore', {
+      token,
+      body: {
+        ...business,
+        business_name: ' ',
+        business_email: 'not-an-email',
+        business_contact: '772-000',
+        business_website: 'katohardware',
+      },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({
+      business_name: ['business name is required.'],
+      business_email: ['Invalid email format.'],
+      business_contact: ['Invalid business contact format. Please enter only digits.'],
+      business_website: ['Invalid website format. Please enter a valid URL.'],
+    });
+    expect((await t.call('GET', '/api/businessinfosettingslist', { token })).body.data).toEqual(before);
+  });
+
+  it('saves, audits from/to, and every signed-in user reads it back', async () => {
+    const res = await t.call('POST', '/api/businessinfosettingsstore', { token, body: business });
+    expect(res.body).toEqual({ success: true, message: 'Business info settings saved successfully!' });
+    const audit = await t.db.selectFrom('audit_logs').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(audit.type).toBe('Settings');
+    expect(audit.details).toContain('to: {"business_name":"Kato Hardware Ltd"');
+    const cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
+    expect((await t.call('GET', '/api/getbusinessinfosettings', { token: cashier })).body.data).toEqual(business);
   });
 });
 

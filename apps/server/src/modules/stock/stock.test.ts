@@ -69,6 +69,13 @@ describe('stock batches', () => {
       body: body({ brand_id: other.brand_id }),
     });
     expect(wrongBrand.body.errors.brand_id).toEqual(['This brand belongs to another product.']);
+    // 90 billion × 120,000 would not be kept to the shilling.
+    const huge = await t.call('POST', '/api/stockstore', {
+      token: admin,
+      body: body({ quantity: 90_000_000_000, sale_price: 120_000 }),
+    });
+    expect(huge.status).toBe(422);
+    expect(huge.body.errors.quantity).toEqual(['The quantity times the price is too large for one batch.']);
   });
 
   it('is refused without the keys', async () => {
@@ -242,5 +249,65 @@ describe('stock levels and exports', () => {
     ]);
     expect(lines).toHaveLength(6);
     expect(lines[5]).toContain('Portland Cement');
+  });
+});
+
+describe('stock write-offs', () => {
+  const writeOff = (batchId: number, extra: Record<string, unknown> = {}) =>
+    t.call('POST', '/api/stockadjustmentstore', {
+      token: admin,
+      body: {
+        batch_id: batchId,
+        reason: 'EXPIRY',
+        quantity: 1,
+        adjustment_date: '2026-10-20',
+        note: 'Hardened',
+        ...extra,
+      },
+    });
+
+  it('offers only batches with stock, to users who may write off', async () => {
+    const cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
+    expect((await t.call('GET', '/api/getstockbatches', { token: cashier })).status).toBe(403);
+    const batch = await receiveBatch(t, admin, catalogue, { quantity: 1 });
+    const listed = async () =>
+      (await t.call('GET', '/api/getstockbatches', { token: admin })).body.data.map((b: { id: number }) => b.id);
+    expect(await listed()).toContain(batch.id);
+    await sellOne(batch.batch_number, 1);
+    expect(await listed()).not.toContain(batch.id);
+  });
+
+  it('needs a real date that is not in the future, and writes nothing otherwise', async () => {
+    const batch = await receiveBatch(t, admin, catalogue, { quantity: 4 });
+    const impossible = await writeOff(batch.id, { adjustment_date: '2026-02-30' });
+    expect(impossible.status).toBe(422);
+    expect(impossible.body.errors).toEqual({ adjustment_date: ['Date is required.'] });
+    const ahead = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const future = await writeOff(batch.id, { adjustment_date: ahead });
+    expect(future.status).toBe(422);
+    expect(future.body.errors).toEqual({ adjustment_date: ['The date cannot be in the future.'] });
+    expect(await batchState(t, batch.id)).toMatchObject({ balance: 4, quantity_adjusted: 0 });
+  });
+
+  it('lists and exports the write-offs of a period with their cost, the total above the rows', async () => {
+    const batch = await receiveBatch(t, admin, catalogue, { quantity: 10, unit_price: 30_001 });
+    expect((await writeOff(batch.id, { quantity: 1.5 })).status).toBe(200);
+    const list = await t.call('GET', '/api/stockadjustmentlist?startDate=2026-10-20&endDate=2026-10-20', {
+      token: admin,
+    });
+    expect(list.body.data).toEqual([
+      expect.objectContaining({ batch_number: batch.batch_number, reason: 'EXPIRY', quantity: 1.5, cost: 45_002 }),
+    ]);
+    const csv = await t.download('/api/stockadjustmentcsv?startDate=2026-10-20&endDate=2026-10-20', admin);
+    const lines = csv.bytes.toString('utf8').trim().split('\n');
+    expect(lines.slice(0, 4)).toEqual([
+      'Stock write-offs',
+      'Period,2026-10-20,2026-10-20',
+      'Total cost (UGX),45002',
+      '',
+    ]);
+    expect(lines[4]).toBe('Date,Batch Number,Product,Reason,Qty,Unit Cost,Cost,Note,Recorded By');
+    expect(lines.slice(5)).toHaveLength(1);
+    expect(lines[5]).toContain(batch.batch_number);
   });
 });

@@ -41,10 +41,7 @@ const update = (id: number, body: object, token = admin) => t.call('PUT', `/api/
 const { environment: _environment, ...UPDATE } = SUPPLIER;
 
 /** A file download as bytes (the test app's call reads bodies as text). */
-async function download(path: string, token?: string) {
-  const res = await fetch(t.url + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
-}
+const download = (path: string, token?: string) => t.download(path, token);
 
 describe('GET /api/supplierlist', () => {
   it('refuses a missing token, a user without supplierList and a page size outside the list', async () => {

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { xlsxRows } from '../../../test/spreadsheets.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
 import { DEMO_ADMIN, DEMO_CASHIER } from '../../db/seed/demo.ts';
@@ -74,21 +74,7 @@ async function activate(email: string, temporaryPassword: string) {
   expect(changed.status).toBe(200);
   return first;
 }
-async function download(path: string, token?: string) {
-  const res = await fetch(t.url + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
-}
-async function xlsxRows(bytes: Buffer): Promise<unknown[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes as never);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new Error('no worksheet');
-  const rows: unknown[][] = [];
-  sheet.eachRow((row) => {
-    rows.push((row.values as unknown[]).slice(1));
-  });
-  return rows;
-}
+const download = (path: string, token?: string) => t.download(path, token);
 const HEADER = ['User Number', 'Name', 'Gender', 'Contact', 'Email', 'Role', 'Status', 'Date'];
 const kampalaDay = (at: Date) =>
   new Intl.DateTimeFormat('en-CA', {

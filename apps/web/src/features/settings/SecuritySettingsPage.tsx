@@ -51,8 +51,8 @@ export function SecuritySettingsPage() {
       key={name}
       control={form.control}
       name={name}
-      render={({ field }) => (
-        <Radio.Group label={label} value={field.value} onChange={field.onChange}>
+      render={({ field, fieldState }) => (
+        <Radio.Group label={label} value={field.value} onChange={field.onChange} error={fieldState.error?.message}>
           <Group mt={4}>
             <Radio value="Yes" label="Yes" />
             <Radio value="No" label="No" />

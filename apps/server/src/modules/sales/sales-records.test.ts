@@ -1,0 +1,248 @@
+// The point of sale's lookups, the sales list, one sale, and the sales exports.
+import { randomUUID } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DENIED, fileDay, UNAUTHENTICATED, withCashierKeys } from '../../../test/catalogue-fixtures.ts';
+import { xlsxRows } from '../../../test/spreadsheets.ts';
+import { type Batch, type Catalogue, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { DEMO_CASHIER } from '../../db/seed/demo.ts';
+
+let t: TestApp;
+let admin: string;
+let cashier: string;
+let catalogue: Catalogue;
+let older: Batch;
+let newer: Batch;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn();
+  cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
+  catalogue = await makeCatalogue(t, admin, 'Roofing Sheet 28G');
+  newer = await receiveBatch(t, admin, catalogue, { quantity: 40, sale_price: 52_000, stock_date: '2026-11-20' });
+  older = await receiveBatch(t, admin, catalogue, { quantity: 5, sale_price: 50_000, stock_date: '2026-11-02' });
+});
+afterAll(() => t.close());
+
+async function sell(batch: Batch, quantity: number, customerName = 'Okello Builders') {
+  const res = await t.call('POST', '/api/salesstore', {
+    token: cashier,
+    body: {
+      customerName,
+      customerPhone: '0772123456',
+      items: [{ batchNumber: batch.batch_number, quantity }],
+      discount: 10,
+      paymentMethod: 'MOBILE_MONEY',
+      idempotencyKey: randomUUID(),
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data.id as number;
+}
+
+/** Moves a sale to another moment, as if it had been made then. */
+const soldAt = (saleId: number, instant: string) =>
+  sql`UPDATE sales SET created_at = ${instant}::timestamptz WHERE id = ${saleId}`.execute(t.db);
+
+/** Takes keys from the demo Cashier role for the length of `run`, then gives them back. */
+async function withoutCashierKeys<T>(keys: string[], run: () => Promise<T>): Promise<T> {
+  const { role_id } = await t.db
+    .selectFrom('users')
+    .select('role_id')
+    .where('email', '=', DEMO_CASHIER.email)
+    .executeTakeFirstOrThrow();
+  await t.db
+    .deleteFrom('role_permissions')
+    .where('role_id', '=', role_id)
+    .where('permission_key', 'in', keys)
+    .execute();
+  try {
+    return await run();
+  } finally {
+    await t.db
+      .insertInto('role_permissions')
+      .values(keys.map((permission_key) => ({ role_id, permission_key })))
+      .execute();
+  }
+}
+
+describe('point of sale lookups', () => {
+  it('need a token and the salesPOS key', async () => {
+    expect(await t.call('GET', '/api/getproductsinstock')).toMatchObject({ status: 401, body: UNAUTHENTICATED });
+    const storekeeper = await withoutCashierKeys(['salesPOS'], () =>
+      t.call('GET', `/api/getbatchnumbersbyproductinstock/${catalogue.product_id}`, { token: cashier }),
+    );
+    expect(storekeeper).toMatchObject({ status: 403, body: DENIED });
+  });
+
+  it('walk product → batch (oldest first, with balance) → brand → measurement → the batch price', async () => {
+    const products = await t.call('GET', `/api/getproductsinstock?search=${encodeURIComponent('sheet 28')}`, {
+      token: cashier,
+    });
+    expect(products.body.data).toEqual([{ id: catalogue.product_id, name: 'Roofing Sheet 28G' }]);
+
+    const batches = await t.call('GET', `/api/getbatchnumbersbyproductinstock/${catalogue.product_id}`, {
+      token: cashier,
+    });
+    expect(
+      batches.body.data.map((b: { batch_number: string; balance: number }) => [b.batch_number, b.balance]),
+    ).toEqual([
+      [older.batch_number, 5],
+      [newer.batch_number, 40],
+    ]);
+
+    const brands = await t.call('GET', `/api/getbrandsbybatchnumberinstock/${older.batch_number}`, { token: cashier });
+    expect(brands.body.data).toEqual([{ id: catalogue.brand_id, name: 'Tororo' }]);
+    const units = await t.call(
+      'GET',
+      `/api/getmeasurementsbybrandinstock/${catalogue.brand_id}?batchNumber=${older.batch_number}`,
+      { token: cashier },
+    );
+    expect(units.body.data.map((m: { id: number }) => m.id)).toEqual([catalogue.measurement_id]);
+
+    const query = new URLSearchParams({
+      productId: String(catalogue.product_id),
+      batchNumber: older.batch_number,
+      brandId: String(catalogue.brand_id),
+      measurementId: String(catalogue.measurement_id),
+    });
+    const price = await t.call('GET', `/api/getsalepriceinstock?${query}`, { token: cashier });
+    expect(price.body).toEqual({ success: true, salePrice: 50_000, balance: 5 });
+  });
+
+  it('answers 422 for a malformed batch number and 404 for a price of a batch that does not match', async () => {
+    const malformed = await t.call('GET', '/api/getbrandsbybatchnumberinstock/not-a-batch', { token: cashier });
+    expect(malformed.status).toBe(422);
+    const query = new URLSearchParams({
+      productId: String(catalogue.product_id),
+      batchNumber: older.batch_number,
+      brandId: String(catalogue.brand_id),
+      measurementId: '999999',
+    });
+    const price = await t.call('GET', `/api/getsalepriceinstock?${query}`, { token: cashier });
+    expect(price.status).toBe(404);
+  });
+
+  it('drop a batch once it is sold out, so the next oldest is offered first', async () => {
+    const other = await makeCatalogue(t, admin, 'Nails 4 Inch');
+    const first = await receiveBatch(t, admin, other, { quantity: 2, stock_date: '2026-11-01' });
+    const second = await receiveBatch(t, admin, other, { quantity: 3, stock_date: '2026-11-03' });
+    await sell(first, 2);
+    const batches = await t.call('GET', `/api/getbatchnumbersbyproductinstock/${other.product_id}`, { token: cashier });
+    expect(batches.body.data.map((b: { batch_number: string }) => b.batch_number)).toEqual([second.batch_number]);
+    await sell(second, 3);
+    const products = await t.call('GET', '/api/getproductsinstock?search=nails', { token: cashier });
+    expect(products.body.data).toEqual([]);
+  });
+});
+
+describe('GET /api/saleslist and /api/saleshow/:id', () => {
+  let saleId: number;
+  beforeAll(async () => {
+    saleId = await sell(newer, 2.5, 'Nakato Hardware');
+    // Sold at 00:30 on 2 November in Kampala, still 1 November by UTC.
+    await soldAt(saleId, '2026-11-01T21:30:00Z');
+  });
+
+  it('needs a token and the salesList key', async () => {
+    expect(await t.call('GET', '/api/saleslist')).toMatchObject({ status: 401, body: UNAUTHENTICATED });
+    const denied = await withoutCashierKeys(['salesList'], () => t.call('GET', '/api/saleslist', { token: cashier }));
+    expect(denied).toMatchObject({ status: 403, body: DENIED });
+  });
+
+  it("filters by the shop's days and searches the customer", async () => {
+    const day = async (date: string) =>
+      (await t.call('GET', `/api/saleslist?startDate=${date}&endDate=${date}`, { token: cashier })).body.data.map(
+        (s: { id: number }) => s.id,
+      );
+    expect(await day('2026-11-02')).toEqual([saleId]);
+    expect(await day('2026-11-01')).toEqual([]);
+    const found = await t.call('GET', '/api/saleslist?search=nakato', { token: cashier });
+    expect(found.body.data).toHaveLength(1);
+    expect(found.body.data[0]).toMatchObject({
+      id: saleId,
+      customer_name: 'Nakato Hardware',
+      payment_method: 'MOBILE_MONEY',
+      subtotal: 130_000,
+      discount_amount: 13_000,
+      total_amount: 117_000,
+    });
+    const backwards = await t.call('GET', '/api/saleslist?startDate=2026-11-03&endDate=2026-11-02', { token: cashier });
+    expect(backwards.status).toBe(422);
+  });
+
+  it('shows one sale with its lines to a receipt, invoice or list key, never to the POS key alone', async () => {
+    const shown = await t.call('GET', `/api/saleshow/${saleId}`, { token: cashier });
+    expect(shown.body.data).toMatchObject({ id: saleId, total_amount: 117_000 });
+    expect(shown.body.data.items).toEqual([
+      expect.objectContaining({
+        quantity: 2.5,
+        unit_price: 52_000,
+        total_price: 130_000,
+        batch_number: newer.batch_number,
+        product: { name: 'Roofing Sheet 28G' },
+        brand: { name: 'Tororo' },
+      }),
+    ]);
+    const posOnly = await withoutCashierKeys(['salesList', 'salesReceipt', 'salesInvoice'], () =>
+      t.call('GET', `/api/saleshow/${saleId}`, { token: cashier }),
+    );
+    expect(posOnly).toMatchObject({ status: 403, body: DENIED });
+    expect((await t.call('GET', '/api/saleshow/999999', { token: cashier })).status).toBe(404);
+  });
+});
+
+describe('GET /api/salexlsx and /api/salecsv', () => {
+  it('need the salesExport key', async () => {
+    for (const path of ['/api/salexlsx', '/api/salecsv']) {
+      expect((await t.download(path)).status).toBe(401);
+      expect((await t.download(path, cashier)).status).toBe(403);
+      expect((await withCashierKeys(t, ['salesExport'], () => t.download(path, cashier))).status).toBe(200);
+    }
+  });
+
+  it('export the period with its total above the sale rows, in XLSX and CSV', async () => {
+    const saleId = await sell(older, 1, 'Export Customer');
+    await soldAt(saleId, '2026-10-15T09:00:00Z');
+    const query = '?startDate=2026-10-15&endDate=2026-10-15';
+    const csv = await t.download(`/api/salecsv${query}`, admin);
+    expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="${fileDay()}_sales.csv"`);
+    const rows: string[][] = parse(csv.bytes.toString('utf8'), { relax_column_count: true });
+    const header = [
+      'Sale Number',
+      'Customer Name',
+      'Phone Number',
+      'Discount (%)',
+      'Subtotal',
+      'Total Amount',
+      'Payment Method',
+      'Created By',
+      'Date',
+    ];
+    expect(rows.slice(0, 3)).toEqual([
+      ['Sales'],
+      ['Period', '2026-10-15', '2026-10-15'],
+      ['Total sales (UGX)', '45000'],
+    ]);
+    expect(rows[4]).toEqual(header);
+    expect(rows.slice(5)).toHaveLength(1);
+    expect(rows[5]).toEqual([
+      expect.stringMatching(/^SN[0-9A-F]{14}$/),
+      'Export Customer',
+      '0772123456',
+      '10',
+      '50000',
+      '45000',
+      'Mobile Money',
+      'Grace Namutebi',
+      '2026-10-15',
+    ]);
+
+    const xlsx = await xlsxRows((await t.download(`/api/salexlsx${query}`, admin)).bytes);
+    expect(xlsx[0]).toEqual(['Sales']);
+    expect(xlsx[2]).toEqual(['Total sales (UGX)', 45_000]);
+    expect(xlsx.at(-1)?.slice(1, 6)).toEqual(['Export Customer', '0772123456', 10, 50_000, 45_000]);
+  });
+});

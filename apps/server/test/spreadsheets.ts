@@ -1,0 +1,15 @@
+// Reading exported files back in tests, as a shop owner's spreadsheet program would.
+import ExcelJS from 'exceljs';
+
+/** The first worksheet's rows, each as its cell values from column A. */
+export async function xlsxRows(bytes: Buffer): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as never);
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error('no worksheet');
+  const rows: unknown[][] = [];
+  sheet.eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1));
+  });
+  return rows;
+}
