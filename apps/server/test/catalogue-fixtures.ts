@@ -100,25 +100,36 @@ export const auditSince = (t: TestApp, afterId: number) =>
 export const lastAuditId = async (t: TestApp) =>
   (await t.db.selectFrom('audit_logs').select(t.db.fn.max('id').as('id')).executeTakeFirstOrThrow()).id ?? 0;
 
+const cashierRoleId = async (t: TestApp) =>
+  (await t.db.selectFrom('users').select('role_id').where('email', '=', DEMO_CASHIER.email).executeTakeFirstOrThrow())
+    .role_id;
+const grant = (t: TestApp, roleId: number, keys: string[]) =>
+  t.db
+    .insertInto('role_permissions')
+    .values(keys.map((permission_key) => ({ role_id: roleId, permission_key })))
+    .execute();
+const revoke = (t: TestApp, roleId: number, keys: string[]) =>
+  t.db.deleteFrom('role_permissions').where('role_id', '=', roleId).where('permission_key', 'in', keys).execute();
+
 /** Gives the demo Cashier role `keys` for the length of `run`, then takes them back. */
 export async function withCashierKeys<T>(t: TestApp, keys: string[], run: () => Promise<T>): Promise<T> {
-  const role = await t.db
-    .selectFrom('users')
-    .select('role_id')
-    .where('email', '=', DEMO_CASHIER.email)
-    .executeTakeFirstOrThrow();
-  await t.db
-    .insertInto('role_permissions')
-    .values(keys.map((permission_key) => ({ role_id: role.role_id, permission_key })))
-    .execute();
+  const roleId = await cashierRoleId(t);
+  await grant(t, roleId, keys);
   try {
     return await run();
   } finally {
-    await t.db
-      .deleteFrom('role_permissions')
-      .where('role_id', '=', role.role_id)
-      .where('permission_key', 'in', keys)
-      .execute();
+    await revoke(t, roleId, keys);
+  }
+}
+
+/** Takes `keys` (which it must hold) from the demo Cashier role for the length of `run`, then gives them back. */
+export async function withoutCashierKeys<T>(t: TestApp, keys: string[], run: () => Promise<T>): Promise<T> {
+  const roleId = await cashierRoleId(t);
+  await revoke(t, roleId, keys);
+  try {
+    return await run();
+  } finally {
+    await grant(t, roleId, keys);
   }
 }
 

@@ -3,7 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DENIED, fileDay, UNAUTHENTICATED, withCashierKeys } from '../../../test/catalogue-fixtures.ts';
+import {
+  DENIED,
+  fileDay,
+  UNAUTHENTICATED,
+  withCashierKeys,
+  withoutCashierKeys,
+} from '../../../test/catalogue-fixtures.ts';
 import { xlsxRows } from '../../../test/spreadsheets.ts';
 import { type Batch, type Catalogue, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -46,32 +52,10 @@ async function sell(batch: Batch, quantity: number, customerName = 'Okello Build
 const soldAt = (saleId: number, instant: string) =>
   sql`UPDATE sales SET created_at = ${instant}::timestamptz WHERE id = ${saleId}`.execute(t.db);
 
-/** Takes keys from the demo Cashier role for the length of `run`, then gives them back. */
-async function withoutCashierKeys<T>(keys: string[], run: () => Promise<T>): Promise<T> {
-  const { role_id } = await t.db
-    .selectFrom('users')
-    .select('role_id')
-    .where('email', '=', DEMO_CASHIER.email)
-    .executeTakeFirstOrThrow();
-  await t.db
-    .deleteFrom('role_permissions')
-    .where('role_id', '=', role_id)
-    .where('permission_key', 'in', keys)
-    .execute();
-  try {
-    return await run();
-  } finally {
-    await t.db
-      .insertInto('role_permissions')
-      .values(keys.map((permission_key) => ({ role_id, permission_key })))
-      .execute();
-  }
-}
-
 describe('point of sale lookups', () => {
   it('need a token and the salesPOS key', async () => {
     expect(await t.call('GET', '/api/getproductsinstock')).toMatchObject({ status: 401, body: UNAUTHENTICATED });
-    const storekeeper = await withoutCashierKeys(['salesPOS'], () =>
+    const storekeeper = await withoutCashierKeys(t, ['salesPOS'], () =>
       t.call('GET', `/api/getbatchnumbersbyproductinstock/${catalogue.product_id}`, { token: cashier }),
     );
     expect(storekeeper).toMatchObject({ status: 403, body: DENIED });
@@ -148,7 +132,9 @@ describe('GET /api/saleslist and /api/saleshow/:id', () => {
 
   it('needs a token and the salesList key', async () => {
     expect(await t.call('GET', '/api/saleslist')).toMatchObject({ status: 401, body: UNAUTHENTICATED });
-    const denied = await withoutCashierKeys(['salesList'], () => t.call('GET', '/api/saleslist', { token: cashier }));
+    const denied = await withoutCashierKeys(t, ['salesList'], () =>
+      t.call('GET', '/api/saleslist', { token: cashier }),
+    );
     expect(denied).toMatchObject({ status: 403, body: DENIED });
   });
 
@@ -186,7 +172,7 @@ describe('GET /api/saleslist and /api/saleshow/:id', () => {
         brand: { name: 'Tororo' },
       }),
     ]);
-    const posOnly = await withoutCashierKeys(['salesList', 'salesReceipt', 'salesInvoice'], () =>
+    const posOnly = await withoutCashierKeys(t, ['salesList', 'salesReceipt', 'salesInvoice'], () =>
       t.call('GET', `/api/saleshow/${saleId}`, { token: cashier }),
     );
     expect(posOnly).toMatchObject({ status: 403, body: DENIED });
