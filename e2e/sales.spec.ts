@@ -50,7 +50,7 @@ beforeAll(async () => {
   token = (await apiCall(app.url, 'POST', '/login', DEMO_ADMIN)).body.data.token;
   await stockItem('Roofing Nails', 7_500, 40);
   await stockItem('Binding Wire', 12_345, 25);
-  await apiCall(
+  const business = await apiCall(
     app.url,
     'POST',
     '/businessinfosettingsstore',
@@ -65,6 +65,7 @@ beforeAll(async () => {
     },
     token,
   );
+  expect(business.status).toBe(200);
   page = await browser.newPage();
   page.setDefaultTimeout(10_000);
   page.on('pageerror', (err) => errors.push(err.message));
