@@ -31,7 +31,11 @@ export const isoDate = (message = 'Use the date format YYYY-MM-DD.') =>
     .string({ error: message })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: message, abort: true })
     .refine(
-      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      // From 1900: PostgreSQL has no year 0, and no shop record is older.
+      (v) =>
+        Number(v.slice(0, 4)) >= 1900 &&
+        !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+        new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
       {
         error: message,
       },

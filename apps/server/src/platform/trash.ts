@@ -21,9 +21,9 @@ export interface TrashKind {
   /** Why the record may not go to the trash now (e.g. a role that still has users). */
   refuseDelete?: (trx: Trx, id: number, ctx: RequestContext) => Promise<string | undefined>;
   /** Why the record may not be removed for good (other records refer to it). */
-  refusePurge?: (trx: Trx, id: number) => Promise<string | undefined>;
+  refusePurge?: (trx: Trx, id: number, ctx: RequestContext) => Promise<string | undefined>;
   /** Why it may not come back now (e.g. a user whose role is in the trash). */
-  refuseRestore?: (trx: Trx, id: number) => Promise<string | undefined>;
+  refuseRestore?: (trx: Trx, id: number, ctx: RequestContext) => Promise<string | undefined>;
   afterDelete?: (trx: Trx, id: number) => Promise<void>;
 }
 
@@ -94,7 +94,7 @@ export async function restoreRecord(db: Database, model: string, id: number, ctx
   await db.transaction().execute(async (trx) => {
     const [row] = await lockRows(trx, kind, [id], true);
     if (!row) throw notFound('Record');
-    const refusal = await kind.refuseRestore?.(trx, id);
+    const refusal = await kind.refuseRestore?.(trx, id, ctx);
     if (refusal) throw new AppError('conflict', refusal);
     try {
       await sql`UPDATE ${sql.table(kind.table)} SET deleted_at = NULL WHERE id = ${id}`.execute(trx);
@@ -120,7 +120,7 @@ export async function purgeRecord(db: Database, model: string, id: number, ctx: 
   await db.transaction().execute(async (trx) => {
     const [row] = await lockRows(trx, kind, [id], true);
     if (!row) throw notFound('Record');
-    const refusal = await kind.refusePurge?.(trx, id);
+    const refusal = await kind.refusePurge?.(trx, id, ctx);
     if (refusal) throw new AppError('conflict', refusal);
     try {
       await sql`SAVEPOINT purge`.execute(trx);

@@ -196,7 +196,8 @@ export async function verifyOtp(db: Database, userId: number, code: string, ctx:
       .orderBy('id', 'desc')
       .forUpdate()
       .executeTakeFirst();
-    if (!otp || otp.expires_at.getTime() <= Date.now()) return { error: 'The code has expired. Request a new one.' };
+    if (!otp || otp.expires_at.getTime() <= Date.now())
+      return { error: 'The code has expired. Request a new one, or sign in again.' };
     if (otp.code_hash !== sha256(`${userId}:${code}`)) {
       const attempts = otp.attempts + 1;
       await trx

@@ -122,7 +122,7 @@ describe('two-factor sign-in', () => {
       .set({ expires_at: new Date(Date.now() - 1000) })
       .execute();
     const expired = await t.call('POST', '/api/verifyotp', { body: { otp: fresh, user_id: id } });
-    expect(expired.body.message).toBe('The code has expired. Request a new one.');
+    expect(expired.body.message).toBe('The code has expired. Request a new one, or sign in again.');
   });
 
   it('resends no sooner than 60 seconds, and only after the password step', async () => {

@@ -282,6 +282,8 @@ describe('stock write-offs', () => {
     const impossible = await writeOff(batch.id, { adjustment_date: '2026-02-30' });
     expect(impossible.status).toBe(422);
     expect(impossible.body.errors).toEqual({ adjustment_date: ['Date is required.'] });
+    const yearZero = await writeOff(batch.id, { adjustment_date: '0000-01-01' });
+    expect(yearZero.body.errors).toEqual({ adjustment_date: ['Date is required.'] });
     const ahead = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
     const future = await writeOff(batch.id, { adjustment_date: ahead });
     expect(future.status).toBe(422);

@@ -27,7 +27,13 @@ export const userKind = registerTrashKind({
     return undefined;
   },
   afterDelete: (trx, id) => endUserSessions(trx, id),
-  refuseRestore: async (trx, id) => {
+  // The trash key is public: an Administrator's account comes back or goes for good only by an Administrator.
+  refusePurge: async (trx, id, ctx) => {
+    await assertMayManageRoles(trx, ctx, [await roleOf(trx, id)]);
+    return undefined;
+  },
+  refuseRestore: async (trx, id, ctx) => {
+    await assertMayManageRoles(trx, ctx, [await roleOf(trx, id)]);
     const role = await trx
       .selectFrom('users')
       .innerJoin('roles', 'roles.id', 'users.role_id')

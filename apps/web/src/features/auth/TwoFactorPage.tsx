@@ -91,6 +91,18 @@ export function TwoFactorPage() {
               Resend OTP
             </Anchor>
           )}
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            ta="center"
+            onClick={() => {
+              clearTwoFactor();
+              navigate('/', { replace: true });
+            }}
+          >
+            Back to sign in
+          </Anchor>
         </Stack>
       </form>
     </AuthCard>
