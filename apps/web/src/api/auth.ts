@@ -19,6 +19,8 @@ export interface Me {
   name: string;
   email: string;
   role_name: string;
+  /** Only an Administrator may change an Administrator's account. */
+  is_admin: boolean;
   must_change_password: boolean;
 }
 

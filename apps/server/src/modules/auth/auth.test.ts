@@ -42,7 +42,7 @@ describe('POST /api/login', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.token).toMatch(/^[\w-]{43}$/);
     const me = await t.call('GET', '/api/loggedinuser', { token: res.body.data.token });
-    expect(me.body.data.user).toMatchObject({ name: 'Administrator', role_name: 'Administrator' });
+    expect(me.body.data.user).toMatchObject({ name: 'Administrator', role_name: 'Administrator', is_admin: true });
     const audit = await lastAudit('Sign in');
     expect(audit).toMatchObject({ type: 'Authentication', browser: 'Chrome 140', platform: 'Linux', ip: '127.0.0.1' });
     const stored = await t.db.selectFrom('sessions').select('token_hash').execute();

@@ -136,6 +136,7 @@ function userQuery(db: Database, query: { search?: string } & UserFilter) {
       'u.email',
       'u.role_id',
       'r.name as role',
+      'r.is_admin as role_is_admin',
       // Locked by an admin or, for a while, by failed sign-ins: either way the user cannot sign in.
       sql<number>`CASE WHEN u.is_locked OR u.locked_until > now() THEN 1 ELSE 0 END`.as('is_locked'),
       'u.environment',

@@ -117,9 +117,12 @@ describe('GET /api/userlist', () => {
       phone_number: '0772123456',
       role: 'Cashier',
       role_id: cashierRoleId,
+      role_is_admin: false,
       is_locked: 0,
       environment: 'PRODUCTION',
     });
+    const owner = res.body.data.find((u: { id: number }) => u.id === adminId);
+    expect(owner).toMatchObject({ role: 'Administrator', role_is_admin: true });
     expect(grace.user_number).toMatch(/^UR[0-9A-F]{14}$/);
     const text = JSON.stringify(res.body);
     expect(text).not.toContain('password');

@@ -1,5 +1,6 @@
 import { formatDay, GENDERS } from '@duka/shared';
 import { Select } from '@mantine/core';
+import { useMe } from '../../api/auth.ts';
 import { api } from '../../api/client.ts';
 import { useLookup } from '../../api/lists.ts';
 import { ListPage } from '../../components/list/ListPage.tsx';
@@ -16,12 +17,16 @@ export interface UserRow {
   email: string;
   role_id: number;
   role: string | null;
+  role_is_admin: boolean;
   is_locked: 0 | 1;
   created_at: string;
 }
 
 export function UserListPage() {
   const roles = useLookup('/userroles');
+  const me = useMe();
+  // The server refuses a non-Administrator any change to an Administrator's account: offer only View then.
+  const mayChange = (u: UserRow) => !u.role_is_admin || me.data?.is_admin === true;
   return (
     <ListPage<UserRow>
       title="Users"
@@ -78,23 +83,30 @@ export function UserListPage() {
         <RowMenu
           actions={[
             { label: 'View', to: `/usershow/${u.id}` },
-            { label: 'Edit', permission: 'userEdit', to: `/userupdate/${u.id}` },
-            {
-              label: 'Delete',
-              permission: 'userDelete',
-              color: 'red',
-              onClick: () =>
-                tools.run(() => api('DELETE', `/userdelete/${u.id}`), 'Are you sure you want to delete this user?'),
-            },
-            {
-              label: u.is_locked ? 'Unlock' : 'Lock',
-              permission: 'userLockUnlock',
-              onClick: () =>
-                tools.run(
-                  () => api('PUT', `/userlockunlock/${u.id}`),
-                  `Are you sure you want to ${u.is_locked ? 'unlock' : 'lock'} this user?`,
-                ),
-            },
+            ...(mayChange(u)
+              ? [
+                  { label: 'Edit', permission: 'userEdit', to: `/userupdate/${u.id}` },
+                  {
+                    label: 'Delete',
+                    permission: 'userDelete',
+                    color: 'red',
+                    onClick: () =>
+                      tools.run(
+                        () => api('DELETE', `/userdelete/${u.id}`),
+                        'Are you sure you want to delete this user?',
+                      ),
+                  },
+                  {
+                    label: u.is_locked ? 'Unlock' : 'Lock',
+                    permission: 'userLockUnlock',
+                    onClick: () =>
+                      tools.run(
+                        () => api('PUT', `/userlockunlock/${u.id}`),
+                        `Are you sure you want to ${u.is_locked ? 'unlock' : 'lock'} this user?`,
+                      ),
+                  },
+                ]
+              : []),
           ]}
         />
       )}
