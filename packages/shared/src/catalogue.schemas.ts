@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { environmentField } from './accounts.schemas.ts';
-import { phoneNumber, requiredEmail, requiredText } from './fields.ts';
+import { hasAtMostDecimals, phoneNumber, requiredEmail, requiredText } from './fields.ts';
 import { blankAsAbsent, isoDate } from './list.schemas.ts';
 
 // Products, brands, measurements, suppliers (part 2 §5) and stock batches and write-offs (PRODUCT.md §5).
@@ -60,7 +60,7 @@ export const quantityField = (required: string, { allowZero = false } = {}) =>
         ? `${required.replace(' is required.', '')} cannot be negative.`
         : `${required.replace(' is required.', '')} must be above 0.`,
     })
-    .refine((n) => Math.abs(Math.round(n * 1000) - n * 1000) < 1e-6, { error: 'Use at most 3 decimals.' })
+    .refine((n) => hasAtMostDecimals(n, 3), { error: 'Use at most 3 decimals.' })
     .refine((n) => n < 1e11, { error: 'The quantity is too large.' });
 
 /** Whole shillings. */

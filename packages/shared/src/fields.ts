@@ -1,6 +1,12 @@
 import { z } from 'zod';
 
 // Field builders shared by every schema, so client and server say the same message.
+/** Whether a number has at most `places` decimals, allowing for binary floating point (0.1 + 0.2). */
+export const hasAtMostDecimals = (n: number, places: number) => {
+  const scaled = n * 10 ** places;
+  return Math.abs(Math.round(scaled) - scaled) < 1e-6;
+};
+
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PHONE_PATTERN = /^0\d*$/;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { quantityField } from './catalogue.schemas.ts';
 import { PAYMENT_METHODS } from './constants.ts';
-import { EMAIL_PATTERN, PHONE_PATTERN, requiredText } from './fields.ts';
+import { EMAIL_PATTERN, hasAtMostDecimals, PHONE_PATTERN, requiredText } from './fields.ts';
 
 // The point of sale (part 2 §5, PRODUCT.md §6). Prices are not part of the input: the server takes them from the
 // batches.
@@ -39,9 +39,7 @@ export const saleSchema = z.object({
     .min(0, { error: 'The discount must be a number from 0 to 100.' })
     .max(100, { error: 'The discount must be a number from 0 to 100.' })
     // The receipt shows the percent as stored (2 decimals); more would not match the amount taken off.
-    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
-      error: 'Use at most 2 decimals for the discount.',
-    })
+    .refine((n) => hasAtMostDecimals(n, 2), { error: 'Use at most 2 decimals for the discount.' })
     .default(0),
   paymentMethod: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toUpperCase().replace(/\s+/g, '_') : v),
@@ -80,3 +78,6 @@ export const PAYMENT_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = 
   BANK: 'Bank',
   CARD: 'Card',
 };
+
+/** A stored payment method as people read it: MOBILE_MONEY → Mobile Money. */
+export const paymentLabel = (method: string) => PAYMENT_LABELS[method as keyof typeof PAYMENT_LABELS] ?? method;

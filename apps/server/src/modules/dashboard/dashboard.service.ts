@@ -1,6 +1,7 @@
 // The dashboard's figures (PRODUCT.md §7) over a period of the shop's days, the current month by default.
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import { totalWriteOffCost } from '../stock/adjustments.queries.ts';
 
 export interface Period {
   startDate?: string;
@@ -24,7 +25,7 @@ export async function dashboardFigures(db: Database, timeZone: string, period: P
   const from = sql<Date>`(${start}::date)::timestamp AT TIME ZONE ${timeZone}`;
   const to = sql<Date>`(${end}::date + 1)::timestamp AT TIME ZONE ${timeZone}`;
 
-  const [stock, revenue, cost, loss, top] = await Promise.all([
+  const [stock, revenue, cost, totalLoss, top] = await Promise.all([
     sql<{ value: number }>`SELECT coalesce(round(sum(balance * unit_price)), 0)::bigint AS value
       FROM stock_batches WHERE deleted_at IS NULL`.execute(db),
     sql<{ value: number }>`SELECT coalesce(sum(total_amount), 0)::bigint AS value
@@ -33,9 +34,8 @@ export async function dashboardFigures(db: Database, timeZone: string, period: P
       FROM sale_items i JOIN sales s ON s.id = i.sale_id WHERE s.created_at >= ${from} AND s.created_at < ${to}`.execute(
       db,
     ),
-    // Each write-off rounded as the write-off list shows it, so the two totals agree to the shilling.
-    sql<{ value: number }>`SELECT coalesce(sum(round(quantity * unit_cost)), 0)::bigint AS value
-      FROM stock_adjustments WHERE adjustment_date BETWEEN ${start}::date AND ${end}::date`.execute(db),
+    // The write-off list's own total, so the dashboard and the list agree to the shilling.
+    totalWriteOffCost(db, { startDate: start, endDate: end }),
     sql<{ label: string; y: number }>`SELECT p.name AS label, sum(i.quantity) AS y
       FROM sale_items i JOIN sales s ON s.id = i.sale_id JOIN products p ON p.id = i.product_id
       WHERE s.created_at >= ${from} AND s.created_at < ${to}
@@ -44,7 +44,6 @@ export async function dashboardFigures(db: Database, timeZone: string, period: P
   const value = (r: { rows: { value: number }[] }) => Number(r.rows[0]?.value ?? 0);
   const totalRevenue = value(revenue);
   const grossProfit = totalRevenue - value(cost);
-  const totalLoss = value(loss);
   // Expenses are not recorded yet: net profit is gross profit less write-off losses.
   const expenses = 0;
   return {

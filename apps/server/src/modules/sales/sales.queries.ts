@@ -1,5 +1,5 @@
 // Reads for the point of sale (in-stock cascades), the sales list, one sale with its lines, and the exports.
-import { formatDay, PAYMENT_LABELS } from '@duka/shared';
+import { formatDay, paymentLabel } from '@duka/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { nameJson } from '../../platform/creator.ts';
@@ -134,8 +134,6 @@ export async function getSale(db: Database, timeZone: string, id: number) {
     .execute();
   return { ...sale, items };
 }
-
-const paymentLabel = (method: string) => PAYMENT_LABELS[method as keyof typeof PAYMENT_LABELS] ?? method;
 
 export const saleExportColumns = (timeZone: string): ExportColumn<SaleRow>[] => [
   { header: 'Sale Number', value: (s) => s.sale_number, width: 20 },

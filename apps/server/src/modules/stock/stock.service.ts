@@ -1,6 +1,13 @@
 // Stock batches and write-offs (PRODUCT.md §5). The balance is always received − sold − written off; the database
 // enforces it with a CHECK, the rules here give the clear refusals.
-import { formatQuantity, lineTotal, MAX_AMOUNT, type StockAdjustmentInput, type StockInput } from '@duka/shared';
+import {
+  formatDay,
+  formatQuantity,
+  lineTotal,
+  MAX_AMOUNT,
+  type StockAdjustmentInput,
+  type StockInput,
+} from '@duka/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
@@ -167,12 +174,8 @@ export async function getStock(db: Database, id: number) {
 export async function writeOffStock(db: Database, input: StockAdjustmentInput, ctx: RequestContext, timeZone: string) {
   return db.transaction().execute(async (trx) => {
     // A write-off dated ahead would move its loss into a later period of the dashboard.
-    const { today } = await sql<{
-      today: string;
-    }>`SELECT to_char(now() AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS today`
-      .execute(trx)
-      .then((r) => r.rows[0] as { today: string });
-    if (input.adjustment_date > today) throw invalidField('adjustment_date', 'The date cannot be in the future.');
+    if (input.adjustment_date > formatDay(new Date(), timeZone))
+      throw invalidField('adjustment_date', 'The date cannot be in the future.');
     const quantity = roundQuantity(input.quantity);
     const updated = await trx
       .updateTable('stock_batches')

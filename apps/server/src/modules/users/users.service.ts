@@ -22,18 +22,18 @@ export const userKind = registerTrashKind({
   nameSql: "name || ' (' || email || ')'",
   refuseDelete: async (trx, id, ctx) => {
     if (id === ctx.userId) return 'You cannot delete your own account.';
-    await assertMayManageRoles(trx, ctx, [await roleOf(trx, id)]);
+    await assertMayManageUser(trx, ctx, id);
     if (await isLastAdministrator(trx, id)) return 'This is the last Administrator account; it cannot be deleted.';
     return undefined;
   },
   afterDelete: (trx, id) => endUserSessions(trx, id),
   // The trash key is public: an Administrator's account comes back or goes for good only by an Administrator.
   refusePurge: async (trx, id, ctx) => {
-    await assertMayManageRoles(trx, ctx, [await roleOf(trx, id)]);
+    await assertMayManageUser(trx, ctx, id);
     return undefined;
   },
   refuseRestore: async (trx, id, ctx) => {
-    await assertMayManageRoles(trx, ctx, [await roleOf(trx, id)]);
+    await assertMayManageUser(trx, ctx, id);
     const role = await trx
       .selectFrom('users')
       .innerJoin('roles', 'roles.id', 'users.role_id')
@@ -44,8 +44,11 @@ export const userKind = registerTrashKind({
   },
 });
 
-const roleOf = async (trx: Trx, id: number) =>
-  (await trx.selectFrom('users').select('role_id').where('id', '=', id).executeTakeFirstOrThrow()).role_id;
+/** An Administrator's account is changed only by an Administrator (see assertMayManageRoles). */
+async function assertMayManageUser(trx: Trx, ctx: RequestContext, id: number) {
+  const user = await trx.selectFrom('users').select('role_id').where('id', '=', id).executeTakeFirstOrThrow();
+  await assertMayManageRoles(trx, ctx, [user.role_id]);
+}
 
 /** Whether this user is the only Administrator who can still sign in: locking them would leave the shop without one. */
 export async function isLastAdministrator(trx: Trx, id: number) {

@@ -1,4 +1,4 @@
-import { formatDay, formatMoney, PAYMENT_LABELS } from '@duka/shared';
+import { formatDay, formatMoney, type PAYMENT_LABELS, paymentLabel } from '@duka/shared';
 import { dateFilter } from '../../components/list/date-filter.tsx';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';
@@ -29,7 +29,7 @@ export function SalesListPage() {
         { header: 'PHONE NUMBER', cell: (s) => s.customer_phone },
         { header: 'DISCOUNT', cell: (s) => `${s.discount}%`, align: 'right' },
         { header: 'TOTAL AMOUNT', cell: (s) => formatMoney(s.total_amount), align: 'right' },
-        { header: 'PAYMENT METHOD', cell: (s) => PAYMENT_LABELS[s.payment_method] ?? s.payment_method },
+        { header: 'PAYMENT METHOD', cell: (s) => paymentLabel(s.payment_method) },
         { header: 'CREATED BY', cell: (s) => s.user?.name ?? 'N/A' },
         { header: 'DATE', cell: (s) => formatDay(s.created_at) },
       ]}
