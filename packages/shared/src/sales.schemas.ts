@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { quantityField } from './catalogue.schemas.ts';
 import { PAYMENT_METHODS } from './constants.ts';
-import { EMAIL_PATTERN, hasAtMostDecimals, PHONE_PATTERN, requiredText } from './fields.ts';
+import { EMAIL_PATTERN, hasAtMostDecimals, PHONE_PATTERN, requiredEmail, requiredText } from './fields.ts';
 
 // The point of sale (part 2 §5, PRODUCT.md §6). Prices are not part of the input: the server takes them from the
 // batches.
@@ -26,13 +26,17 @@ const optionalText = (max: number) =>
     .optional()
     .or(z.null().transform(() => undefined));
 
+/** Absent on a receipt sale; sent for an invoice, where it must be filled in (the POS fills in defaults). */
+const invoiceField = <T extends z.ZodType>(field: T) =>
+  z.preprocess((v) => (v === null ? undefined : v), field.optional());
+
 export const saleSchema = z.object({
   customerName: requiredText('Customer name is required.', 150),
   customerPhone: requiredText('Customer phone is required.', 18).regex(PHONE_PATTERN, {
     error: 'Invalid customer phone format. Please enter only digits.',
   }),
-  customerEmail: optionalText(150).refine((v) => !v || EMAIL_PATTERN.test(v), { error: 'Invalid email format.' }),
-  customerAddress: optionalText(300),
+  customerEmail: invoiceField(requiredEmail('Customer email is required.').max(150)),
+  customerAddress: invoiceField(requiredText('Customer address is required.', 300)),
   items: z.array(saleItemSchema, { error: 'The cart is empty.' }).min(1, { error: 'The cart is empty.' }).max(200),
   discount: z.coerce
     .number({ error: 'The discount must be a number from 0 to 100.' })

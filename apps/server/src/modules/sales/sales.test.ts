@@ -68,6 +68,15 @@ describe('POST /api/salesstore', () => {
     });
     const fineDiscount = await sell(sale([{ batchNumber: batch.batch_number, quantity: 1 }], { discount: 12.345 }));
     expect(fineDiscount.body.errors).toEqual({ discount: ['Use at most 2 decimals for the discount.'] });
+    // An invoice sends the customer's e-mail and address: then they must be filled in.
+    const line = [{ batchNumber: batch.batch_number, quantity: 1 }];
+    const blankInvoice = await sell(sale(line, { customerEmail: '', customerAddress: '  ' }));
+    expect(blankInvoice.body.errors).toEqual({
+      customerEmail: ['Customer email is required.'],
+      customerAddress: ['Customer address is required.'],
+    });
+    const badEmail = await sell(sale(line, { customerEmail: 'not-an-email', customerAddress: 'Plot 3, Mbale' }));
+    expect(badEmail.body.errors).toEqual({ customerEmail: ['Invalid email format.'] });
     expect((await t.db.selectFrom('sales').selectAll().execute()).length).toBe(0);
     expect((await batchState(t, batch.id)).balance).toBe(20);
   });

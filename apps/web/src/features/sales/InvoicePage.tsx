@@ -1,6 +1,13 @@
 import { formatMoney } from '@duka/shared';
 import { Divider, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { BusinessHeader, ItemsTable, SaleDocumentFrame, TotalLine, useSaleDocument } from './sale-document.tsx';
+import {
+  BusinessHeader,
+  FromBlock,
+  ItemsTable,
+  SaleDocumentFrame,
+  TotalLine,
+  useSaleDocument,
+} from './sale-document.tsx';
 
 // The invoice prints on A4.
 export function InvoicePage() {
@@ -13,12 +20,7 @@ export function InvoicePage() {
           <BusinessHeader business={business} logo={logo} title="INVOICE" number={s.sale_number} date={s.created_at} />
           <Divider my="md" />
           <SimpleGrid cols={2}>
-            <Stack gap={2}>
-              <Text fw={700}>From</Text>
-              <Text size="sm">{business.business_name || 'Duka'}</Text>
-              {business.business_email && <Text size="sm">{business.business_email}</Text>}
-              {business.business_website && <Text size="sm">{business.business_website}</Text>}
-            </Stack>
+            <FromBlock business={business} />
             <Stack gap={2}>
               <Text fw={700}>Bill To</Text>
               <Text size="sm">{s.customer_name}</Text>

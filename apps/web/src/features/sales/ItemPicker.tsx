@@ -26,6 +26,7 @@ export function ItemPicker({ onAdd }: { onAdd: (line: CartLine) => void }) {
   const [quantity, setQuantity] = useState<number | string>(1);
   const [error, setError] = useState<string>();
   const quantityInput = useRef<HTMLInputElement>(null);
+  const productInput = useRef<HTMLInputElement>(null);
 
   const products = useProductsInStock(debounced);
   const batches = useBatchesInStock(productId);
@@ -81,6 +82,8 @@ export function ItemPicker({ onAdd }: { onAdd: (line: CartLine) => void }) {
     pickProduct(undefined);
     setSearch('');
     setQuantity(1);
+    // Ready for the next item without the mouse.
+    productInput.current?.focus();
   };
 
   const balance = batches.data?.find((b) => b.batch_number === batchNumber)?.balance;
@@ -95,6 +98,7 @@ export function ItemPicker({ onAdd }: { onAdd: (line: CartLine) => void }) {
         <Select
           label="Product"
           placeholder="Type to search"
+          ref={productInput}
           searchable
           autoFocus
           data={options(products.data)}

@@ -1,6 +1,13 @@
 import { formatMoney, PAYMENT_LABELS, PAYMENT_METHODS } from '@duka/shared';
-import { Divider, Paper, Radio, Group as RadioRow, Stack, Text } from '@mantine/core';
-import { BusinessHeader, ItemsTable, SaleDocumentFrame, TotalLine, useSaleDocument } from './sale-document.tsx';
+import { Divider, Radio, Group as RadioRow, Stack, Text } from '@mantine/core';
+import {
+  BusinessHeader,
+  FromBlock,
+  ItemsTable,
+  SaleDocumentFrame,
+  TotalLine,
+  useSaleDocument,
+} from './sale-document.tsx';
 
 // The receipt fits 80 mm paper.
 export function ReceiptPage() {
@@ -9,10 +16,11 @@ export function ReceiptPage() {
   return (
     <SaleDocumentFrame kind="receipt" pageSize="80mm auto" loaded={Boolean(s)} error={sale.error}>
       {s && (
-        <Paper p="md" withBorder maw={420} mx="auto" className="receipt">
+        <div className="receipt">
           <BusinessHeader business={business} logo={logo} title="RECEIPT" number={s.sale_number} date={s.created_at} />
           <Divider my="sm" />
-          <Text size="sm" fw={700}>
+          <FromBlock business={business} />
+          <Text size="sm" fw={700} mt="xs">
             Sold To
           </Text>
           <Text size="sm">{s.customer_name}</Text>
@@ -40,7 +48,7 @@ export function ReceiptPage() {
               {business.business_legal_disclaimer}
             </Text>
           )}
-        </Paper>
+        </div>
       )}
     </SaleDocumentFrame>
   );

@@ -115,7 +115,7 @@ export function BusinessHeader({
   date: string;
 }) {
   return (
-    <Group justify="space-between" align="flex-start" wrap="nowrap">
+    <Group justify="space-between" align="flex-start" gap="xs">
       <Stack gap={2}>
         <Image src={logo} fallbackSrc="/logo.svg" alt="Logo" h={48} w="auto" fit="contain" />
         <Text fw={700}>{business.business_name || 'Duka'}</Text>
@@ -129,6 +129,20 @@ export function BusinessHeader({
         <Text size="sm">Date: {formatDay(date)}</Text>
       </Stack>
     </Group>
+  );
+}
+
+/** Who the receipt or invoice is from (part 2 §2.7). */
+export function FromBlock({ business }: { business: Business }) {
+  return (
+    <Stack gap={2}>
+      <Text fw={700} size="sm">
+        From
+      </Text>
+      <Text size="sm">{business.business_name || 'Duka'}</Text>
+      {business.business_email && <Text size="sm">{business.business_email}</Text>}
+      {business.business_website && <Text size="sm">{business.business_website}</Text>}
+    </Stack>
   );
 }
 
