@@ -232,3 +232,28 @@ describe('GET /api/salexlsx and /api/salecsv', () => {
     expect(xlsx.at(-1)?.slice(1, 6)).toEqual(['Export Customer', '0772123456', 10, 50_000, 45_000]);
   });
 });
+
+describe('history after the catalogue changes', () => {
+  it('keeps the names of a trashed product, brand and measurement on old sales', async () => {
+    const gone = await makeCatalogue(t, admin, 'Discontinued Tiles');
+    const batch = await receiveBatch(t, admin, gone, { quantity: 2 });
+    const saleId = await sell(batch, 2, 'History Customer');
+    const brandName = (await t.call('GET', `/api/saleshow/${saleId}`, { token: cashier })).body.data.items[0].brand
+      .name;
+    for (const path of [
+      `/api/productdelete/${gone.product_id}`,
+      `/api/branddelete/${gone.brand_id}`,
+      `/api/measurementdelete/${gone.measurement_id}`,
+    ]) {
+      expect((await t.call('DELETE', path, { token: admin })).status, path).toBe(200);
+    }
+    const shown = await t.call('GET', `/api/saleshow/${saleId}`, { token: cashier });
+    expect(shown.body.data.items[0]).toMatchObject({
+      product: { name: 'Discontinued Tiles' },
+      brand: { name: brandName },
+      measurement: { name: 'Bag Discontinued Tiles' },
+    });
+    const listed = await t.call('GET', '/api/saleslist?search=history%20customer', { token: cashier });
+    expect(listed.body.data.map((s: { id: number }) => s.id)).toEqual([saleId]);
+  });
+});

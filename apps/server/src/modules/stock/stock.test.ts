@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditSince,
+  DENIED,
+  expectEachCallNeedsItsKey,
+  fileDay,
+  lastAudit,
+  lastAuditId,
+  withoutCashierKeys,
+} from '../../../test/catalogue-fixtures.ts';
+import { xlsxRows } from '../../../test/spreadsheets.ts';
 import { batchState, type Catalogue, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { DEMO_CASHIER } from '../../db/seed/demo.ts';
@@ -311,5 +321,118 @@ describe('stock write-offs', () => {
     expect(lines[4]).toBe('Date,Batch Number,Product,Reason,Qty,Unit Cost,Cost,Note,Recorded By');
     expect(lines.slice(5)).toHaveLength(1);
     expect(lines[5]).toContain(batch.batch_number);
+  });
+});
+
+describe('each stock call asks for its token and its own key', () => {
+  it('answers 401 without a token and 404 for an unknown batch', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/stocklist'],
+      ['GET', '/api/stocklevel'],
+      ['GET', '/api/stockadjustmentlist'],
+      ['GET', '/api/stockshow/1'],
+      ['DELETE', '/api/stockdelete/1'],
+    ] as const) {
+      expect((await t.call(method, path)).status, path).toBe(401);
+    }
+    expect((await t.call('GET', '/api/stockshow/999999', { token: admin })).status).toBe(404);
+    expect((await t.call('PUT', '/api/stockupdate/999999', { token: admin, body: body() })).status).toBe(404);
+    expect((await t.call('DELETE', '/api/stockdelete/999999', { token: admin })).status).toBe(404);
+    expect((await t.download('/api/stockpdf/999999', admin)).status).toBe(404);
+  });
+
+  it('grants each call with exactly its key', async () => {
+    const cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
+    const batch = await receiveBatch(t, admin, catalogue, { quantity: 6 });
+    const doomed = await receiveBatch(t, admin, catalogue);
+    const doomedToo = await receiveBatch(t, admin, catalogue);
+    const get = (path: string) => () => t.call('GET', path, { token: cashier });
+    await expectEachCallNeedsItsKey(t, [
+      ['stockList', get('/api/stocklist')],
+      ['stockList', get(`/api/stockshow/${batch.id}`)],
+      ['stockList', get(`/api/stockpdf/${batch.id}`)],
+      ['stockAdd', () => t.call('POST', '/api/stockstore', { token: cashier, body: body() })],
+      [
+        'stockEdit',
+        () => t.call('PUT', `/api/stockupdate/${batch.id}`, { token: cashier, body: body({ quantity: 7 }) }),
+      ],
+      ['stockDelete', () => t.call('DELETE', `/api/stockdelete/${doomed.id}`, { token: cashier })],
+      [
+        'stockBulkDelete',
+        () => t.call('DELETE', '/api/stocksdelete', { token: cashier, body: { ids: [doomedToo.id] } }),
+      ],
+      ['stockExport', get('/api/stockxlsx')],
+      ['stockExport', get('/api/stockcsv')],
+      ['stockLevelExport', get('/api/stocklevelxlsx')],
+      ['stockLevelExport', get('/api/stocklevelcsv')],
+      ['stockAdjustmentList', get('/api/stockadjustmentlist')],
+      ['stockAdjustmentExport', get('/api/stockadjustmentxlsx')],
+      ['stockAdjustmentExport', get('/api/stockadjustmentcsv')],
+      [
+        'stockAdjustmentAdd',
+        () =>
+          t.call('POST', '/api/stockadjustmentstore', {
+            token: cashier,
+            body: {
+              batch_id: batch.id,
+              reason: 'DAMAGE',
+              quantity: 1,
+              adjustment_date: '2026-11-21',
+              note: 'Torn bag',
+            },
+          }),
+      ],
+    ]);
+    // The demo Cashier holds stockLevel; without it the stock levels are refused.
+    const levels = await withoutCashierKeys(t, ['stockLevel'], get('/api/stocklevel'));
+    expect(levels).toMatchObject({ status: 403, body: DENIED });
+  });
+});
+
+describe('stock records, the PDF, bulk delete and the write-off audit', () => {
+  it('prints one batch as a PDF named by its id', async () => {
+    const batch = await receiveBatch(t, admin, catalogue);
+    const pdf = await t.download(`/api/stockpdf/${batch.id}`, admin);
+    expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="${fileDay()}_stock_${batch.id}.pdf"`);
+    expect(pdf.bytes.subarray(0, 4).toString()).toBe('%PDF');
+  });
+
+  it('exports the stock levels to XLSX with each batch and its status', async () => {
+    const low = await receiveBatch(t, admin, catalogue, { quantity: 1, min_stock_level: 3 });
+    const rows = await xlsxRows((await t.download(`/api/stocklevelxlsx?search=${low.batch_number}`, admin)).bytes);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toContain(low.batch_number);
+    expect(rows[1]).toContain('Low Stock');
+  });
+
+  it('bulk deletes all or nothing, refusing a batch with sales, and audits each batch', async () => {
+    const sold = await receiveBatch(t, admin, catalogue, { quantity: 2 });
+    await sellOne(sold.batch_number, 1);
+    const a = await receiveBatch(t, admin, catalogue);
+    const b = await receiveBatch(t, admin, catalogue);
+    const before = await lastAuditId(t);
+    const refused = await t.call('DELETE', '/api/stocksdelete', { token: admin, body: { ids: [a.id, sold.id] } });
+    expect(refused.status).toBe(409);
+    expect((await batchState(t, a.id)).deleted_at).toBeNull();
+    expect(await auditSince(t, before)).toEqual([]);
+
+    const res = await t.call('DELETE', '/api/stocksdelete', { token: admin, body: { ids: [a.id, b.id] } });
+    expect(res.body).toEqual({ success: true, message: '2 stock(s) deleted successfully!' });
+    const audits = await auditSince(t, before);
+    expect(audits.map((r) => r.activity)).toEqual(['Delete', 'Delete']);
+    expect(audits.map((r) => r.type)).toEqual(['Stock', 'Stock']);
+  });
+
+  it('audits a write-off with the batch, reason, note and the balance left', async () => {
+    const batch = await receiveBatch(t, admin, catalogue, { quantity: 8 });
+    await t.call('POST', '/api/stockadjustmentstore', {
+      token: admin,
+      body: { batch_id: batch.id, reason: 'DAMAGE', quantity: 2.5, adjustment_date: '2026-11-21', note: 'Rain damage' },
+    });
+    expect(await lastAudit(t)).toMatchObject({
+      type: 'Stock',
+      activity: 'Write-off',
+      details: `Wrote off 2.5 from batch ${batch.batch_number} (DAMAGE: Rain damage); balance now 5.5`,
+    });
   });
 });
