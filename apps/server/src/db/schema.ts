@@ -186,6 +186,8 @@ export interface SalesTable {
   id: Generated<number>;
   sale_number: string;
   idempotency_key: string;
+  /** Hash of the validated request and its user; null on sales made before keys were bound to their cart. */
+  request_hash: string | null;
   customer_name: string;
   customer_phone: string;
   customer_email: string | null;

@@ -4,6 +4,7 @@ import * as accounts from './002_accounts.ts';
 import * as catalogueStock from './003_catalogue_stock.ts';
 import * as sales from './004_sales.ts';
 import * as otpSignIn from './005_otp_sign_in.ts';
+import * as saleKeyBinding from './006_sale_key_binding.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003_catalogue_stock': catalogueStock,
   '004_sales': sales,
   '005_otp_sign_in': otpSignIn,
+  '006_sale_key_binding': saleKeyBinding,
 };

@@ -7,7 +7,7 @@ import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import { type RequestContext, writeAudit } from '../../platform/audit.ts';
 import { AppError, invalidField } from '../../platform/errors.ts';
-import { newNumber } from '../../platform/tokens.ts';
+import { newNumber, sha256 } from '../../platform/tokens.ts';
 import { roundQuantity } from '../stock/stock.service.ts';
 
 type Trx = Transaction<DB>;
@@ -35,6 +35,27 @@ function mergeLines(items: SaleInput['items']) {
   return [...byBatch.values()];
 }
 
+/** Object keys sorted at every level, undefined dropped: equal requests give equal text whatever the key order. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/**
+ * What a sale key is bound to: the user and the validated request. The client's price is left out because the
+ * server ignores it; the key itself because it is what is being looked up.
+ */
+export function saleRequestHash(input: SaleInput, userId: number | null): string {
+  const { idempotencyKey: _key, items, ...rest } = input;
+  const cart = items.map(({ salePrice: _price, ...line }) => line);
+  return sha256(canonicalJson({ userId, sale: { ...rest, items: cart } }));
+}
+
+const keyReused = () => new AppError('invalid', 'This sale key was already used for a different sale.');
+
 async function lockBatches(trx: Trx, batchNumbers: string[]): Promise<Map<string, LockedBatch>> {
   const rows = await sql<LockedBatch>`
     SELECT s.id, s.batch_number, s.product_id, s.brand_id, s.measurement_id, s.sale_price, s.unit_price, s.balance,
@@ -53,6 +74,7 @@ export async function processSale(
   ctx: RequestContext,
 ): Promise<{ id: number; replayed: boolean }> {
   const lines = mergeLines(input.items);
+  const requestHash = saleRequestHash(input, ctx.userId);
   return db.transaction().execute(async (trx) => {
     // Claiming the key first: a concurrent submit with the same key waits here for this one to finish.
     const claimed = await trx
@@ -60,6 +82,7 @@ export async function processSale(
       .values({
         sale_number: newNumber('SN'),
         idempotency_key: input.idempotencyKey,
+        request_hash: requestHash,
         customer_name: input.customerName,
         customer_phone: input.customerPhone,
         customer_email: input.customerEmail ?? null,
@@ -78,9 +101,13 @@ export async function processSale(
     if (!claimed) {
       const first = await trx
         .selectFrom('sales')
-        .select('id')
+        .select(['id', 'created_by', 'request_hash'])
         .where('idempotency_key', '=', input.idempotencyKey)
         .executeTakeFirstOrThrow();
+      // Only the same user replaying the same request gets the first sale; anyone else learns nothing of it.
+      // Sales from before keys were bound to their request have no hash: the user alone decides.
+      const isSameRequest = first.request_hash === null || first.request_hash === requestHash;
+      if (first.created_by !== ctx.userId || !isSameRequest) throw keyReused();
       return { id: first.id, replayed: true };
     }
 

@@ -156,6 +156,69 @@ describe('POST /api/salesstore', () => {
   });
 });
 
+describe('the sale key is bound to its user and its cart', () => {
+  const refused = { status: 422, body: { message: 'This sale key was already used for a different sale.' } };
+  let batch: Batch;
+  beforeAll(async () => {
+    batch = await receiveBatch(t, admin, await makeCatalogue(t, admin), { quantity: 50, sale_price: 1_000 });
+  });
+
+  it('refuses the same key with a different cart or details, or from another user, and never leaks the sale', async () => {
+    const body = sale([{ batchNumber: batch.batch_number, quantity: 2 }], { customerName: 'Okello' });
+    const first = await sell(body);
+    expect(first.status).toBe(200);
+    const variants = [
+      { ...body, items: [{ batchNumber: batch.batch_number, quantity: 3 }] },
+      { ...body, items: [...body.items, { batchNumber: batch.batch_number, quantity: 1 }] },
+      { ...body, discount: 5 },
+      { ...body, customerName: 'Someone else' },
+      { ...body, customerPhone: '0777000000' },
+      { ...body, paymentMethod: 'CARD' },
+      { ...body, notice: 'Deliver tomorrow' },
+      { ...body, customerEmail: 'a@b.ug', customerAddress: 'Plot 3, Mbale' },
+    ];
+    for (const variant of variants) {
+      const res = await sell(variant);
+      expect(res).toMatchObject(refused);
+      expect(res.body.data).toBeUndefined();
+    }
+    const otherUser = await sell(body, admin);
+    expect(otherUser).toMatchObject(refused);
+    expect(JSON.stringify(otherUser.body)).not.toContain(String(first.body.data.id));
+    expect(
+      await t.db.selectFrom('sales').select('id').where('idempotency_key', '=', body.idempotencyKey).execute(),
+    ).toHaveLength(1);
+    expect((await batchState(t, batch.id)).balance).toBe(48);
+  });
+
+  it('replays for the same user and request however it is spelt, the ignored client price included', async () => {
+    const body = sale([{ batchNumber: batch.batch_number, quantity: 1, salePrice: 1_000 }], {
+      paymentMethod: 'MOBILE_MONEY',
+    });
+    const first = await sell(body);
+    // Same request after validation: keys in another order, the payment method as the seeds spell it, a new price.
+    const { idempotencyKey, ...rest } = body;
+    const respelt = {
+      idempotencyKey,
+      ...rest,
+      paymentMethod: 'Mobile Money',
+      items: [{ ...body.items[0], salePrice: 9 }],
+    };
+    const again = await sell(respelt);
+    expect(again.status).toBe(200);
+    expect(again.body.data).toEqual({ id: first.body.data.id, replayed: true });
+  });
+
+  it('keeps sales from before the binding bound to their user only', async () => {
+    const body = sale([{ batchNumber: batch.batch_number, quantity: 1 }]);
+    const first = await sell(body);
+    await t.db.updateTable('sales').set({ request_hash: null }).where('id', '=', first.body.data.id).execute();
+    const sameUser = await sell({ ...body, discount: 10 });
+    expect(sameUser.body.data).toEqual({ id: first.body.data.id, replayed: true });
+    expect(await sell(body, admin)).toMatchObject(refused);
+  });
+});
+
 describe('concurrency on PostgreSQL', () => {
   it('sells exactly the 10 units of a batch to 50 concurrent one-unit sales', async () => {
     const batch = await receiveBatch(t, admin, await makeCatalogue(t, admin), { quantity: 10 });
