@@ -7,5 +7,6 @@ export * from './format.ts';
 export * from './list.schemas.ts';
 export * from './money.ts';
 export * from './permissions.ts';
+export * from './reports/index.ts';
 export * from './sales.schemas.ts';
 export * from './settings.schemas.ts';

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+// Row shapes of the reports, in the seeds' nested names (part 2 §3).
+
+const named = z.object({ name: z.string() }).nullable();
+
+export const saleLineRowSchema = z.object({
+  id: z.number(),
+  product: named,
+  brand: named,
+  measurement: named,
+  /** The stock batch the line was sold from. */
+  batch_number: z.string(),
+  quantity: z.number(),
+  unit_price: z.number(),
+  sale: z.object({ discount: z.number(), sale_number: z.string() }),
+  /** Before the sale's discount. */
+  total_price: z.number(),
+  /** The line's share of the sale's discount amount. */
+  discount_amount: z.number(),
+  /** total_price − discount_amount: the rows of a period add up to its total_sales. */
+  total_amount: z.number(),
+  user: named,
+  created_at: z.string(),
+});
+export type SaleLineRow = z.infer<typeof saleLineRowSchema>;
+
+const batchRef = {
+  id: z.number(),
+  product: named,
+  batch_number: z.string(),
+  brand: named,
+  measurement: named,
+};
+
+export const stockRecordRowSchema = z.object({
+  ...batchRef,
+  quantity: z.number(),
+  unit_price: z.number(),
+  total_cost: z.number(),
+  supplier: named,
+  user: named,
+  stock_date: z.string(),
+});
+
+export const stockBalanceRowSchema = z.object({
+  ...batchRef,
+  balance: z.number(),
+  /** Sold within the report period. */
+  quantity_sold: z.number(),
+  min_stock_level: z.number(),
+  unit_price: z.number(),
+  /** round(balance × unit cost). */
+  value: z.number(),
+  status: z.string(),
+});
+
+export const lowStockRowSchema = z.object({
+  ...batchRef,
+  unit_price: z.number(),
+  balance: z.number(),
+  min_stock_level: z.number(),
+  status: z.string(),
+});
+
+export const agingRowSchema = z.object({
+  ...batchRef,
+  first_received_date: z.string(),
+  days_in_stock: z.number(),
+  aging_period: z.string(),
+  balance: z.number(),
+  unit_price: z.number(),
+  total_value: z.number(),
+});

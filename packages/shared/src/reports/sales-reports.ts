@@ -1,0 +1,67 @@
+import type { z } from 'zod';
+import { listQuerySchema } from '../list.schemas.ts';
+import { defineReport, type ReportColumn } from './declaration.ts';
+import { optionalDayField, optionalMonthField, reportPeriodShape, requireCustomRange } from './period.schemas.ts';
+import { saleLineRowSchema } from './rows.ts';
+
+// The four sales reports (part 2 §2.8, §7): sale lines over a day, a week, a month or a chosen period.
+
+const SALE_LINE_COLUMNS: readonly ReportColumn[] = [
+  { header: 'Product', field: 'product.name', kind: 'text' },
+  { header: 'Brand', field: 'brand.name', kind: 'text' },
+  { header: 'Measurement', field: 'measurement.name', kind: 'text' },
+  { header: 'Batch No', field: 'batch_number', kind: 'text' },
+  { header: 'Qty', field: 'quantity', kind: 'quantity' },
+  { header: 'Unit Price', field: 'unit_price', kind: 'money' },
+  { header: 'Discount (%)', field: 'sale.discount', kind: 'percent' },
+  { header: 'Total Amount', field: 'total_amount', kind: 'money' },
+  { header: 'Issued By', field: 'user.name', kind: 'text' },
+  { header: 'Date', field: 'created_at', kind: 'date' },
+];
+
+const salesReport = (word: string, title: string, slug: string) => ({
+  title,
+  path: `/report${slug}saleslist`,
+  exports: { xlsx: `/report${slug}salesxlsx`, csv: `/report${slug}salescsv` },
+  fileName: `${slug}_sales_report`,
+  keys: { list: `report${word}SalesList`, filter: `report${word}SalesFilter`, export: `report${word}SalesExport` },
+  row: saleLineRowSchema,
+  columns: SALE_LINE_COLUMNS,
+  total: { field: 'total_sales', label: 'Total Sales (UGX)' },
+});
+
+export const dailySalesReport = defineReport({
+  ...salesReport('Daily', 'Daily Sales Report', 'daily'),
+  /** `Date` (the seeds' capital): the shop's day, today by default. */
+  query: listQuerySchema.extend({ Date: optionalDayField('date') }),
+  filters: ['Date'],
+  extras: ['last_sold_date', 'total_sales'],
+});
+
+export const weeklySalesReport = defineReport({
+  ...salesReport('Weekly', 'Weekly Sales Report', 'weekly'),
+  /** Any day of the week wanted; the report snaps it to its Monday. The current week by default. */
+  query: listQuerySchema.extend({ week_start: optionalDayField('week start') }),
+  filters: ['week_start'],
+  extras: ['week_start', 'week_end', 'total_sales'],
+});
+
+export const monthlySalesReport = defineReport({
+  ...salesReport('Monthly', 'Monthly Sales Report', 'monthly'),
+  /** YYYY-MM, not in the future; the current month by default. */
+  query: listQuerySchema.extend({ month: optionalMonthField }),
+  filters: ['month'],
+  extras: ['selected_month', 'total_sales'],
+});
+
+export const consolidatedSalesReport = defineReport({
+  ...salesReport('Consolidated', 'Consolidated Sales Report', 'consolidated'),
+  query: listQuerySchema.extend(reportPeriodShape).superRefine(requireCustomRange),
+  filters: ['report_type', 'date_range'],
+  extras: ['report_start', 'report_end', 'total_sales'],
+});
+
+export type DailySalesQuery = z.infer<typeof dailySalesReport.query>;
+export type WeeklySalesQuery = z.infer<typeof weeklySalesReport.query>;
+export type MonthlySalesQuery = z.infer<typeof monthlySalesReport.query>;
+export type ConsolidatedSalesQuery = z.infer<typeof consolidatedSalesReport.query>;

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { blankAsAbsent, listQuerySchema } from '../list.schemas.ts';
+import { AGING_PERIODS, DEFAULT_AGING_PERIOD } from './aging.ts';
+import { defineReport, type ReportColumn } from './declaration.ts';
+import { reportPeriodShape, requireCustomRange } from './period.schemas.ts';
+import { agingRowSchema, lowStockRowSchema, stockBalanceRowSchema, stockRecordRowSchema } from './rows.ts';
+
+// The four inventory reports (part 2 §2.8, §7): batches received, balances, low stock and aging.
+
+const exportsOf = (slug: string) => ({ xlsx: `/report${slug}xlsx`, csv: `/report${slug}csv` });
+const keysOf = (word: string, filter = true) => ({
+  list: `report${word}List`,
+  ...(filter && { filter: `report${word}Filter` }),
+  export: `report${word}Export`,
+});
+const TOTAL_STOCK = { field: 'total_stocks', label: 'Total Stock (UGX)' };
+const periodQuery = listQuerySchema.extend(reportPeriodShape).superRefine(requireCustomRange);
+
+const BATCH_COLUMNS: readonly ReportColumn[] = [
+  { header: 'Product', field: 'product.name', kind: 'text' },
+  { header: 'Batch Number', field: 'batch_number', kind: 'text' },
+  { header: 'Brand', field: 'brand.name', kind: 'text' },
+  { header: 'Unit of Measurement', field: 'measurement.name', kind: 'text' },
+];
+
+/** Batches whose stock date is in the period; the total is their cost. */
+export const stockReport = defineReport({
+  title: 'Stock Report',
+  path: '/reportstocklist',
+  exports: exportsOf('stock'),
+  fileName: 'stock_report',
+  keys: keysOf('Stock'),
+  query: periodQuery,
+  filters: ['report_type', 'date_range'],
+  row: stockRecordRowSchema,
+  columns: [
+    { header: 'Product', field: 'product.name', kind: 'text' },
+    { header: 'Brand', field: 'brand.name', kind: 'text' },
+    { header: 'Unit', field: 'measurement.name', kind: 'text' },
+    { header: 'Qty', field: 'quantity', kind: 'quantity' },
+    { header: 'Unit Price', field: 'unit_price', kind: 'money' },
+    { header: 'Total', field: 'total_cost', kind: 'money' },
+    { header: 'Supplier', field: 'supplier.name', kind: 'text' },
+    { header: 'Recorded By', field: 'user.name', kind: 'text' },
+    { header: 'Date', field: 'stock_date', kind: 'date' },
+  ],
+  extras: ['report_start', 'report_end', 'total_stocks'],
+  total: TOTAL_STOCK,
+});
+
+/** Batches received by the period's end: what is left, what the period sold, and its value. */
+export const stockBalanceReport = defineReport({
+  title: 'Stock Balance Report',
+  path: '/reportstockbalancelist',
+  exports: exportsOf('stockbalance'),
+  fileName: 'stock_balance_report',
+  keys: keysOf('StockBalance'),
+  query: periodQuery,
+  filters: ['report_type', 'date_range'],
+  row: stockBalanceRowSchema,
+  columns: [
+    ...BATCH_COLUMNS,
+    { header: 'Qty in Stock', field: 'balance', kind: 'quantity' },
+    { header: 'Qty Sold', field: 'quantity_sold', kind: 'quantity' },
+    { header: 'Unit Cost', field: 'unit_price', kind: 'money' },
+    { header: 'Value', field: 'value', kind: 'money' },
+    { header: 'Status', field: 'status', kind: 'status' },
+  ],
+  extras: ['report_start', 'report_end', 'total_stocks'],
+  total: TOTAL_STOCK,
+});
+
+/** Batches at or below their minimum level, lowest first; no filters. */
+export const stockLowAlertReport = defineReport({
+  title: 'Stock Low Alert Report',
+  path: '/reportstocklowalertlist',
+  exports: exportsOf('stocklowalert'),
+  fileName: 'stock_low_alert_report',
+  keys: keysOf('StockLowAlert', false),
+  query: listQuerySchema,
+  filters: [],
+  row: lowStockRowSchema,
+  columns: [
+    ...BATCH_COLUMNS,
+    { header: 'Unit Price', field: 'unit_price', kind: 'money' },
+    { header: 'Qty in Stock', field: 'balance', kind: 'quantity' },
+    { header: 'Status', field: 'status', kind: 'status' },
+  ],
+  extras: ['total_stocks'],
+  total: TOTAL_STOCK,
+});
+
+export const CUSTOM_DAYS_MISSING = 'Please enter the number of days for custom aging period';
+
+/** Batches with stock received on or before the threshold date, oldest first. */
+export const stockAgingReport = defineReport({
+  title: 'Stock Aging Report',
+  path: '/reportstockaginglist',
+  exports: exportsOf('stockaging'),
+  fileName: 'stock_aging_report',
+  keys: keysOf('StockAging'),
+  query: listQuerySchema
+    .extend({
+      aging_period: z.preprocess(
+        blankAsAbsent,
+        z
+          .enum(AGING_PERIODS, { error: `The aging period must be one of ${AGING_PERIODS.join(', ')}.` })
+          .default(DEFAULT_AGING_PERIOD),
+      ),
+      custom_days: z.preprocess(
+        blankAsAbsent,
+        z.coerce
+          .number({ error: 'The custom days must be a whole number from 1 to 36500.' })
+          .int({ error: 'The custom days must be a whole number from 1 to 36500.' })
+          .min(1, { error: 'The custom days must be a whole number from 1 to 36500.' })
+          .max(36_500, { error: 'The custom days must be a whole number from 1 to 36500.' })
+          .optional(),
+      ),
+    })
+    .superRefine((value, ctx) => {
+      if (value.aging_period === 'custom' && value.custom_days === undefined) {
+        ctx.addIssue({ code: 'custom', message: CUSTOM_DAYS_MISSING, path: ['custom_days'] });
+      }
+    }),
+  filters: ['aging_period', 'custom_days'],
+  row: agingRowSchema,
+  columns: [
+    ...BATCH_COLUMNS,
+    { header: 'First Received', field: 'first_received_date', kind: 'date' },
+    { header: 'Days in Stock', field: 'days_in_stock', kind: 'quantity' },
+    { header: 'Aging Period', field: 'aging_period', kind: 'status' },
+    { header: 'Qty in Stock', field: 'balance', kind: 'quantity' },
+    { header: 'Unit Price', field: 'unit_price', kind: 'money' },
+    { header: 'Total Value', field: 'total_value', kind: 'money' },
+  ],
+  extras: ['total_value', 'threshold_date', 'aging_threshold'],
+  total: { field: 'total_value', label: 'Total Value (UGX)' },
+});
+
+export type StockPeriodQuery = z.infer<typeof periodQuery>;
+export type StockLowAlertQuery = z.infer<typeof stockLowAlertReport.query>;
+export type StockAgingQuery = z.infer<typeof stockAgingReport.query>;
