@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ENVIRONMENTS, GENDERS } from './constants.ts';
-import { phoneNumber, requiredEmail, requiredText } from './fields.ts';
+import { numeric, phoneNumber, requiredEmail, requiredText } from './fields.ts';
 
 // Roles, users and categories (part 1 §5).
 export const environmentField = z.enum(ENVIRONMENTS, { error: 'Environment is required.' });
@@ -23,10 +23,12 @@ const userFields = {
   nin: requiredText('NIN is required.', 14),
   phone_number: phoneNumber(),
   email: requiredEmail(),
-  role_id: z.coerce
-    .number({ error: 'Role is required.' })
-    .int({ error: 'Role is required.' })
-    .positive({ error: 'Role is required.' }),
+  role_id: numeric(
+    z
+      .number({ error: 'Role is required.' })
+      .int({ error: 'Role is required.' })
+      .positive({ error: 'Role is required.' }),
+  ),
 };
 export const userUpdateSchema = z.object(userFields);
 export const userCreateSchema = z.object({ ...userFields, environment: environmentField });

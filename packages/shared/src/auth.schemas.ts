@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GENDERS, MAX_PASSWORD_LENGTH } from './constants.ts';
-import { phoneNumber, requiredEmail, requiredText } from './fields.ts';
+import { numeric, phoneNumber, requiredEmail, requiredText } from './fields.ts';
 
 export const loginSchema = z.object({
   email: requiredEmail(),
@@ -13,14 +13,19 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 export const forgotPasswordSchema = z.object({ email: requiredEmail() });
 
+const userIdField = numeric(
+  z
+    .number({ error: 'User ID is missing.' })
+    .int({ error: 'User ID is missing.' })
+    .positive({ error: 'User ID is missing.' }),
+);
+
 export const verifyOtpSchema = z.object({
   otp: z.string({ error: 'OTP is required.' }).trim().min(1, { error: 'OTP is required.' }).max(12),
-  user_id: z.coerce.number({ error: 'User ID is missing.' }).int().positive({ error: 'User ID is missing.' }),
+  user_id: userIdField,
 });
 
-export const resendOtpSchema = z.object({
-  user_id: z.coerce.number({ error: 'User ID is missing.' }).int().positive({ error: 'User ID is missing.' }),
-});
+export const resendOtpSchema = z.object({ user_id: userIdField });
 
 export const changePasswordSchema = z
   .object({
@@ -48,6 +53,8 @@ export const profileUpdateSchema = z.object({
   phone_number: phoneNumber(),
   gender: z.enum(GENDERS, { error: 'Gender is required.' }).optional(),
   nin: z.string().max(14).optional(),
-  role_id: z.coerce.number().optional(),
+  role_id: z.unknown().optional(),
+  /** Needed only when the e-mail changes: the server checks it then. */
+  current_password: z.string().max(MAX_PASSWORD_LENGTH).optional(),
 });
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { environmentField } from './accounts.schemas.ts';
-import { hasAtMostDecimals, phoneNumber, requiredEmail, requiredText } from './fields.ts';
+import { hasAtMostDecimals, numeric, phoneNumber, requiredEmail, requiredText } from './fields.ts';
 import { blankAsAbsent, isoDate } from './list.schemas.ts';
 
 // Products, brands, measurements, suppliers (part 2 §5) and stock batches and write-offs (PRODUCT.md §5).
@@ -14,12 +14,14 @@ export const COUNTRIES = [
 ] as const;
 const COUNTRY_NAMES = COUNTRIES.map((c) => c.country) as [string, ...string[]];
 
-const idField = (message: string) =>
-  z.coerce
-    .number({ error: message })
-    .int({ error: message })
-    .positive({ error: message })
-    .max(2_147_483_647, { error: message });
+export const idField = (message: string) =>
+  numeric(
+    z
+      .number({ error: message })
+      .int({ error: message })
+      .positive({ error: message })
+      .max(2_147_483_647, { error: message }),
+  );
 
 export const productCreateSchema = z.object({
   name: requiredText('Name is required.', 150),
@@ -53,23 +55,27 @@ export const supplierCreateSchema = supplierUpdateSchema.extend({ environment: e
 
 /** A quantity: above 0, at most 3 decimals (sand by the tonne, wire by the metre). */
 export const quantityField = (required: string, { allowZero = false } = {}) =>
-  z.coerce
-    .number({ error: required })
-    .refine((n) => Number.isFinite(n) && (allowZero ? n >= 0 : n > 0), {
-      error: allowZero
-        ? `${required.replace(' is required.', '')} cannot be negative.`
-        : `${required.replace(' is required.', '')} must be above 0.`,
-    })
-    .refine((n) => hasAtMostDecimals(n, 3), { error: 'Use at most 3 decimals.' })
-    .refine((n) => n < 1e11, { error: 'The quantity is too large.' });
+  numeric(
+    z
+      .number({ error: required })
+      .refine((n) => (allowZero ? n >= 0 : n > 0), {
+        error: allowZero
+          ? `${required.replace(' is required.', '')} cannot be negative.`
+          : `${required.replace(' is required.', '')} must be above 0.`,
+      })
+      .refine((n) => hasAtMostDecimals(n, 3), { error: 'Use at most 3 decimals.' })
+      .refine((n) => n < 1e11, { error: 'The quantity is too large.' }),
+  );
 
 /** Whole shillings. */
 export const moneyField = (required: string) =>
-  z.coerce
-    .number({ error: required })
-    .int({ error: 'Amounts are whole shillings.' })
-    .min(0, { error: 'The amount cannot be negative.' })
-    .max(1e13, { error: 'The amount is too large.' });
+  numeric(
+    z
+      .number({ error: required })
+      .int({ error: 'Amounts are whole shillings.' })
+      .min(0, { error: 'The amount cannot be negative.' })
+      .max(1e13, { error: 'The amount is too large.' }),
+  );
 
 const requiredInput = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsAbsent, schema);
 

@@ -10,29 +10,65 @@ export const hasAtMostDecimals = (n: number, places: number) => {
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PHONE_PATTERN = /^0\d*$/;
 
-/** A string that must be present and non-blank; `message` is said for both. */
+// Characters that print nothing: zero-width space, non-joiner and joiner, word joiner, byte order mark, soft hyphen.
+const EDGE_BLANKS = /^[\s\u200B-\u200D\u2060\uFEFF\u00AD]+|[\s\u200B-\u200D\u2060\uFEFF\u00AD]+$/g;
+
+/** Trims spaces and invisible characters from both ends; inside the text they may be meant (joiners in scripts). */
+export const trimBlanks = (value: string) => value.replace(EDGE_BLANKS, '');
+
+/** A string that must be present and non-blank (invisible characters alone are blank); `message` is said for both. */
 export const requiredText = (message: string, max = 255) =>
   z
     .string({ error: message })
-    .trim()
+    .overwrite(trimBlanks)
     .min(1, { error: message, abort: true })
     .max(max, { error: `At most ${max} characters.` });
 
 export const requiredEmail = (required = 'Email is required.', invalid = 'Invalid email format.') =>
   requiredText(required).regex(EMAIL_PATTERN, { error: invalid });
 
+/**
+ * A phone number in the local form the shop keeps: separators dropped, the country code +256 or 256 replaced by 0,
+ * and a 0 put in front of a number typed without it (as the seeds' forms do while typing). Anything else is left for
+ * PHONE_PATTERN to refuse.
+ */
+export const normalisePhone = (value: string) => {
+  const compact = value.replace(/[\s\-.()]/g, '');
+  if (compact === '') return compact;
+  const international = /^\+?256(\d{9})$/.exec(compact);
+  if (international) return `0${international[1]}`;
+  return compact.startsWith('0') || compact.startsWith('+') ? compact : `0${compact}`;
+};
+
+/** A phone field: required, normalised (normalisePhone), then digits starting with 0. */
+export const phoneField = (required: string, invalid: string, max = 18) =>
+  requiredText(required, max).overwrite(normalisePhone).regex(PHONE_PATTERN, { error: invalid });
+
 export const phoneNumber = (
   required = 'Phone number is required.',
   invalid = 'Invalid phone number format. Please enter only digits.',
   max = 18,
-) => requiredText(required, max).regex(PHONE_PATTERN, { error: invalid });
+) => phoneField(required, invalid, max);
 
 export const yesNo = z.enum(['Yes', 'No'], { error: 'Choose Yes or No.' });
 
+// Plain decimal notation: what a form field holds. Not hexadecimal, exponents, "Infinity" or blanks.
+const DECIMAL_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
+/**
+ * A number that may arrive as decimal text (form fields, query strings), parsed strictly: unlike z.coerce.number,
+ * "0x10", true, [1], null and "" are refused by `schema` instead of read as 16, 1, 1, 0 and 0. Give `schema` its
+ * "X is required." message: it is said for all of them.
+ */
+export const numeric = <T extends z.ZodType<number, number>>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && DECIMAL_TEXT.test(v.trim()) ? Number(v) : v), schema);
+
 /** An integer from a form field that may arrive as text. */
 export const wholeNumber = (message: string, min: number) =>
-  z.coerce
-    .number({ error: message })
-    .int({ error: message })
-    .min(min, { error: message })
-    .max(1_000_000, { error: message });
+  numeric(
+    z
+      .number({ error: message })
+      .int({ error: message })
+      .min(min, { error: message })
+      .max(1_000_000, { error: message }),
+  );

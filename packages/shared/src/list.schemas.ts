@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './constants.ts';
+import { numeric } from './fields.ts';
 
 // The query every list takes (pagination_size, page, search) and the envelope every list answers.
 export const listQuerySchema = z.object({
-  pagination_size: z.coerce
-    .number({ error: 'The page size must be one of 5, 10, 25, 50, 100.' })
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {
-      error: 'The page size must be one of 5, 10, 25, 50, 100.',
-    })
-    .default(DEFAULT_PAGE_SIZE),
-  page: z.coerce.number({ error: 'The page must be a whole number from 1.' }).int().min(1).max(1_000_000).default(1),
+  pagination_size: numeric(
+    z
+      .number({ error: 'The page size must be one of 5, 10, 25, 50, 100.' })
+      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {
+        error: 'The page size must be one of 5, 10, 25, 50, 100.',
+      }),
+  ).default(DEFAULT_PAGE_SIZE),
+  page: numeric(z.number({ error: 'The page must be a whole number from 1.' }).int().min(1).max(1_000_000)).default(1),
   search: z.string().trim().max(100, { error: 'The search may have at most 100 characters.' }).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
@@ -45,13 +47,13 @@ export const isoDate = (message = 'Use the date format YYYY-MM-DD.') =>
 export const idListSchema = (field: string) =>
   z.object({
     [field]: z
-      .array(z.coerce.number().int().positive(), { error: 'Select at least one record.' })
+      .array(numeric(z.number().int().positive()), { error: 'Select at least one record.' })
       .min(1, { error: 'Select at least one record.' })
       .max(1000, { error: 'At most 1000 records at once.' }),
   });
 
 export const idParamSchema = z.object({
-  id: z.coerce.number({ error: 'Not found.' }).int().positive().max(2_147_483_647),
+  id: numeric(z.number({ error: 'Not found.' }).int().positive().max(2_147_483_647)),
 });
 
 /** A blank filter is no filter. (Not a union with '': a union of two failures says only "Invalid input".) */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { quantityField } from './catalogue.schemas.ts';
 import { PAYMENT_METHODS } from './constants.ts';
-import { EMAIL_PATTERN, hasAtMostDecimals, PHONE_PATTERN, requiredEmail, requiredText } from './fields.ts';
+import { EMAIL_PATTERN, hasAtMostDecimals, numeric, phoneField, requiredEmail, requiredText } from './fields.ts';
 
 // The point of sale (part 2 §5, PRODUCT.md §6). Prices are not part of the input: the server takes them from the
 // batches.
@@ -11,9 +11,9 @@ export const saleItemSchema = z.object({
     .string({ error: 'Each line needs a batch.' })
     .regex(/^BN[0-9A-F]{14}$/, { error: 'Each line needs a batch.' }),
   quantity: quantityField('Quantity is required.'),
-  productId: z.coerce.number().int().positive().optional(),
-  brandId: z.coerce.number().int().positive().optional(),
-  measurementId: z.coerce.number().int().positive().optional(),
+  productId: numeric(z.number().int().positive()).optional(),
+  brandId: numeric(z.number().int().positive()).optional(),
+  measurementId: numeric(z.number().int().positive()).optional(),
   /** Ignored: the batch's sale price is charged. Accepted so the seeds' client can send its cart as it is. */
   salePrice: z.unknown().optional(),
 });
@@ -32,19 +32,18 @@ const invoiceField = <T extends z.ZodType>(field: T) =>
 
 export const saleSchema = z.object({
   customerName: requiredText('Customer name is required.', 150),
-  customerPhone: requiredText('Customer phone is required.', 18).regex(PHONE_PATTERN, {
-    error: 'Invalid customer phone format. Please enter only digits.',
-  }),
+  customerPhone: phoneField('Customer phone is required.', 'Invalid customer phone format. Please enter only digits.'),
   customerEmail: invoiceField(requiredEmail('Customer email is required.').max(150)),
   customerAddress: invoiceField(requiredText('Customer address is required.', 300)),
   items: z.array(saleItemSchema, { error: 'The cart is empty.' }).min(1, { error: 'The cart is empty.' }).max(200),
-  discount: z.coerce
-    .number({ error: 'The discount must be a number from 0 to 100.' })
-    .min(0, { error: 'The discount must be a number from 0 to 100.' })
-    .max(100, { error: 'The discount must be a number from 0 to 100.' })
-    // The receipt shows the percent as stored (2 decimals); more would not match the amount taken off.
-    .refine((n) => hasAtMostDecimals(n, 2), { error: 'Use at most 2 decimals for the discount.' })
-    .default(0),
+  discount: numeric(
+    z
+      .number({ error: 'The discount must be a number from 0 to 100.' })
+      .min(0, { error: 'The discount must be a number from 0 to 100.' })
+      .max(100, { error: 'The discount must be a number from 0 to 100.' })
+      // The receipt shows the percent as stored (2 decimals); more would not match the amount taken off.
+      .refine((n) => hasAtMostDecimals(n, 2), { error: 'Use at most 2 decimals for the discount.' }),
+  ).default(0),
   paymentMethod: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toUpperCase().replace(/\s+/g, '_') : v),
     z.enum(PAYMENT_METHODS, { error: 'Payment method is required.' }),
@@ -66,9 +65,10 @@ export const businessInfoSchema = z.object({
   business_email: requiredText('business email required.', 150).regex(EMAIL_PATTERN, {
     error: 'Invalid email format.',
   }),
-  business_contact: requiredText('business contact required.', 18).regex(PHONE_PATTERN, {
-    error: 'Invalid business contact format. Please enter only digits.',
-  }),
+  business_contact: phoneField(
+    'business contact required.',
+    'Invalid business contact format. Please enter only digits.',
+  ),
   business_website: optionalText(200).refine((v) => !v || /^https?:\/\/[^\s.]+\.[^\s]+$/i.test(v), {
     error: 'Invalid website format. Please enter a valid URL.',
   }),

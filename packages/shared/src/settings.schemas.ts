@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SMTP_ENCRYPTIONS } from './constants.ts';
-import { requiredEmail, requiredText, wholeNumber, yesNo } from './fields.ts';
+import { numeric, requiredEmail, requiredText, wholeNumber, yesNo } from './fields.ts';
 
 export const securitySettingsSchema = z.object({
   security_settings_2fa: yesNo,
@@ -29,10 +29,8 @@ export const emailSettingsSchema = z.object({
   // Left empty on save, the stored password is kept: the server never sends it back.
   smtp_password: z.string().max(255).optional(),
   smtp_encryption: z.enum(encryptionValues, { error: 'SMTP encryption is required.' }),
-  smtp_port: z.coerce
-    .number({ error: 'SMTP port is required.' })
-    .int()
-    .min(1, { error: 'SMTP port is required.' })
-    .max(65535),
+  smtp_port: numeric(
+    z.number({ error: 'SMTP port is required.' }).int().min(1, { error: 'SMTP port is required.' }).max(65535),
+  ),
 });
 export type EmailSettingsInput = z.infer<typeof emailSettingsSchema>;

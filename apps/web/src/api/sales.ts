@@ -58,15 +58,39 @@ export const useSalePrice = (q: PriceQuery) =>
     retry: false,
   });
 
+/** How long the till waits for the answer to a sale before it says so; the sale stays kept to be sent again. */
+export const SALE_ANSWER_TIMEOUT_MS = 20_000;
+
+/** The sale was sent but no readable answer came back: it may or may not be recorded on the server. */
+export class NoSaleAnswer extends Error {}
+
+async function postSale(body: SaleInput) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const gaveUp = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new NoSaleAnswer(`The server did not answer within ${SALE_ANSWER_TIMEOUT_MS / 1000} seconds.`)),
+      SALE_ANSWER_TIMEOUT_MS,
+    );
+  });
+  try {
+    const answer = await Promise.race([
+      api<{ message?: string; data?: { id?: unknown } }>('POST', '/salesstore', body),
+      gaveUp,
+    ]);
+    // A reply cut off mid-body parses as nothing: that is no answer, not a sale without a number.
+    if (typeof answer.data?.id !== 'number') throw new NoSaleAnswer('The answer from the server was cut off.');
+    return answer as { message?: string; data: { id: number } };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export const useProcessSale = () =>
-  useWrite(
-    (body: SaleInput) => api<{ message: string; data: { id: number } }>('POST', '/salesstore', body),
-    [
-      '/saleslist',
-      '/stocklevel',
-      '/stocklist',
-      '/getproductsinstock',
-      '/getbatchnumbersbyproductinstock',
-      '/getsalepriceinstock',
-    ],
-  );
+  useWrite(postSale, [
+    '/saleslist',
+    '/stocklevel',
+    '/stocklist',
+    '/getproductsinstock',
+    '/getbatchnumbersbyproductinstock',
+    '/getsalepriceinstock',
+  ]);

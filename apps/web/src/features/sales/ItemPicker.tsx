@@ -10,6 +10,7 @@ import {
   useSalePrice,
 } from '../../api/sales.ts';
 import type { CartLine } from './cart.ts';
+import { useSelectOnFocus } from './select-on-focus.ts';
 
 const options = (items: { id: number; name: string }[] | undefined) =>
   (items ?? []).map((i) => ({ value: String(i.id), label: i.name }));
@@ -27,6 +28,7 @@ export function ItemPicker({ onAdd }: { onAdd: (line: CartLine) => void }) {
   const [error, setError] = useState<string>();
   const quantityInput = useRef<HTMLInputElement>(null);
   const productInput = useRef<HTMLInputElement>(null);
+  const selectOnFocus = useSelectOnFocus();
 
   const products = useProductsInStock(debounced);
   const batches = useBatchesInStock(productId);
@@ -34,6 +36,7 @@ export function ItemPicker({ onAdd }: { onAdd: (line: CartLine) => void }) {
   const measurements = useMeasurementsOfBrand(brandId, batchNumber);
   const price = useSalePrice({ productId, batchNumber, brandId, measurementId });
   const productName = products.data?.find((p) => p.id === productId)?.name ?? search;
+  const balance = batches.data?.find((b) => b.batch_number === batchNumber)?.balance;
 
   useEffect(() => {
     if (batches.data?.[0] && !batchNumber) setBatchNumber(batches.data[0].batch_number);
@@ -78,6 +81,7 @@ export function ItemPicker({ onAdd }: { onAdd: (line: CartLine) => void }) {
       measurement: measurement.name,
       quantity: qty,
       salePrice: price.data.salePrice,
+      balance,
     });
     pickProduct(undefined);
     setSearch('');
@@ -86,7 +90,6 @@ export function ItemPicker({ onAdd }: { onAdd: (line: CartLine) => void }) {
     productInput.current?.focus();
   };
 
-  const balance = batches.data?.find((b) => b.batch_number === batchNumber)?.balance;
   return (
     <>
       {error && (
@@ -145,6 +148,7 @@ export function ItemPicker({ onAdd }: { onAdd: (line: CartLine) => void }) {
           w={180}
         />
         <NumberInput
+          {...selectOnFocus}
           ref={quantityInput}
           label={balance !== undefined ? `Quantity (${formatQuantity(balance)} in batch)` : 'Quantity'}
           min={0.001}
@@ -152,6 +156,11 @@ export function ItemPicker({ onAdd }: { onAdd: (line: CartLine) => void }) {
           thousandSeparator=","
           value={quantity}
           onChange={setQuantity}
+          error={
+            balance !== undefined && Number(quantity) > balance
+              ? `Only ${formatQuantity(balance)} in this batch`
+              : undefined
+          }
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();

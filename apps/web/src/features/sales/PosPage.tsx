@@ -2,6 +2,7 @@ import { formatMoney, PAYMENT_LABELS, PAYMENT_METHODS, saleTotals } from '@duka/
 import {
   Alert,
   Button,
+  Fieldset,
   Group,
   NumberInput,
   Paper,
@@ -18,49 +19,66 @@ import { useLocalStorage } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
-import { useProcessSale } from '../../api/sales.ts';
+import { NoSaleAnswer, useProcessSale } from '../../api/sales.ts';
+import { confirmAction } from '../../components/confirm.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { withLeadingZero } from '../profile/phone.ts';
 import { CartTable } from './CartTable.tsx';
 import { useCart } from './cart.ts';
 import { ItemPicker } from './ItemPicker.tsx';
-
-type AfterSale = 'receipt' | 'invoice' | 'stay';
-const DEFAULT_CUSTOMER = { name: 'Anonymous', phone: '0700000000', email: 'customer@example.com', address: 'Unknown' };
+import { PendingSaleBanner } from './PendingSaleBanner.tsx';
+import { type AfterSale, mayBeRecorded, type PendingSale, usePendingSale } from './pending-sale.ts';
+import { usePosDraft } from './pos-draft.ts';
 
 // New Sale (part 2 §2.7). Totals shown here are a preview; the server prices every line from its batch.
 export function PosPage() {
   const navigate = useNavigate();
   const cart = useCart();
+  const { draft, update, setCustomer, reset: resetDraft } = usePosDraft();
+  const { pending, keep, forget } = usePendingSale();
   const processSale = useProcessSale();
   const [afterSale, setAfterSale] = useLocalStorage<AfterSale>({ key: 'posAfterSave', defaultValue: 'receipt' });
-  const [customer, setCustomer] = useState(DEFAULT_CUSTOMER);
-  const [discount, setDiscount] = useState<number | string>(0);
-  const [payment, setPayment] = useState<string>('CASH');
-  const [notice, setNotice] = useState('');
-  const [status, setStatus] = useState<{ ok?: string; error?: string }>({});
+  const [status, setStatus] = useState<{ ok?: string; error?: string; noAnswer?: string }>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
-  // One key per cart: a retried submit of the same cart cannot make a second sale.
-  const saleKey = useRef<string>(undefined);
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(redirect.current), []);
-  useEffect(() => {
-    if (cart.lines) saleKey.current = undefined;
-  }, [cart.lines]);
 
+  const { customer, discount, payment, notice } = draft;
   const percent = Math.min(100, Math.max(0, Number(discount) || 0));
   const totals = saleTotals(
     cart.lines.map((l) => ({ quantity: l.quantity, unit_price: l.salePrice })),
     percent,
   );
   const isInvoice = afterSale === 'invoice';
+  // While a sale waits for its answer, nothing that would make another sale can be touched.
+  const isLocked = processSale.isPending || Boolean(pending);
 
-  const submit = async () => {
+  const send = async (sale: PendingSale) => {
     setStatus({});
     setFieldErrors({});
-    saleKey.current ??= crypto.randomUUID();
     try {
-      const answer = await processSale.mutateAsync({
+      const answer = await processSale.mutateAsync(sale.body);
+      forget();
+      cart.clear();
+      resetDraft();
+      setStatus({ ok: answer.message || 'Sale processed successfully!' });
+      const target = sale.afterSale === 'stay' ? '/salespos' : `/sales${sale.afterSale}/${answer.data.id}`;
+      redirect.current = setTimeout(() => navigate(target), 2000);
+    } catch (err) {
+      if (mayBeRecorded(err)) {
+        setStatus({ noAnswer: noAnswerReason(err) });
+        return;
+      }
+      forget();
+      if (err instanceof ApiError) setFieldErrors(err.errors);
+      setStatus({ error: errorMessage(err, 'An error occurred during submission.') });
+    }
+  };
+
+  const submit = () => {
+    const sale: PendingSale = {
+      afterSale,
+      body: {
         customerName: customer.name,
         customerPhone: customer.phone,
         customerEmail: isInvoice ? customer.email : undefined,
@@ -75,19 +93,16 @@ export function PosPage() {
         discount: percent,
         paymentMethod: payment as (typeof PAYMENT_METHODS)[number],
         notice: isInvoice ? notice : undefined,
-        idempotencyKey: saleKey.current,
-      });
-      cart.clear();
-      setCustomer(DEFAULT_CUSTOMER);
-      setDiscount(0);
-      setNotice('');
-      setStatus({ ok: answer.message || 'Sale processed successfully!' });
-      const target = afterSale === 'stay' ? '/salespos' : `/sales${afterSale}/${answer.data.id}`;
-      redirect.current = setTimeout(() => navigate(target), 2000);
-    } catch (err) {
-      if (err instanceof ApiError) setFieldErrors(err.errors);
-      setStatus({ error: errorMessage(err, 'An error occurred during submission.') });
-    }
+        idempotencyKey: crypto.randomUUID(),
+      },
+    };
+    // Kept before it leaves: a reply lost from here on can only ever be answered by sending this same sale again.
+    keep(sale);
+    void send(sale);
+  };
+
+  const clearCart = async () => {
+    if (await confirmAction('Remove every item from the cart?', { confirmLabel: 'Clear Cart' })) cart.clear();
   };
 
   const field = (name: string) => fieldErrors[name]?.[0];
@@ -99,115 +114,130 @@ export function PosPage() {
           {status.ok}
         </Alert>
       )}
+      {pending && !processSale.isPending && (
+        <PendingSaleBanner
+          sale={pending}
+          reason={status.noAnswer}
+          onSend={() => void send(pending)}
+          onDiscard={() => {
+            forget();
+            setStatus({});
+          }}
+        />
+      )}
       {status.error && (
         <Alert color="red" mb="md" withCloseButton onClose={() => setStatus({})} role="alert">
           {status.error}
         </Alert>
       )}
-      <Stack>
-        <Paper p="md" withBorder>
-          <SimpleGrid cols={{ base: 1, sm: isInvoice ? 4 : 2 }}>
-            <TextInput
-              label="Customer Name"
-              value={customer.name}
-              onChange={(e) => setCustomer({ ...customer, name: e.currentTarget.value })}
-              error={field('customerName')}
-            />
-            <TextInput
-              label="Customer Phone"
-              inputMode="numeric"
-              maxLength={18}
-              value={customer.phone}
-              onChange={(e) => setCustomer({ ...customer, phone: withLeadingZero(e.currentTarget.value) })}
-              error={field('customerPhone')}
-            />
-            {isInvoice && (
-              <>
-                <TextInput
-                  label="Customer Email"
-                  value={customer.email}
-                  onChange={(e) => setCustomer({ ...customer, email: e.currentTarget.value })}
-                  error={field('customerEmail')}
-                />
-                <TextInput
-                  label="Customer Address"
-                  value={customer.address}
-                  onChange={(e) => setCustomer({ ...customer, address: e.currentTarget.value })}
-                  error={field('customerAddress')}
-                />
-              </>
-            )}
-          </SimpleGrid>
-        </Paper>
-        <Paper p="md" withBorder>
-          <ItemPicker onAdd={cart.add} />
-        </Paper>
-        <CartTable lines={cart.lines} onRemove={cart.remove} />
-        <Paper p="md" withBorder>
-          <SimpleGrid cols={{ base: 1, md: 2 }}>
-            <Stack>
-              <Group grow>
-                <NumberInput
-                  label="Discount (%)"
-                  min={0}
-                  max={100}
-                  decimalScale={2}
-                  clampBehavior="strict"
-                  value={discount}
-                  onChange={setDiscount}
-                  error={field('discount')}
-                />
-                <Select
-                  label="Payment Method"
-                  data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_LABELS[m] }))}
-                  value={payment}
-                  onChange={(v) => setPayment(v ?? 'CASH')}
-                  allowDeselect={false}
-                  error={field('paymentMethod')}
-                />
-              </Group>
+      <Fieldset variant="unstyled" disabled={isLocked}>
+        <Stack>
+          <Paper p="md" withBorder>
+            <SimpleGrid cols={{ base: 1, sm: isInvoice ? 4 : 2 }}>
+              <TextInput
+                label="Customer Name"
+                value={customer.name}
+                onChange={(e) => setCustomer({ name: e.currentTarget.value })}
+                error={field('customerName')}
+              />
+              <TextInput
+                label="Customer Phone"
+                inputMode="numeric"
+                maxLength={18}
+                value={customer.phone}
+                onChange={(e) => setCustomer({ phone: withLeadingZero(e.currentTarget.value) })}
+                error={field('customerPhone')}
+              />
               {isInvoice && (
-                <Textarea
-                  label="Notice"
-                  value={notice}
-                  onChange={(e) => setNotice(e.currentTarget.value)}
-                  autosize
-                  minRows={2}
-                />
+                <>
+                  <TextInput
+                    label="Customer Email"
+                    value={customer.email}
+                    onChange={(e) => setCustomer({ email: e.currentTarget.value })}
+                    error={field('customerEmail')}
+                  />
+                  <TextInput
+                    label="Customer Address"
+                    value={customer.address}
+                    onChange={(e) => setCustomer({ address: e.currentTarget.value })}
+                    error={field('customerAddress')}
+                  />
+                </>
               )}
-              <Radio.Group label="After Save Action" value={afterSale} onChange={(v) => setAfterSale(v as AfterSale)}>
-                <Group mt={4}>
-                  <Radio value="receipt" label="Print receipt" />
-                  <Radio value="invoice" label="Print invoice" />
-                  <Radio value="stay" label="Stay on POS" />
+            </SimpleGrid>
+          </Paper>
+          <Paper p="md" withBorder>
+            <ItemPicker onAdd={cart.add} />
+          </Paper>
+          <CartTable lines={cart.lines} onQuantity={cart.setQuantity} onRemove={cart.remove} />
+          <Paper p="md" withBorder>
+            <SimpleGrid cols={{ base: 1, md: 2 }}>
+              <Stack>
+                <Group grow>
+                  <NumberInput
+                    label="Discount (%)"
+                    min={0}
+                    max={100}
+                    decimalScale={2}
+                    clampBehavior="strict"
+                    value={discount}
+                    onChange={(v) => update({ discount: v })}
+                    error={field('discount')}
+                  />
+                  <Select
+                    label="Payment Method"
+                    data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_LABELS[m] }))}
+                    value={payment}
+                    onChange={(v) => update({ payment: v ?? 'CASH' })}
+                    allowDeselect={false}
+                    error={field('paymentMethod')}
+                  />
                 </Group>
-              </Radio.Group>
-            </Stack>
-            <Stack gap={4} align="flex-end" data-testid="pos-totals">
-              <Text>Subtotal: UGX {formatMoney(totals.subtotal)}</Text>
-              <Text>Discount: UGX {formatMoney(totals.discount_amount)}</Text>
-              <Title order={3}>Total: UGX {formatMoney(totals.total_amount)}</Title>
-            </Stack>
-          </SimpleGrid>
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={cart.clear} disabled={cart.lines.length === 0 || processSale.isPending}>
-              Clear Cart
-            </Button>
-            <Button
-              onClick={submit}
-              disabled={cart.lines.length === 0 || processSale.isPending}
-              loading={processSale.isPending}
-            >
-              Process Sale
-            </Button>
-          </Group>
-          {processSale.isPending && (
-            <Text ta="right" c="dimmed" mt="xs">
-              Processing sale...
-            </Text>
-          )}
-        </Paper>
-      </Stack>
+                {isInvoice && (
+                  <Textarea
+                    label="Notice"
+                    value={notice}
+                    onChange={(e) => update({ notice: e.currentTarget.value })}
+                    autosize
+                    minRows={2}
+                  />
+                )}
+                <Radio.Group label="After Save Action" value={afterSale} onChange={(v) => setAfterSale(v as AfterSale)}>
+                  <Group mt={4}>
+                    <Radio value="receipt" label="Print receipt" />
+                    <Radio value="invoice" label="Print invoice" />
+                    <Radio value="stay" label="Stay on POS" />
+                  </Group>
+                </Radio.Group>
+              </Stack>
+              <Stack gap={4} align="flex-end" data-testid="pos-totals">
+                <Text>Subtotal: UGX {formatMoney(totals.subtotal)}</Text>
+                <Text>Discount: UGX {formatMoney(totals.discount_amount)}</Text>
+                <Title order={3}>Total: UGX {formatMoney(totals.total_amount)}</Title>
+              </Stack>
+            </SimpleGrid>
+            <Group justify="flex-end" mt="md">
+              <Button variant="default" onClick={clearCart} disabled={cart.lines.length === 0}>
+                Clear Cart
+              </Button>
+              <Button onClick={submit} disabled={cart.lines.length === 0} loading={processSale.isPending}>
+                Process Sale
+              </Button>
+            </Group>
+            {processSale.isPending && (
+              <Text ta="right" c="dimmed" mt="xs">
+                Processing sale...
+              </Text>
+            )}
+          </Paper>
+        </Stack>
+      </Fieldset>
     </>
   );
 }
+
+const noAnswerReason = (err: unknown) => {
+  if (err instanceof NoSaleAnswer) return err.message;
+  if (err instanceof ApiError && err.status > 0) return `The server did not confirm the sale: ${err.message}`;
+  return 'No answer came back from the server.';
+};

@@ -12,6 +12,8 @@ export interface CartLine {
   quantity: number;
   /** The price shown; the server charges the batch's own price. */
   salePrice: number;
+  /** What the batch held when the line was picked: enough to warn early; the server decides at sale time. */
+  balance?: number;
 }
 
 const sameLine = (a: CartLine, b: CartLine) =>
@@ -20,8 +22,25 @@ const sameLine = (a: CartLine, b: CartLine) =>
   a.brandId === b.brandId &&
   a.measurementId === b.measurementId;
 
+const roundQuantity = (n: number) => Math.round(n * 1000) / 1000;
+
+/** The batches the cart asks more of than they held, with what they held. Lines of one batch count together. */
+export function overdrawnBatches(lines: CartLine[]): Map<string, number> {
+  const asked = new Map<string, number>();
+  for (const l of lines) asked.set(l.batchNumber, roundQuantity((asked.get(l.batchNumber) ?? 0) + l.quantity));
+  const over = new Map<string, number>();
+  for (const l of lines) {
+    if (l.balance !== undefined && (asked.get(l.batchNumber) ?? 0) > l.balance) over.set(l.batchNumber, l.balance);
+  }
+  return over;
+}
+
 export function useCart() {
-  const [lines, setLines] = useLocalStorage<CartLine[]>({ key: 'posCart', defaultValue: [] });
+  const [lines, setLines] = useLocalStorage<CartLine[]>({
+    key: 'posCart',
+    defaultValue: [],
+    getInitialValueInEffect: false,
+  });
   return {
     lines,
     /** An equal line (same product, batch, brand and measurement) grows instead of repeating. */
@@ -30,10 +49,12 @@ export function useCart() {
         const existing = current.find((l) => sameLine(l, line));
         if (!existing) return [...current, line];
         return current.map((l) =>
-          l === existing ? { ...l, quantity: Math.round((l.quantity + line.quantity) * 1000) / 1000 } : l,
+          l === existing ? { ...l, quantity: roundQuantity(l.quantity + line.quantity), balance: line.balance } : l,
         );
       });
     },
+    setQuantity: (index: number, quantity: number) =>
+      setLines((current) => current.map((l, i) => (i === index ? { ...l, quantity: roundQuantity(quantity) } : l))),
     remove: (index: number) => setLines((current) => current.filter((_, i) => i !== index)),
     clear: () => setLines([]),
   };

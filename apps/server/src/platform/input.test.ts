@@ -1,0 +1,262 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUPPLIER } from '../../test/catalogue-fixtures.ts';
+import { makeCatalogue, receiveBatch } from '../../test/stock-fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { DEMO_ADMIN } from '../db/seed/demo.ts';
+
+// Bad input answers 4xx on every route, whatever the route's own schema (issue 9).
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn();
+});
+afterAll(() => t.close());
+
+const NUL_REFUSED = { success: false, message: 'Text cannot contain the NUL character.' };
+const sale = (extra: Record<string, unknown>) => ({
+  customerName: 'Anonymous',
+  customerPhone: '0700000000',
+  discount: 0,
+  paymentMethod: 'CASH',
+  idempotencyKey: randomUUID(),
+  ...extra,
+});
+
+describe('a NUL character', () => {
+  it('is refused with 422 in a sign-in, before any query', async () => {
+    const res = await t.call('POST', '/api/login', { body: { email: `${DEMO_ADMIN.email}\u0000`, password: 'x' } });
+    expect(res).toMatchObject({ status: 422, body: { ...NUL_REFUSED, errors: { email: [NUL_REFUSED.message] } } });
+  });
+
+  it('is refused with 422 in a list search and a query filter', async () => {
+    for (const path of ['/api/rolelist?search=a%00b', '/api/supplierlist?search=%00', '/api/userlist?gender=%00']) {
+      const res = await t.call('GET', path, { token: admin });
+      expect(res.status, path).toBe(422);
+      expect(res.body.message, path).toBe(NUL_REFUSED.message);
+    }
+  });
+
+  it('is refused with 422 in a body, nested ones included, and nothing is written', async () => {
+    const role = await t.call('POST', '/api/rolestore', {
+      token: admin,
+      body: { name: 'Night\u0000Shift', environment: 'TEST' },
+    });
+    expect(role).toMatchObject({ status: 422, body: { ...NUL_REFUSED, errors: { name: [NUL_REFUSED.message] } } });
+    expect(await t.db.selectFrom('roles').select('id').where('name', 'like', 'Night%').execute()).toEqual([]);
+    const menus = await t.call('POST', '/api/assignmenus/2', {
+      token: admin,
+      body: { selectedMenus: ['roleList', 'x\u0000'] },
+    });
+    expect(menus.status).toBe(422);
+    expect(menus.body.errors).toEqual({ 'selectedMenus.1': [NUL_REFUSED.message] });
+  });
+
+  it('is refused with 422 in a path parameter', async () => {
+    const res = await t.call('PUT', '/api/trashrestore/role%00/1', { token: admin });
+    expect(res).toMatchObject({ status: 422, body: NUL_REFUSED });
+  });
+});
+
+describe('a multipart request', () => {
+  it('without a boundary answers 400, not 500', async () => {
+    const res = await t.call('POST', '/api/appearancesettingsstore', {
+      token: admin,
+      headers: { 'content-type': 'multipart/form-data' },
+      body: 'name=Duka',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.success).toBe(false);
+  });
+
+  it('with a NUL in a field answers 422, not 500', async () => {
+    const form = new FormData();
+    form.append('name', 'Duka\u0000');
+    const res = await fetch(`${t.url}/api/appearancesettingsstore`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual(NUL_REFUSED);
+  });
+});
+
+describe('numbers', () => {
+  let batchNumber: string;
+  beforeAll(async () => {
+    batchNumber = (await receiveBatch(t, admin, await makeCatalogue(t, admin), { quantity: 40 })).batch_number;
+  });
+
+  it('refuse hexadecimal, booleans, lists, null and blanks as quantities and discounts, and sell nothing', async () => {
+    for (const quantity of ['0x10', true, [1], null, '', '1e1', 'Infinity']) {
+      const res = await t.call('POST', '/api/salesstore', {
+        token: admin,
+        body: sale({ items: [{ batchNumber, quantity }] }),
+      });
+      expect(res.status, JSON.stringify(quantity)).toBe(422);
+      expect(res.body.errors, JSON.stringify(quantity)).toEqual({ 'items.0.quantity': ['Quantity is required.'] });
+    }
+    for (const discount of ['0x10', true, [5], null, '']) {
+      const res = await t.call('POST', '/api/salesstore', {
+        token: admin,
+        body: sale({ items: [{ batchNumber, quantity: 1 }], discount }),
+      });
+      expect(res.status, JSON.stringify(discount)).toBe(422);
+      expect(res.body.errors).toEqual({ discount: ['The discount must be a number from 0 to 100.'] });
+    }
+    expect(await t.db.selectFrom('sales').select('id').execute()).toEqual([]);
+  });
+
+  it('take decimal text as the seeds client sends it', async () => {
+    const res = await t.call('POST', '/api/salesstore', {
+      token: admin,
+      body: sale({ items: [{ batchNumber, quantity: '2.5' }], discount: '10' }),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const stored = await t.db
+      .selectFrom('sales')
+      .innerJoin('sale_items', 'sale_items.sale_id', 'sales.id')
+      .select(['sales.discount_percent', 'sale_items.quantity'])
+      .where('sales.id', '=', res.body.data.id)
+      .executeTakeFirstOrThrow();
+    expect([Number(stored.discount_percent), Number(stored.quantity)]).toEqual([10, 2.5]);
+  });
+
+  it('refuse hexadecimal and lists as ids, prices and pages', async () => {
+    expect((await t.call('GET', '/api/usershow/0x1', { token: admin })).status).toBe(422);
+    expect((await t.call('GET', '/api/rolelist?page=0x1', { token: admin })).status).toBe(422);
+    expect((await t.call('GET', '/api/rolelist?pagination_size=0xA', { token: admin })).status).toBe(422);
+    const product = await t.call('POST', '/api/productstore', {
+      token: admin,
+      body: { name: 'Hex Product', category_id: [1], environment: 'TEST' },
+    });
+    expect(product.body.errors).toEqual({ category_id: ['Category is required.'] });
+    const refs = await makeCatalogue(t, admin);
+    const stock = await t.call('POST', '/api/stockstore', {
+      token: admin,
+      body: {
+        ...refs,
+        quantity: '10',
+        unit_price: '0x10',
+        sale_price: true,
+        min_stock_level: '2',
+        stock_date: '2026-11-20',
+        environment: 'PRODUCTION',
+      },
+    });
+    expect(stock.body.errors).toEqual({
+      unit_price: ['Unit price is required.'],
+      sale_price: ['Sale price is required.'],
+    });
+  });
+
+  it('keep "X is required." for a blank role', async () => {
+    const res = await t.call('POST', '/api/userstore', {
+      token: admin,
+      body: {
+        name: 'Blank Role',
+        gender: 'Female',
+        nin: 'CF00000000001',
+        phone_number: '0710000001',
+        email: 'blank.role@duka.test',
+        role_id: '',
+        environment: 'TEST',
+      },
+    });
+    expect(res.body.errors).toEqual({ role_id: ['Role is required.'] });
+  });
+});
+
+describe('invisible characters', () => {
+  it('alone are not a name', async () => {
+    for (const name of ['\u200B', '\u200C\u200D', ' \u2060 ', '\uFEFF\u00AD']) {
+      const res = await t.call('POST', '/api/rolestore', { token: admin, body: { name, environment: 'TEST' } });
+      expect(res.status, JSON.stringify(name)).toBe(422);
+      expect(res.body.errors, JSON.stringify(name)).toEqual({ name: ['Name is required.'] });
+    }
+  });
+
+  it('around a name are trimmed like spaces', async () => {
+    const res = await t.call('POST', '/api/rolestore', {
+      token: admin,
+      body: { name: '\u200BNight Shift\u00AD', environment: 'TEST' },
+    });
+    expect(res.status).toBe(200);
+    const row = await t.db
+      .selectFrom('roles')
+      .select('name')
+      .where('id', '=', res.body.data.id)
+      .executeTakeFirstOrThrow();
+    expect(row.name).toBe('Night Shift');
+  });
+});
+
+describe('a trailing slash', () => {
+  it('reaches the same route', async () => {
+    const res = await t.call('GET', '/api/userpersonaldetails/', { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body.data.email).toBe(DEMO_ADMIN.email);
+  });
+});
+
+describe('phone numbers', () => {
+  it('are stored in the local form for suppliers, users and sales', async () => {
+    const forms = ['+256772123456', '256772123456', '0772 123 456', '772123456', '+256 772-123-456'];
+    for (const [i, phone_number] of forms.entries()) {
+      const res = await t.call('POST', '/api/supplierstore', {
+        token: admin,
+        body: { ...SUPPLIER, name: `Phone Supplier ${i}`, phone_number },
+      });
+      expect(res.status, phone_number).toBe(200);
+      const row = await t.db
+        .selectFrom('suppliers')
+        .select('phone_number')
+        .where('id', '=', res.body.data.id)
+        .executeTakeFirstOrThrow();
+      expect(row.phone_number, phone_number).toBe('0772123456');
+    }
+    const user = await t.call('POST', '/api/userstore', {
+      token: admin,
+      body: {
+        name: 'Phone User',
+        gender: 'Male',
+        nin: 'CM00000000002',
+        phone_number: '+256 701 234 567',
+        email: 'phone.user@duka.test',
+        role_id: 1,
+        environment: 'TEST',
+      },
+    });
+    expect(user.status, JSON.stringify(user.body)).toBe(200);
+    const userRow = await t.db
+      .selectFrom('users')
+      .select('phone_number')
+      .where('id', '=', user.body.data.id)
+      .executeTakeFirstOrThrow();
+    expect(userRow.phone_number).toBe('0701234567');
+
+    const { batch_number } = await receiveBatch(t, admin, await makeCatalogue(t, admin));
+    const sold = await t.call('POST', '/api/salesstore', {
+      token: admin,
+      body: sale({ customerPhone: '+256772123456', items: [{ batchNumber: batch_number, quantity: 1 }] }),
+    });
+    expect(sold.status, JSON.stringify(sold.body)).toBe(200);
+    const saleRow = await t.db
+      .selectFrom('sales')
+      .select('customer_phone')
+      .where('id', '=', sold.body.data.id)
+      .executeTakeFirstOrThrow();
+    expect(saleRow.customer_phone).toBe('0772123456');
+  });
+
+  it('that are not digits are still refused', async () => {
+    const res = await t.call('POST', '/api/supplierstore', {
+      token: admin,
+      body: { ...SUPPLIER, name: 'Letter Phone', phone_number: '+25677212345a' },
+    });
+    expect(res.body.errors).toEqual({ phone_number: ['Invalid phone number format. Please enter only digits.'] });
+  });
+});

@@ -1,0 +1,34 @@
+import type { SaleInput } from '@duka/shared';
+import { useLocalStorage } from '@mantine/hooks';
+import { ApiError } from '../../api/client.ts';
+import { NoSaleAnswer } from '../../api/sales.ts';
+
+// A sale between the press of Process Sale and the reading of the server's answer. It is kept in local storage with
+// its key, so after a lost reply, a hang or a reload the very same body goes again under the same key and the server
+// hands back the first sale instead of recording a second.
+export type AfterSale = 'receipt' | 'invoice' | 'stay';
+export interface PendingSale {
+  body: SaleInput;
+  afterSale: AfterSale;
+}
+
+export function usePendingSale() {
+  const [pending, setPending, forget] = useLocalStorage<PendingSale | null>({
+    key: 'posPendingSale',
+    defaultValue: null,
+    getInitialValueInEffect: false,
+  });
+  return { pending: pending?.body ? pending : null, keep: setPending, forget };
+}
+
+/**
+ * True unless the server read this sale and refused it (then its key has no sale and the cart can be fixed and sent
+ * anew). No answer, a server or gateway failure, a sign-in or permission refusal, a rate limit or a refusal of the key
+ * itself all leave the sale possibly recorded, so it stays kept to be sent again.
+ */
+export function mayBeRecorded(err: unknown): boolean {
+  if (err instanceof NoSaleAnswer) return true;
+  if (!(err instanceof ApiError)) return true;
+  if (err.status === 0 || err.status >= 500 || [401, 403, 408, 429].includes(err.status)) return true;
+  return Boolean(err.errors.idempotencyKey);
+}

@@ -1,0 +1,33 @@
+import { useLocalStorage } from '@mantine/hooks';
+
+// What the cashier has typed for the sale besides the items, kept like the cart so a reload loses none of it.
+export interface PosDraft {
+  customer: { name: string; phone: string; email: string; address: string };
+  discount: number | string;
+  payment: string;
+  notice: string;
+}
+
+export const EMPTY_DRAFT: PosDraft = {
+  customer: { name: 'Anonymous', phone: '0700000000', email: 'customer@example.com', address: 'Unknown' },
+  discount: 0,
+  payment: 'CASH',
+  notice: '',
+};
+
+export function usePosDraft() {
+  const [draft, setDraft, resetDraft] = useLocalStorage<PosDraft>({
+    key: 'posDraft',
+    defaultValue: EMPTY_DRAFT,
+    getInitialValueInEffect: false,
+  });
+  // A draft saved by an older version of the page may lack a field.
+  const current = { ...EMPTY_DRAFT, ...draft, customer: { ...EMPTY_DRAFT.customer, ...draft?.customer } };
+  return {
+    draft: current,
+    update: (change: Partial<PosDraft>) => setDraft({ ...current, ...change }),
+    setCustomer: (change: Partial<PosDraft['customer']>) =>
+      setDraft({ ...current, customer: { ...current.customer, ...change } }),
+    reset: resetDraft,
+  };
+}
