@@ -213,6 +213,8 @@ export interface SaleItemsTable {
   unit_price: number;
   unit_cost: number;
   total_price: number;
+  /** The line's share of the sale's discount amount (migration 007); the lines' shares add up to the sale's. */
+  discount_amount: Generated<number>;
 }
 
 export interface DB {

@@ -5,6 +5,7 @@ import * as catalogueStock from './003_catalogue_stock.ts';
 import * as sales from './004_sales.ts';
 import * as otpSignIn from './005_otp_sign_in.ts';
 import * as saleKeyBinding from './006_sale_key_binding.ts';
+import * as saleLineDiscounts from './007_sale_line_discounts.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004_sales': sales,
   '005_otp_sign_in': otpSignIn,
   '006_sale_key_binding': saleKeyBinding,
+  '007_sale_line_discounts': saleLineDiscounts,
 };
