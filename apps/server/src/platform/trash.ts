@@ -1,3 +1,4 @@
+import { formatQuantity } from '@duka/shared';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
@@ -41,6 +42,35 @@ function kindOf(model: string): TrashKind {
   return kind;
 }
 
+/** The catalogue tables stock batches refer to, and by which column. */
+const STOCK_REFERENCES: Partial<Record<keyof DB, 'product_id' | 'brand_id' | 'measurement_id' | 'supplier_id'>> = {
+  products: 'product_id',
+  brands: 'brand_id',
+  measurements: 'measurement_id',
+  suppliers: 'supplier_id',
+};
+
+/**
+ * Trashing a record that live batches with stock on hand still use would leave that stock counted in the stock
+ * value but unsellable and uneditable, so it is refused. Kept here, in the one delete path, so no caller (single or
+ * bulk) can skip it.
+ */
+async function refuseStockOnHand(trx: Trx, kind: TrashKind, ids: number[]): Promise<string | undefined> {
+  const column = STOCK_REFERENCES[kind.table];
+  if (!column) return undefined;
+  const used = await sql<{ batches: number; balance: number }>`
+    SELECT count(*)::int AS batches, sum(balance)::float8 AS balance FROM stock_batches
+    WHERE ${sql.ref(column)} = ANY(${ids}::int[]) AND deleted_at IS NULL AND balance > 0
+    GROUP BY ${sql.ref(column)} ORDER BY ${sql.ref(column)} LIMIT 1`.execute(trx);
+  const [first] = used.rows;
+  if (!first) return undefined;
+  const what = kind.label.toLowerCase();
+  // A product's or a brand's stock is one quantity; a measurement's or a supplier's spans products, so count batches.
+  return column === 'product_id' || column === 'brand_id'
+    ? `This ${what} still has ${formatQuantity(first.balance)} in stock. Sell it or write it off first.`
+    : `This ${what} is still used by ${first.batches} batch(es) with stock on hand. Sell or write off that stock first.`;
+}
+
 interface NamedRow {
   id: number;
   name: string;
@@ -72,6 +102,8 @@ export async function deleteRecords(
         unique.length === 1 ? kind.label : `Some of the selected ${kind.label.toLowerCase()} records were`,
       );
     }
+    const stockRefusal = await refuseStockOnHand(trx, kind, unique);
+    if (stockRefusal) throw new AppError('conflict', stockRefusal);
     for (const row of rows) {
       const refusal = await kind.refuseDelete?.(trx, row.id, ctx);
       if (refusal) throw new AppError('conflict', refusal);

@@ -1,5 +1,5 @@
 // Brands belong to a product; one create may name the same brand for several products (one record each).
-import { type brandCreateSchema, type brandUpdateSchema, formatQuantity, type ListQuery } from '@duka/shared';
+import type { brandCreateSchema, brandUpdateSchema, ListQuery } from '@duka/shared';
 import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
@@ -10,19 +10,13 @@ import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import { matchesSearch, paginate } from '../../platform/listing.ts';
 import { registerTrashKind } from '../../platform/trash.ts';
 import { assertNameFree } from '../../platform/unique-name.ts';
-import { countBatchesUsing, stockOnHand } from '../stock/stock.references.ts';
+import { countBatchesUsing } from '../stock/stock.references.ts';
 
 export const brandKind = registerTrashKind({
   model: 'brand',
   label: 'Brand',
   table: 'brands',
   nameSql: 'name',
-  refuseDelete: async (trx, id) => {
-    const balance = await stockOnHand(trx, 'brand_id', id);
-    return balance > 0
-      ? `This brand still has ${formatQuantity(balance)} in stock. Sell it or write it off first.`
-      : undefined;
-  },
   refusePurge: async (trx, id) =>
     (await countBatchesUsing(trx, 'brand_id', id)) > 0 ? 'Stock records still refer to this brand.' : undefined,
   refuseRestore: async (trx, id) => {

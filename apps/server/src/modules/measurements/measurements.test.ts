@@ -339,6 +339,37 @@ describe('GET /api/getmeasurements', () => {
   });
 });
 
+describe('a measurement that stock on hand still uses', () => {
+  const ON_HAND =
+    'This measurement is still used by 1 batch(es) with stock on hand. Sell or write off that stock first.';
+
+  it('stays out of the trash, deleted alone or in bulk, until that stock is gone', async () => {
+    const refs = await make.chain('On Hand');
+    const batch = await make.stock(refs);
+    const spare = await make.measurement('On Hand Spare');
+    const before = await auditCount(t);
+    expect(await t.call('DELETE', `/api/measurementdelete/${refs.measurement_id}`, { token: admin })).toMatchObject({
+      status: 409,
+      body: { success: false, message: ON_HAND },
+    });
+    const bulk = await t.call('DELETE', '/api/measurementsdelete', {
+      token: admin,
+      body: { measurement_ids: [spare, refs.measurement_id] },
+    });
+    expect(bulk).toMatchObject({ status: 409, body: { success: false, message: ON_HAND } });
+    expect((await measurementRow(refs.measurement_id))?.deleted_at).toBeNull();
+    expect((await measurementRow(spare))?.deleted_at).toBeNull();
+    expect(await auditCount(t)).toBe(before);
+
+    await make.emptyBatch(batch.id);
+    const res = await t.call('DELETE', '/api/measurementsdelete', {
+      token: admin,
+      body: { measurement_ids: [spare, refs.measurement_id] },
+    });
+    expect(res).toMatchObject({ status: 200, body: { message: '2 measurement(s) deleted successfully!' } });
+  });
+});
+
 describe('measurements in the trash', () => {
   it('restores a measurement whole and audits it; a live namesake blocks the restore', async () => {
     const id = await make.measurement('Comeback Unit');
@@ -366,15 +397,15 @@ describe('measurements in the trash', () => {
   it('refuses permanent delete while stock batches use it, then allows it', async () => {
     const refs = await make.chain('Purge');
     const batch = await make.stock(refs);
-    await t.call('DELETE', `/api/measurementdelete/${refs.measurement_id}`, { token: admin });
+    // The batch goes to the trash first (its stock on hand keeps the measurement out of it); there it still uses it.
+    expect((await t.call('DELETE', `/api/stockdelete/${batch.id}`, { token: admin })).status).toBe(200);
+    expect((await t.call('DELETE', `/api/measurementdelete/${refs.measurement_id}`, { token: admin })).status).toBe(
+      200,
+    );
     expect(
       await t.call('DELETE', `/api/trashdelete/measurement/${refs.measurement_id}`, { token: admin }),
     ).toMatchObject({ status: 409, body: { success: false, message: 'Stock records still use this measurement.' } });
     expect(await measurementRow(refs.measurement_id)).toBeDefined();
-    await t.call('DELETE', `/api/stockdelete/${batch.id}`, { token: admin });
-    expect(
-      (await t.call('DELETE', `/api/trashdelete/measurement/${refs.measurement_id}`, { token: admin })).status,
-    ).toBe(409);
     expect((await t.call('DELETE', `/api/trashdelete/stock/${batch.id}`, { token: admin })).status).toBe(200);
     const res = await t.call('DELETE', `/api/trashdelete/measurement/${refs.measurement_id}`, { token: admin });
     expect(res).toMatchObject({ status: 200, body: { success: true, message: 'Record deleted successfully!' } });
@@ -389,7 +420,10 @@ describe('measurements in the trash', () => {
   it('keeps showing the measurement name on old stock rows after it is trashed', async () => {
     const refs = await make.chain('History');
     const batch = await make.stock(refs);
-    await t.call('DELETE', `/api/measurementdelete/${refs.measurement_id}`, { token: admin });
+    await make.emptyBatch(batch.id);
+    expect((await t.call('DELETE', `/api/measurementdelete/${refs.measurement_id}`, { token: admin })).status).toBe(
+      200,
+    );
     const res = await t.call('GET', `/api/stockshow/${batch.id}`, { token: admin });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ measurement_id: refs.measurement_id, measurement_name: 'History Unit' });

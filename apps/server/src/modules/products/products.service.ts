@@ -1,5 +1,5 @@
 // Products: a name unique within its category. Brands and stock batches refer to them.
-import { formatQuantity, type ListQuery, type productCreateSchema, type productUpdateSchema } from '@duka/shared';
+import type { ListQuery, productCreateSchema, productUpdateSchema } from '@duka/shared';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
@@ -9,19 +9,13 @@ import { invalidField, notFound } from '../../platform/errors.ts';
 import { matchesSearch, paginate } from '../../platform/listing.ts';
 import { registerTrashKind } from '../../platform/trash.ts';
 import { assertNameFree } from '../../platform/unique-name.ts';
-import { countBatchesUsing, stockOnHand } from '../stock/stock.references.ts';
+import { countBatchesUsing } from '../stock/stock.references.ts';
 
 export const productKind = registerTrashKind({
   model: 'product',
   label: 'Product',
   table: 'products',
   nameSql: 'name',
-  refuseDelete: async (trx, id) => {
-    const balance = await stockOnHand(trx, 'product_id', id);
-    return balance > 0
-      ? `This product still has ${formatQuantity(balance)} in stock. Sell it or write it off first.`
-      : undefined;
-  },
   refusePurge: async (trx, id) => {
     if ((await countBatchesUsing(trx, 'product_id', id)) > 0) return 'Stock records still refer to this product.';
     const brand = await trx.selectFrom('brands').select('id').where('product_id', '=', id).executeTakeFirst();
