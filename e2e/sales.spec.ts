@@ -140,8 +140,8 @@ describe('point of sale', () => {
   it('took the stock off the batches', async () => {
     const levels = (await apiCall(app.url, 'GET', '/stocklevel?pagination_size=100', undefined, token)).body.data;
     const left = (name: string) => levels.find((l: { product: { name: string } }) => l.product.name === name);
-    expect(left('Roofing Nails')).toMatchObject({ balance: 36, quantity_sold: 4 });
-    expect(left('Binding Wire')).toMatchObject({ balance: 23.5, quantity_sold: 1.5 });
+    expect(left('Roofing Nails')).toMatchObject({ balance: 36, total_sold: 4 });
+    expect(left('Binding Wire')).toMatchObject({ balance: 23.5, total_sold: 1.5 });
   });
 
   it('opens the receipt alone in a print window that prints without error', async () => {

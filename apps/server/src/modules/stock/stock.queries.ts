@@ -63,18 +63,38 @@ export type StockRow = Awaited<ReturnType<ReturnType<typeof stockQuery>['execute
 export const stockListQuery = (db: Database, filter: StockFilter) =>
   stockQuery(db, filter).orderBy('s.stock_date', 'desc').orderBy('s.id', 'desc');
 
-/** Stock levels: every live batch with its status, the emptiest first within a product. */
-export const stockLevelQuery = (db: Database, search?: string) =>
-  stockQuery(db, { search })
+/**
+ * Stock levels: every live batch with its status, the emptiest first within a product. Only the columns of the
+ * Stock Levels screen (part 2 §2.6): a user who holds stockLevel alone sees no cost, price or supplier, and cannot
+ * search by supplier either.
+ */
+export function stockLevelQuery(db: Database, search?: string) {
+  let q = db
+    .selectFrom('stock_batches as s')
+    .innerJoin('products as p', 'p.id', 's.product_id')
+    .innerJoin('brands as b', 'b.id', 's.brand_id')
+    .innerJoin('measurements as m', 'm.id', 's.measurement_id')
     .select([
+      's.id',
+      's.batch_number',
+      's.balance',
       's.quantity_sold as total_sold',
+      's.min_stock_level',
+      'p.name as product_name',
+      'b.name as brand_name',
+      'm.name as measurement_name',
+      nameJson('p').as('product'),
+      nameJson('b').as('brand'),
+      nameJson('m').as('measurement'),
       sql<string>`CASE WHEN s.balance <= 0 THEN 'Out of Stock' WHEN s.balance <= s.min_stock_level THEN 'Low Stock' ELSE 'In Stock' END`.as(
         'status',
       ),
     ])
-    .orderBy('p.name')
-    .orderBy('s.stock_date')
-    .orderBy('s.id');
+    .where('s.deleted_at', 'is', null);
+  if (search) q = q.where((eb) => matchesSearch(eb, ['p.name', 'b.name', 'm.name', 's.batch_number'], search));
+  return q.orderBy('p.name').orderBy('s.stock_date').orderBy('s.id');
+}
+type StockLevelRow = Awaited<ReturnType<ReturnType<typeof stockLevelQuery>['execute']>>[number];
 
 export const STOCK_EXPORT_COLUMNS: ExportColumn<StockRow>[] = [
   { header: 'Batch Number', value: (s) => s.batch_number, width: 20 },
@@ -90,13 +110,13 @@ export const STOCK_EXPORT_COLUMNS: ExportColumn<StockRow>[] = [
   { header: 'Date', value: (s) => s.stock_date },
 ];
 
-export const STOCK_LEVEL_EXPORT_COLUMNS: ExportColumn<StockRow>[] = [
+export const STOCK_LEVEL_EXPORT_COLUMNS: ExportColumn<StockLevelRow>[] = [
   { header: 'Product', value: (s) => s.product_name, width: 22 },
   { header: 'Batch Number', value: (s) => s.batch_number, width: 20 },
   { header: 'Brand', value: (s) => s.brand_name, width: 16 },
   { header: 'Unit of Measurement', value: (s) => s.measurement_name, width: 20 },
   { header: 'Qty in Stock', value: (s) => s.balance, width: 14 },
-  { header: 'Qty Sold', value: (s) => s.quantity_sold },
+  { header: 'Qty Sold', value: (s) => s.total_sold },
   { header: 'Status', value: (s) => stockStatus(s.balance, s.min_stock_level), width: 14 },
 ];
 

@@ -13,6 +13,8 @@ import { xlsxRows } from '../../../test/spreadsheets.ts';
 import { batchState, type Catalogue, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { DEMO_CASHIER } from '../../db/seed/demo.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import { newNumber } from '../../platform/tokens.ts';
 
 let t: TestApp;
 let admin: string;
@@ -386,6 +388,104 @@ describe('each stock call asks for its token and its own key', () => {
     // The demo Cashier holds stockLevel; without it the stock levels are refused.
     const levels = await withoutCashierKeys(t, ['stockLevel'], get('/api/stocklevel'));
     expect(levels).toMatchObject({ status: 403, body: DENIED });
+  });
+});
+
+/** Signs in a new user whose role holds exactly `keys`, with a password already set (no forced change). */
+async function signInHolding(keys: string[]): Promise<string> {
+  const suffix = randomUUID().slice(0, 8);
+  const role = await t.db
+    .insertInto('roles')
+    .values({ name: `Only ${keys.join(' ')} ${suffix}`, environment: 'TEST' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.db
+    .insertInto('role_permissions')
+    .values(keys.map((permission_key) => ({ role_id: role.id, permission_key })))
+    .execute();
+  const password = 'Stock-Watcher-2026';
+  const email = `watcher-${suffix}@duka.test`;
+  await t.db
+    .insertInto('users')
+    .values({
+      user_number: newNumber('UR'),
+      name: 'Stock Watcher',
+      gender: 'Male',
+      nin: `CM${suffix.toUpperCase()}000000`,
+      phone_number: `07${String(Date.now()).slice(-8)}`,
+      email,
+      password_hash: await hashPassword(password),
+      role_id: role.id,
+      environment: 'TEST',
+      password_changed_at: new Date(),
+    })
+    .execute();
+  return t.signIn(email, password);
+}
+
+describe("stock levels show only their screen's columns", () => {
+  const SCREEN_FIELDS = [
+    'balance',
+    'batch_number',
+    'brand',
+    'brand_name',
+    'id',
+    'measurement',
+    'measurement_name',
+    'min_stock_level',
+    'product',
+    'product_name',
+    'status',
+    'total_sold',
+  ];
+
+  it('answers a user holding only stockLevel without costs, prices or the supplier', async () => {
+    const watcher = await signInHolding(['stockLevel', 'stockLevelExport']);
+    const batch = await receiveBatch(t, admin, catalogue, {
+      quantity: 10,
+      unit_price: 30_000,
+      sale_price: 35_000,
+    });
+    const res = await t.call('GET', `/api/stocklevel?search=${batch.batch_number}`, { token: watcher });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toHaveLength(1);
+    expect(Object.keys(res.body.data[0]).sort()).toEqual(SCREEN_FIELDS);
+    expect(res.body.data[0]).toMatchObject({ batch_number: batch.batch_number, balance: 10, total_sold: 0 });
+    // The same user may not open the batch itself, where the costs are.
+    expect((await t.call('GET', `/api/stockshow/${batch.id}`, { token: watcher })).status).toBe(403);
+  });
+
+  it("exports the screen's columns only, to XLSX and CSV", async () => {
+    const watcher = await signInHolding(['stockLevel', 'stockLevelExport']);
+    const batch = await receiveBatch(t, admin, catalogue, {
+      quantity: 10,
+      unit_price: 30_000,
+      sale_price: 35_000,
+    });
+    await sellOne(batch.batch_number, 3);
+    const header = ['Product', 'Batch Number', 'Brand', 'Unit of Measurement', 'Qty in Stock', 'Qty Sold', 'Status'];
+    const xlsx = await t.download(`/api/stocklevelxlsx?search=${batch.batch_number}`, watcher);
+    expect(xlsx.status).toBe(200);
+    const rows = await xlsxRows(xlsx.bytes);
+    expect(rows[0]).toEqual(header);
+    expect(rows.slice(1).map((r) => r.slice(1))).toEqual([
+      [batch.batch_number, expect.any(String), expect.any(String), 7, 3, 'In Stock'],
+    ]);
+    const csv = await t.download(`/api/stocklevelcsv?search=${batch.batch_number}`, watcher);
+    expect(csv.status).toBe(200);
+    const text = csv.bytes.toString('utf8');
+    expect(text).toContain(header.join(','));
+    expect(text.trim().split('\n')).toEqual([header.join(','), expect.stringContaining(batch.batch_number)]);
+    expect(text).not.toContain('Hima Supplies');
+  });
+
+  it('does not find batches by their supplier', async () => {
+    const watcher = await signInHolding(['stockLevel']);
+    await receiveBatch(t, admin, catalogue);
+    // Every batch here comes from Hima Supplies (the fixture's supplier), and no product, brand or unit is named so.
+    const res = await t.call('GET', '/api/stocklevel?search=Hima', { token: watcher });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([]);
   });
 });
 

@@ -1,9 +1,21 @@
 import { formatQuantity, stockStatus } from '@duka/shared';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
-import { STATUS_COLORS, type StockRecord } from './stock-types.ts';
+import { STATUS_COLORS } from './stock-types.ts';
 
-type LevelRow = StockRecord & { total_sold: number };
+type Named = { name: string } | null;
+
+/** One batch as /stocklevel returns it: the screen's columns only, never costs or the supplier. */
+interface LevelRow {
+  id: number;
+  batch_number: string;
+  product: Named;
+  brand: Named;
+  measurement: Named;
+  balance: number;
+  total_sold: number;
+  min_stock_level: number;
+}
 
 /** Every live batch with what is left, what was sold and its status; read-only. */
 export function StockLevelPage() {

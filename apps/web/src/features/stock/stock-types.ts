@@ -2,7 +2,7 @@
 
 type Named = { name: string } | null;
 
-/** One batch as /stocklist, /stockshow and /stocklevel return it. */
+/** One batch as /stocklist and /stockshow return it. */
 export interface StockRecord {
   id: number;
   batch_number: string;
