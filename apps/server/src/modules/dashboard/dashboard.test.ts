@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withCashierKeys, withoutCashierKeys } from '../../../test/catalogue-fixtures.ts';
 import { makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { DEMO_CASHIER } from '../../db/seed/demo.ts';
@@ -17,9 +18,11 @@ afterAll(() => t.close());
 describe('GET /api/dashboard', () => {
   it('is refused without the key', async () => {
     expect((await t.call('GET', '/api/dashboard')).status).toBe(401);
-    await t.db.deleteFrom('role_permissions').where('permission_key', '=', 'dashboard').execute();
     const cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
-    expect((await t.call('GET', '/api/dashboard', { token: cashier })).status).toBe(403);
+    const refused = await withoutCashierKeys(t, ['dashboard'], () =>
+      t.call('GET', '/api/dashboard', { token: cashier }),
+    );
+    expect(refused.status).toBe(403);
   });
 
   it('computes stock value, revenue after discount, gross and net profit, losses and the top products', async () => {
@@ -76,5 +79,17 @@ describe('GET /api/dashboard', () => {
     });
     const lastYear = await t.call('GET', '/api/dashboard?startDate=2025-01-01&endDate=2025-01-31', { token: admin });
     expect(lastYear.body.data).toMatchObject({ total_revenue: 0, total_loss: 0, chart_data: [] });
+
+    // The Cashier holds the dashboard but not the Profit and Loss report: revenue and the chart only.
+    const cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
+    const theirs = await t.call('GET', '/api/dashboard', { token: cashier });
+    expect(theirs.status).toBe(200);
+    expect(Object.keys(theirs.body.data).sort()).toEqual(['chart_data', 'period', 'total_revenue']);
+    expect(theirs.body.data).toMatchObject({ total_revenue: 8_100, chart_data: res.body.data.chart_data });
+    // Once their role holds the report's key, the profit cards come with it.
+    const granted = await withCashierKeys(t, ['reportProfitLossList'], () =>
+      t.call('GET', '/api/dashboard', { token: cashier }),
+    );
+    expect(granted.body.data).toEqual(res.body.data);
   });
 });

@@ -9,17 +9,20 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { TopProductsChart } from './TopProductsChart.tsx';
 
+// Stock value, profits and losses come only to holders of the Profit and Loss report.
 interface Dashboard {
   period: { startDate: string; endDate: string };
-  stock_value: number;
+  stock_value?: number;
   total_revenue: number;
-  gross_profit: number;
-  net_profit: number;
-  total_loss: number;
+  gross_profit?: number;
+  net_profit?: number;
+  total_loss?: number;
   chart_data: { label: string; y: number }[];
 }
 
-const CARDS: [keyof Dashboard, string][] = [
+type Figure = 'stock_value' | 'total_revenue' | 'gross_profit' | 'net_profit' | 'total_loss';
+
+const CARDS: [Figure, string][] = [
   ['stock_value', 'Stock Value'],
   ['total_revenue', 'Total Revenue'],
   ['gross_profit', 'Gross Profit'],
@@ -72,13 +75,13 @@ export function DashboardPage() {
         dashboard.data && (
           <>
             <SimpleGrid cols={{ base: 1, sm: 3, lg: 5 }} mb="md">
-              {CARDS.map(([key, label]) => (
+              {shownCards(dashboard.data).map(([key, label, figure]) => (
                 <Paper key={key} p="md" withBorder>
                   <Text size="sm" c="dimmed">
                     {label}
                   </Text>
                   <Text fw={700} size="xl" data-testid={`card-${key}`}>
-                    UGX {formatMoney(dashboard.data[key] as number)}
+                    UGX {formatMoney(figure)}
                   </Text>
                 </Paper>
               ))}
@@ -91,4 +94,12 @@ export function DashboardPage() {
       )}
     </>
   );
+}
+
+/** The cards the server sent figures for, in the screen's order. */
+function shownCards(data: Dashboard): [Figure, string, number][] {
+  return CARDS.flatMap(([key, label]) => {
+    const figure = data[key];
+    return typeof figure === 'number' ? [[key, label, figure] as [Figure, string, number]] : [];
+  });
 }
