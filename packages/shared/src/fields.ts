@@ -28,16 +28,13 @@ export const requiredEmail = (required = 'Email is required.', invalid = 'Invali
   requiredText(required).regex(EMAIL_PATTERN, { error: invalid });
 
 /**
- * A phone number in the local form the shop keeps: separators dropped, the country code +256 or 256 replaced by 0,
- * and a 0 put in front of a number typed without it (as the seeds' forms do while typing). Anything else is left for
- * PHONE_PATTERN to refuse.
+ * A phone number in the local form the shop keeps: spaces and dashes dropped, the country code +256 or 256 replaced
+ * by 0 ("+256 772 123 456" is 0772123456). Anything else is left for PHONE_PATTERN to judge.
  */
 export const normalisePhone = (value: string) => {
-  const compact = value.replace(/[\s\-.()]/g, '');
-  if (compact === '') return compact;
+  const compact = value.replace(/[\s-]/g, '');
   const international = /^\+?256(\d{9})$/.exec(compact);
-  if (international) return `0${international[1]}`;
-  return compact.startsWith('0') || compact.startsWith('+') ? compact : `0${compact}`;
+  return international ? `0${international[1]}` : compact;
 };
 
 /** A phone field: required, normalised (normalisePhone), then digits starting with 0. */

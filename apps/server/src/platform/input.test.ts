@@ -129,6 +129,16 @@ describe('numbers', () => {
     expect((await t.call('GET', '/api/usershow/0x1', { token: admin })).status).toBe(422);
     expect((await t.call('GET', '/api/rolelist?page=0x1', { token: admin })).status).toBe(422);
     expect((await t.call('GET', '/api/rolelist?pagination_size=0xA', { token: admin })).status).toBe(422);
+    expect((await t.call('GET', '/api/userlist?role=0x1', { token: admin })).body.errors).toEqual({
+      role: ['Role must be a role id.'],
+    });
+    expect((await t.call('PUT', '/api/trashrestore/role/0x1', { token: admin })).status).toBe(422);
+    const price = await t.call(
+      'GET',
+      `/api/getsalepriceinstock?productId=0x1&batchNumber=BN0000000000000A&brandId=1&measurementId=1`,
+      { token: admin },
+    );
+    expect(Object.keys(price.body.errors)).toEqual(['productId']);
     const product = await t.call('POST', '/api/productstore', {
       token: admin,
       body: { name: 'Hex Product', category_id: [1], environment: 'TEST' },
@@ -204,7 +214,7 @@ describe('a trailing slash', () => {
 
 describe('phone numbers', () => {
   it('are stored in the local form for suppliers, users and sales', async () => {
-    const forms = ['+256772123456', '256772123456', '0772 123 456', '772123456', '+256 772-123-456'];
+    const forms = ['+256772123456', '256772123456', '0772 123 456', '0772-123-456', '+256 772-123-456'];
     for (const [i, phone_number] of forms.entries()) {
       const res = await t.call('POST', '/api/supplierstore', {
         token: admin,
@@ -252,11 +262,15 @@ describe('phone numbers', () => {
     expect(saleRow.customer_phone).toBe('0772123456');
   });
 
-  it('that are not digits are still refused', async () => {
-    const res = await t.call('POST', '/api/supplierstore', {
-      token: admin,
-      body: { ...SUPPLIER, name: 'Letter Phone', phone_number: '+25677212345a' },
-    });
-    expect(res.body.errors).toEqual({ phone_number: ['Invalid phone number format. Please enter only digits.'] });
+  it('that are not digits from 0, or of another country, are still refused', async () => {
+    for (const phone_number of ['+25677212345a', '772123456', '+254712345678', '2567721234567']) {
+      const res = await t.call('POST', '/api/supplierstore', {
+        token: admin,
+        body: { ...SUPPLIER, name: 'Letter Phone', phone_number },
+      });
+      expect(res.body.errors, phone_number).toEqual({
+        phone_number: ['Invalid phone number format. Please enter only digits.'],
+      });
+    }
   });
 });

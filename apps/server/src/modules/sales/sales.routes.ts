@@ -1,4 +1,4 @@
-import { dateRangeSchema, idParamSchema, listQuerySchema, saleSchema } from '@duka/shared';
+import { dateRangeSchema, idParamSchema, listQuerySchema, numeric, saleSchema } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestContext, requireActor } from '../../platform/access.ts';
@@ -56,10 +56,10 @@ export const salesRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db,
       config: pos,
       schema: {
         querystring: z.object({
-          productId: z.coerce.number().int().positive(),
+          productId: numeric(z.number().int().positive()),
           batchNumber: batchParam.shape.batch,
-          brandId: z.coerce.number().int().positive(),
-          measurementId: z.coerce.number().int().positive(),
+          brandId: numeric(z.number().int().positive()),
+          measurementId: numeric(z.number().int().positive()),
         }),
       },
     },

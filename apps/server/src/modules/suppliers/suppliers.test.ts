@@ -124,7 +124,8 @@ describe('POST /api/supplierstore', () => {
   });
 
   it('takes a phone of digits starting with 0, at most 18 long', async () => {
-    for (const phone_number of ['772123456', '+256772123456', '0772-123-456', '0772 123 456', '07721234a6']) {
+    // +256…, spaces and dashes are made local (0772123456): see platform/input.test.ts.
+    for (const phone_number of ['772123456', '+254712345678', '0772_123_456', '07721234a6']) {
       const res = await store({ ...SUPPLIER, name: 'Bad Phone', phone_number });
       expect(res.status, phone_number).toBe(422);
       expect(res.body, phone_number).toEqual({

@@ -1,4 +1,4 @@
-import { listQuerySchema } from '@duka/shared';
+import { idParamSchema, listQuerySchema } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestContext } from '../../platform/access.ts';
@@ -9,7 +9,7 @@ import type { AppServices } from '../../services.ts';
 // The trash (part 2 §2.9): every registered kind's soft-deleted records, restored or removed for good.
 const trashParams = z.object({
   model: z.string().regex(/^[a-z_]{1,40}$/, { error: 'Unknown record type.' }),
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: idParamSchema.shape.id,
 });
 
 export const trashRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db }) => {

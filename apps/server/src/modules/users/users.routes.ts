@@ -2,6 +2,7 @@ import {
   blankAsAbsent,
   formatDay,
   GENDERS,
+  idField,
   idListSchema,
   idParamSchema,
   listQuerySchema,
@@ -23,15 +24,7 @@ import * as users from './users.service.ts';
 const can = (permission: string) => ({ access: { permission } });
 const userFilterSchema = z.object({
   gender: z.preprocess(blankAsAbsent, z.enum(GENDERS, { error: 'Gender must be Female or Male.' }).optional()),
-  role: z.preprocess(
-    blankAsAbsent,
-    z.coerce
-      .number({ error: 'Role must be a role id.' })
-      .int({ error: 'Role must be a role id.' })
-      .positive({ error: 'Role must be a role id.' })
-      .max(2_147_483_647, { error: 'Role must be a role id.' })
-      .optional(),
-  ),
+  role: z.preprocess(blankAsAbsent, idField('Role must be a role id.').optional()),
 });
 const filterQuery = listQuerySchema.extend(userFilterSchema.shape);
 const exportQuery = userFilterSchema.extend({ search: listQuerySchema.shape.search });

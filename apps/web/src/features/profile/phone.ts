@@ -4,10 +4,11 @@ import { normalisePhone } from '@duka/shared';
 const TYPING_COUNTRY_CODE = /^\+?(2(5(6\d{0,8})?)?)?$/;
 
 /**
- * Phone numbers start with 0: it is put in front while typing, as the seeds' forms do, and a number typed or pasted
- * with the country code becomes the local form (normalisePhone, as the server stores it).
+ * Phone numbers start with 0: it is put in front while typing, as the seeds' forms do. A number with the country
+ * code becomes the local form first (normalisePhone, as the server stores it), so +256772123456 is 0772123456.
  */
 export function withLeadingZero(value: string): string {
-  if (TYPING_COUNTRY_CODE.test(value.replace(/[\s\-.()]/g, ''))) return value;
-  return normalisePhone(value);
+  const phone = normalisePhone(value);
+  if (phone === '' || phone.startsWith('0') || TYPING_COUNTRY_CODE.test(phone)) return phone;
+  return `0${phone}`;
 }
