@@ -19,6 +19,7 @@ import { logRoutes } from './modules/logs/logs.routes.ts';
 import { measurementRoutes } from './modules/measurements/measurements.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { appearanceRoutes } from './modules/settings/appearance.routes.ts';
@@ -107,6 +108,7 @@ export async function buildApp(options: AppOptions) {
         supplierRoutes,
         stockRoutes,
         salesRoutes,
+        reportRoutes,
         dashboardRoutes,
         businessRoutes,
         trashRoutes,

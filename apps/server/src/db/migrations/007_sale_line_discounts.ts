@@ -5,8 +5,15 @@ import { type Kysely, sql } from 'kysely';
 // share rounded down, then one shilling each to the largest remainders, the earlier line first on a tie. The
 // default keeps inserts of a node still on the previous version working during a rolling upgrade.
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`ALTER TABLE sale_items ADD COLUMN discount_amount bigint NOT NULL DEFAULT 0 CHECK (discount_amount >= 0)`.execute(
+    db,
+  );
+  await spreadStoredDiscounts(db);
+}
+
+/** Sets every discounted sale's line shares; exported so a test can hold it against spreadDiscount. */
+export async function spreadStoredDiscounts(db: Kysely<any>): Promise<void> {
   await sql`
-    ALTER TABLE sale_items ADD COLUMN discount_amount bigint NOT NULL DEFAULT 0 CHECK (discount_amount >= 0);
     WITH lines AS (
       SELECT i.id, i.sale_id, sa.discount_amount::numeric * i.total_price AS exact,
              sum(i.total_price) OVER (PARTITION BY i.sale_id)::numeric AS subtotal,

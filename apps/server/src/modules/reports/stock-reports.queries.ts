@@ -1,0 +1,117 @@
+// Batches for the four inventory reports and their totals as aggregate queries. A batch's value is
+// round(balance × unit cost); totals add up the same rounded values, so a report's rows add up to its card.
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection.ts';
+import { nameJson } from '../../platform/creator.ts';
+import { matchesSearch } from '../../platform/listing.ts';
+import type { Period } from '../../platform/period.ts';
+
+const batchValue = sql<number>`round(s.balance * s.unit_price)::bigint`;
+
+function liveBatches(db: Database, search: string | undefined, searched = ['p.name', 'b.name', 's.batch_number']) {
+  const q = db
+    .selectFrom('stock_batches as s')
+    .innerJoin('products as p', 'p.id', 's.product_id')
+    .innerJoin('brands as b', 'b.id', 's.brand_id')
+    .innerJoin('measurements as m', 'm.id', 's.measurement_id')
+    .leftJoin('suppliers as sup', 'sup.id', 's.supplier_id')
+    .where('s.deleted_at', 'is', null);
+  return search ? q.where((eb) => matchesSearch(eb, searched, search)) : q;
+}
+
+const batchNames = [
+  's.id',
+  's.batch_number',
+  nameJson('p').as('product'),
+  nameJson('b').as('brand'),
+  nameJson('m').as('measurement'),
+] as const;
+
+async function sumOf(query: { executeTakeFirstOrThrow: () => Promise<{ total: number | string }> }) {
+  return Number((await query.executeTakeFirstOrThrow()).total);
+}
+
+/** Batches whose stock date is in the period. */
+export function receivedIn(db: Database, period: Period, search: string | undefined) {
+  return liveBatches(db, search, ['p.name', 'b.name', 's.batch_number', 'sup.name'])
+    .where('s.stock_date', '>=', period.start)
+    .where('s.stock_date', '<=', period.end);
+}
+
+export const receivedRows = (db: Database, period: Period, search: string | undefined) =>
+  receivedIn(db, period, search)
+    .leftJoin('users as u', 'u.id', 's.created_by')
+    .select([
+      ...batchNames,
+      's.quantity',
+      's.unit_price',
+      's.total_cost',
+      nameJson('sup').as('supplier'),
+      nameJson('u').as('user'),
+      's.stock_date',
+    ])
+    .orderBy('s.stock_date', 'desc')
+    .orderBy('s.id', 'desc');
+
+export const totalReceivedCost = (db: Database, period: Period, search: string | undefined) =>
+  sumOf(receivedIn(db, period, search).select(sql<number>`coalesce(sum(s.total_cost), 0)::bigint`.as('total')));
+
+/** Batches received by the period's end. */
+const heldBy = (db: Database, period: Period, search: string | undefined) =>
+  liveBatches(db, search).where('s.stock_date', '<=', period.end);
+
+export const balanceRows = (db: Database, period: Period, search: string | undefined) =>
+  heldBy(db, period, search)
+    .select([
+      ...batchNames,
+      's.balance',
+      sql<number>`coalesce((
+        SELECT sum(i.quantity) FROM sale_items i JOIN sales sa ON sa.id = i.sale_id
+        WHERE i.batch_id = s.id AND sa.created_at >= ${period.from} AND sa.created_at < ${period.until}
+      ), 0)`.as('quantity_sold'),
+      's.min_stock_level',
+      's.unit_price',
+      batchValue.as('value'),
+    ])
+    .orderBy(sql`lower(p.name)`)
+    .orderBy('s.stock_date')
+    .orderBy('s.id');
+
+export const totalBalanceValue = (db: Database, period: Period, search: string | undefined) =>
+  sumOf(heldBy(db, period, search).select(sql<number>`coalesce(sum(${batchValue}), 0)::bigint`.as('total')));
+
+/** Batches at or below their minimum level (PRODUCT.md §5), out of stock included. */
+const lowBatches = (db: Database, search: string | undefined) =>
+  liveBatches(db, search).whereRef('s.balance', '<=', 's.min_stock_level');
+
+export const lowStockRows = (db: Database, search: string | undefined) =>
+  lowBatches(db, search)
+    .select([...batchNames, 's.unit_price', 's.balance', 's.min_stock_level'])
+    .orderBy('s.balance')
+    .orderBy(sql`lower(p.name)`)
+    .orderBy('s.id');
+
+export const totalLowStockValue = (db: Database, search: string | undefined) =>
+  sumOf(lowBatches(db, search).select(sql<number>`coalesce(sum(${batchValue}), 0)::bigint`.as('total')));
+
+/** Batches with stock whose stock date is on or before the threshold. */
+const agedBatches = (db: Database, thresholdDate: string, search: string | undefined) =>
+  liveBatches(db, search).where('s.balance', '>', 0).where('s.stock_date', '<=', thresholdDate);
+
+export const agingRows = (db: Database, today: string, thresholdDate: string, search: string | undefined) =>
+  agedBatches(db, thresholdDate, search)
+    .select([
+      ...batchNames,
+      's.stock_date as first_received_date',
+      sql<number>`(${today}::date - s.stock_date)`.as('days_in_stock'),
+      's.balance',
+      's.unit_price',
+      batchValue.as('total_value'),
+    ])
+    .orderBy('s.stock_date')
+    .orderBy('s.id');
+
+export const totalAgedValue = (db: Database, thresholdDate: string, search: string | undefined) =>
+  sumOf(
+    agedBatches(db, thresholdDate, search).select(sql<number>`coalesce(sum(${batchValue}), 0)::bigint`.as('total')),
+  );
