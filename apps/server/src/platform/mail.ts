@@ -34,8 +34,25 @@ export const EMAIL_SETTINGS_DEFAULTS: StoredEmailSettings = {
 export const readEmailSettings = (db: Database | Transaction<DB>) =>
   readSettings<StoredEmailSettings>(db, 'email', { ...EMAIL_SETTINGS_DEFAULTS });
 
-export async function enqueueMail(db: Transaction<DB> | Database, to: string, subject: string, body: string) {
-  await db.insertInto('outbox').values({ to_address: to, subject, body }).execute();
+/** Mail can go out only once an SMTP server and a sender are saved; until then the outbox marks it undeliverable. */
+export const isMailConfigured = (s: StoredEmailSettings) => Boolean(s.smtp_host && s.sender_email);
+
+// Marks a sealed body; plain bodies (notices, and mail queued before sealing existed) are sent as they are.
+const SEALED = 'sealed:';
+
+/**
+ * A body that carries a one-time code or a temporary password is sealed with `sealWith` (the key of the SMTP
+ * password), so a copy of the database or a backup taken before the worker runs does not give it away.
+ */
+export async function enqueueMail(
+  db: Transaction<DB> | Database,
+  to: string,
+  subject: string,
+  body: string,
+  sealWith?: SecretBox,
+) {
+  const stored = sealWith ? SEALED + sealWith.seal(body) : body;
+  await db.insertInto('outbox').values({ to_address: to, subject, body: stored }).execute();
 }
 
 const MAX_ATTEMPTS = 5;
@@ -90,7 +107,7 @@ export class MailWorker {
         .execute();
       if (batch.length === 0) return;
       const settings = await readEmailSettings(trx);
-      if (!settings.smtp_host || !settings.sender_email) {
+      if (!isMailConfigured(settings)) {
         if (!this.warnedUnconfigured) {
           this.log.warn('no SMTP server is configured: mail stays in the outbox marked undeliverable');
           this.warnedUnconfigured = true;
@@ -109,12 +126,22 @@ export class MailWorker {
       this.warnedUnconfigured = false;
       const transport = this.transport(settings);
       for (const mail of batch) {
+        const text = this.openBody(mail.body);
+        if (text === undefined) {
+          // Sealed under another key (DUKA_SECRET_KEY changed): retrying cannot help.
+          await trx
+            .updateTable('outbox')
+            .set({ status: 'failed', last_error: 'The mail could not be opened with this secret key.', body: SPENT })
+            .where('id', '=', mail.id)
+            .execute();
+          continue;
+        }
         try {
           await transport.sendMail({
             from: { name: settings.sender_name, address: settings.sender_email },
             to: mail.to_address,
             subject: mail.subject,
-            text: mail.body,
+            text,
           });
           await trx
             .updateTable('outbox')
@@ -138,6 +165,10 @@ export class MailWorker {
       }
       transport.close();
     });
+  }
+
+  private openBody(body: string): string | undefined {
+    return body.startsWith(SEALED) ? this.secrets.open(body.slice(SEALED.length)) : body;
   }
 
   private transport(s: StoredEmailSettings) {

@@ -7,11 +7,11 @@ import type { AppServices } from '../../services.ts';
 import * as auth from './auth.service.ts';
 
 // Sign-in and the shell's calls (part 1 §7).
-export const authRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, mail, authRateLimit }) => {
+export const authRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, mail, secrets, authRateLimit }) => {
   const limited = { access: 'public' as const, rateLimit: { max: authRateLimit, timeWindow: '1 minute' } };
 
   app.post('/login', { config: limited, schema: { body: loginSchema } }, async (request) => {
-    const result = await auth.login(db, request.body, requestContext(request));
+    const result = await auth.login(db, secrets, request.body, requestContext(request));
     if (result.kind === 'refused') throw new AppError('unauthenticated', result.message);
     if (result.kind === 'otp') {
       void mail.kick();
@@ -35,13 +35,13 @@ export const authRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, 
   });
 
   app.post('/getotp', { config: limited, schema: { body: resendOtpSchema } }, async (request) => {
-    await auth.resendOtp(db, request.body.user_id, requestContext(request));
+    await auth.resendOtp(db, secrets, request.body.user_id, requestContext(request));
     void mail.kick();
     return { success: true, message: 'New OTP sent successfully!' };
   });
 
   app.post('/forgotpassword', { config: limited, schema: { body: forgotPasswordSchema } }, async (request) => {
-    await auth.forgotPassword(db, request.body.email, requestContext(request));
+    await auth.forgotPassword(db, secrets, request.body.email, requestContext(request));
     void mail.kick();
     return {
       success: true,

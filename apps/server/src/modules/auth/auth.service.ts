@@ -6,6 +6,7 @@ import { type RequestContext, writeAudit } from '../../platform/audit.ts';
 import { AppError, invalidField } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail.ts';
 import { decoy, generateTemporaryPassword, hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import type { SecretBox } from '../../platform/secret-box.ts';
 import { type Actor, createSession, endSession } from '../../platform/sessions.ts';
 import { readSecuritySettings } from '../../platform/settings-store.ts';
 import { newOtp, sha256 } from '../../platform/tokens.ts';
@@ -27,7 +28,12 @@ export type LoginResult =
 
 const minutesFromNow = (m: number) => new Date(Date.now() + m * 60_000);
 
-export async function login(db: Database, input: LoginInput, ctx: RequestContext): Promise<LoginResult> {
+export async function login(
+  db: Database,
+  secrets: SecretBox,
+  input: LoginInput,
+  ctx: RequestContext,
+): Promise<LoginResult> {
   const policy = await readSecuritySettings(db);
   return db.transaction().execute(async (trx) => {
     const user = await trx
@@ -103,7 +109,7 @@ export async function login(db: Database, input: LoginInput, ctx: RequestContext
       .execute();
 
     if (policy.security_settings_2fa === 'Yes') {
-      await issueOtp(trx, user.id, user.email);
+      await issueOtp(trx, secrets, user.id, user.email);
       await writeAudit(
         trx,
         ctx,
@@ -157,6 +163,7 @@ async function startSession(trx: Trx, userId: number, ctx: RequestContext): Prom
 /** A new code replaces any earlier one of the same sign-in, keeping its start and wrong tries; only its hash is kept. */
 async function issueOtp(
   trx: Trx,
+  secrets: SecretBox,
   userId: number,
   email: string,
   signIn: { startedAt: Date; wrongTries: number } = { startedAt: new Date(), wrongTries: 0 },
@@ -183,6 +190,7 @@ async function issueOtp(
     email,
     'Your sign-in code',
     `Your one-time sign-in code is ${code}. It is valid for ${OTP_VALID_MINUTES} minutes and can be used once.`,
+    secrets,
   );
 }
 
@@ -234,7 +242,7 @@ export async function verifyOtp(db: Database, userId: number, code: string, ctx:
  * Resend only continues a sign-in that passed the password step within the last 15 minutes and is neither finished
  * nor out of wrong tries, and no sooner than 60 s after the last code.
  */
-export async function resendOtp(db: Database, userId: number, ctx: RequestContext) {
+export async function resendOtp(db: Database, secrets: SecretBox, userId: number, ctx: RequestContext) {
   await db.transaction().execute(async (trx) => {
     const last = await trx
       .selectFrom('otps')
@@ -258,7 +266,7 @@ export async function resendOtp(db: Database, userId: number, ctx: RequestContex
       const wait = Math.ceil(OTP_RESEND_SECONDS - sinceLast);
       throw new AppError('too_many', `Please wait ${wait} seconds before resending OTP.`);
     }
-    await issueOtp(trx, userId, user.email, { startedAt: last.sign_in_started_at, wrongTries: last.attempts });
+    await issueOtp(trx, secrets, userId, user.email, { startedAt: last.sign_in_started_at, wrongTries: last.attempts });
     await writeAudit(
       trx,
       ctx,
@@ -269,7 +277,7 @@ export async function resendOtp(db: Database, userId: number, ctx: RequestContex
 }
 
 /** The same answer whether or not the address exists; a registered user gets a temporary password by mail. */
-export async function forgotPassword(db: Database, email: string, ctx: RequestContext) {
+export async function forgotPassword(db: Database, secrets: SecretBox, email: string, ctx: RequestContext) {
   await db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom('users')
@@ -300,6 +308,7 @@ export async function forgotPassword(db: Database, email: string, ctx: RequestCo
       user.email,
       'Your temporary password',
       `A password reset was requested for your account. Sign in with this temporary password within ${TEMP_PASSWORD_MINUTES} minutes and choose a new one: ${temporary}\n\nIf you did not ask for this, ignore this message: your current password keeps working.`,
+      secrets,
     );
     await writeAudit(
       trx,

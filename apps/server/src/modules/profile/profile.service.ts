@@ -3,6 +3,7 @@ import type { ChangePasswordInput, ProfileUpdateInput } from '@duka/shared';
 import type { Database } from '../../db/connection.ts';
 import { describeChanges, type RequestContext, writeAudit } from '../../platform/audit.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';
+import { enqueueMail } from '../../platform/mail.ts';
 import { checkPasswordPolicy, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { type Actor, endUserSessions } from '../../platform/sessions.ts';
 import { readSecuritySettings } from '../../platform/settings-store.ts';
@@ -30,15 +31,23 @@ export async function getPersonalDetails(db: Database, userId: number) {
   return user;
 }
 
-/** Name, e-mail and phone only: gender, NIN and role are not the user's own to change. */
+/**
+ * Name, e-mail and phone only: gender, NIN and role are not the user's own to change. A new e-mail address takes
+ * the current password (a session left open must not hand the account, and its password resets, to another inbox)
+ * and the old address is told, so its owner learns of a change they did not make.
+ */
 export async function updateOwnProfile(db: Database, actor: Actor, input: ProfileUpdateInput, ctx: RequestContext) {
   await db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom('users')
-      .select(['name', 'email', 'phone_number'])
+      .select(['name', 'email', 'phone_number', 'password_hash', 'temp_password_hash', 'temp_password_expires_at'])
       .where('id', '=', actor.userId)
       .forUpdate()
       .executeTakeFirstOrThrow();
+    const emailChanges = before.email.toLowerCase() !== input.email.toLowerCase();
+    if (emailChanges && !(await currentPasswordMatches(before, input.current_password ?? ''))) {
+      throw invalidField('current_password', 'The current password is incorrect.');
+    }
     await assertContactsFree(trx, input, actor.userId);
     const after = { name: input.name, email: input.email, phone_number: input.phone_number };
     await trx
@@ -46,12 +55,34 @@ export async function updateOwnProfile(db: Database, actor: Actor, input: Profil
       .set({ ...after, updated_at: new Date() })
       .where('id', '=', actor.userId)
       .execute();
+    if (emailChanges) {
+      await enqueueMail(
+        trx,
+        before.email,
+        'Your Duka e-mail address was changed',
+        `The e-mail address of your Duka account was changed from ${before.email} to ${input.email}. If you did not make this change, tell your administrator at once.`,
+      );
+    }
+    const { name, email, phone_number } = before;
     await writeAudit(trx, ctx, {
       type: 'User',
       activity: 'Update',
-      details: `Own profile ${describeChanges(before, after)}`,
+      details: `Own profile ${describeChanges({ name, email, phone_number }, after)}`,
     });
   });
+}
+
+/** The password, or a temporary one still valid: what the user signs in with is what proves it is them. */
+async function currentPasswordMatches(
+  user: { password_hash: string; temp_password_hash: string | null; temp_password_expires_at: Date | null },
+  candidate: string,
+) {
+  if (!candidate) return false;
+  const temporaryValid = user.temp_password_expires_at !== null && user.temp_password_expires_at.getTime() > Date.now();
+  return (
+    (await verifyPassword(user.password_hash, candidate)) ||
+    (temporaryValid && (await verifyPassword(user.temp_password_hash, candidate)))
+  );
 }
 
 export async function changePassword(db: Database, actor: Actor, input: ChangePasswordInput, ctx: RequestContext) {
@@ -63,12 +94,8 @@ export async function changePassword(db: Database, actor: Actor, input: ChangePa
       .where('id', '=', actor.userId)
       .forUpdate()
       .executeTakeFirstOrThrow();
-    const temporaryValid =
-      user.temp_password_expires_at !== null && user.temp_password_expires_at.getTime() > Date.now();
-    const currentMatches =
-      (await verifyPassword(user.password_hash, input.current_password)) ||
-      (temporaryValid && (await verifyPassword(user.temp_password_hash, input.current_password)));
-    if (!currentMatches) throw invalidField('current_password', 'The current password is incorrect.');
+    if (!(await currentPasswordMatches(user, input.current_password)))
+      throw invalidField('current_password', 'The current password is incorrect.');
     const broken = checkPasswordPolicy(input.new_password, policy);
     if (broken) throw invalidField('new_password', broken);
     const history = await trx

@@ -46,7 +46,12 @@ describe('profile', () => {
     expect(other.status).toBe(403);
     const taken = await t.call('PUT', `/api/userupdate/${me.id}`, {
       token,
-      body: { name: 'Grace', email: 'ADMIN@duka.test', phone_number: '0772123456' },
+      body: {
+        name: 'Grace',
+        email: 'ADMIN@duka.test',
+        phone_number: '0772123456',
+        current_password: DEMO_CASHIER.password,
+      },
     });
     expect(taken.status).toBe(422);
     expect(taken.body.errors.email).toEqual(['The email has already been taken.']);
@@ -69,6 +74,66 @@ describe('profile', () => {
     expect(audit.details).toBe(
       'Own profile from: {"name":"Grace Namutebi","phone_number":"0772123456"} to: {"name":"Grace N.","phone_number":"0772999888"}',
     );
+  });
+});
+
+describe("changing one's own e-mail address", () => {
+  const outboxTo = (address: string) =>
+    t.db.selectFrom('outbox').selectAll().where('to_address', '=', address).orderBy('id').execute();
+  const details = { name: 'Grace N.', phone_number: '0772999888' };
+
+  it('needs the current password, and changes nothing without it', async () => {
+    const before = await t.db.selectFrom('audit_logs').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    for (const current_password of [undefined, '', 'Not-My-Password-1']) {
+      const res = await t.call('PUT', `/api/userupdate/${me.id}`, {
+        token,
+        body: { ...details, email: 'grace.new@duka.test', current_password },
+      });
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({
+        success: false,
+        message: 'The current password is incorrect.',
+        errors: { current_password: ['The current password is incorrect.'] },
+      });
+    }
+    expect((await t.call('GET', '/api/userpersonaldetails', { token })).body.data.email).toBe(DEMO_CASHIER.email);
+    expect(await outboxTo(DEMO_CASHIER.email)).toEqual([]);
+    const after = await t.db.selectFrom('audit_logs').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(after.id).toBe(before.id);
+  });
+
+  it('changes it with the current password and tells the old address', async () => {
+    const res = await t.call('PUT', `/api/userupdate/${me.id}`, {
+      token,
+      body: { ...details, email: 'grace.new@duka.test', current_password: DEMO_CASHIER.password },
+    });
+    expect(res.body).toEqual({ success: true, message: 'Personal details updated successfully!' });
+    expect((await t.call('GET', '/api/userpersonaldetails', { token })).body.data.email).toBe('grace.new@duka.test');
+    const notices = await outboxTo(DEMO_CASHIER.email);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.subject).toBe('Your Duka e-mail address was changed');
+    expect(await outboxTo('grace.new@duka.test')).toEqual([]);
+    const audit = await t.db.selectFrom('audit_logs').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(audit.details).toBe(
+      `Own profile from: {"email":"${DEMO_CASHIER.email}"} to: {"email":"grace.new@duka.test"}`,
+    );
+    expect(audit.details).not.toContain(DEMO_CASHIER.password);
+  });
+
+  it('asks for no password when only the name or phone changes, or the e-mail only in case', async () => {
+    const res = await t.call('PUT', `/api/userupdate/${me.id}`, {
+      token,
+      body: { name: 'Grace Namutebi', phone_number: '0772123456', email: 'Grace.New@duka.test' },
+    });
+    expect(res.body).toEqual({ success: true, message: 'Personal details updated successfully!' });
+    expect(await outboxTo('grace.new@duka.test')).toEqual([]);
+    // Back to the demo address, which the tests below sign in with.
+    const back = await t.call('PUT', `/api/userupdate/${me.id}`, {
+      token,
+      body: { ...details, email: DEMO_CASHIER.email, current_password: DEMO_CASHIER.password },
+    });
+    expect(back.status).toBe(200);
+    expect(await outboxTo('Grace.New@duka.test')).toHaveLength(1);
   });
 });
 

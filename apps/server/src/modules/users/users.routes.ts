@@ -40,7 +40,7 @@ const userColumns = (timeZone: string) => [
   { header: 'Date', value: (u: users.UserRow) => formatDay(u.created_at, timeZone) },
 ];
 
-export const userRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, mail, timeZone }) => {
+export const userRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, mail, secrets, timeZone }) => {
   app.get('/userlist', { config: can('userList'), schema: { querystring: filterQuery } }, (request) =>
     users.listUsers(db, request.query),
   );
@@ -51,9 +51,12 @@ export const userRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, 
   }));
 
   app.post('/userstore', { config: can('userAdd'), schema: { body: userCreateSchema } }, async (request) => {
-    const user = await users.createUser(db, request.body, requestContext(request));
+    const user = await users.createUser(db, secrets, request.body, requestContext(request));
     void mail.kick();
-    return { success: true, message: 'User created successfully!', data: user };
+    const handover = user.mailed
+      ? 'The temporary password has been e-mailed to them.'
+      : 'No mail server is configured: hand them the temporary password in person.';
+    return { success: true, message: `User created successfully! ${handover}`, data: user };
   });
 
   app.get('/usershow/:id', { config: can('userList'), schema: { params: idParamSchema } }, async (request) => ({
@@ -68,6 +71,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, 
     if (request.params.id === actor.userId) {
       // Gender, NIN and role are not one's own to change: the profile rules apply, whatever the keys.
       await updateOwnProfile(db, actor, parseInput(profileUpdateSchema, request.body), ctx);
+      void mail.kick();
       return { success: true, message: 'Personal details updated successfully!' };
     }
     if (!actor.keys.has('userEdit')) throw accessDenied();

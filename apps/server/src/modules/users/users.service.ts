@@ -7,8 +7,9 @@ import type { DB } from '../../db/schema.ts';
 import { describeChanges, type RequestContext, writeAudit } from '../../platform/audit.ts';
 import { AppError, accessDenied, invalidField, notFound } from '../../platform/errors.ts';
 import { matchesSearch, paginate } from '../../platform/listing.ts';
-import { enqueueMail } from '../../platform/mail.ts';
+import { enqueueMail, isMailConfigured, readEmailSettings } from '../../platform/mail.ts';
 import { generateTemporaryPassword, hashPassword } from '../../platform/passwords.ts';
+import type { SecretBox } from '../../platform/secret-box.ts';
 import { endUserSessions } from '../../platform/sessions.ts';
 import { newNumber } from '../../platform/tokens.ts';
 import { registerTrashKind } from '../../platform/trash.ts';
@@ -177,8 +178,11 @@ export async function getUser(db: Database | Trx, id: number) {
   return user;
 }
 
-/** Creates the user with a temporary password, e-mailed and returned once to the creating admin. */
-export async function createUser(db: Database, input: UserCreateInput, ctx: RequestContext) {
+/**
+ * Creates the user with a temporary password, returned once to the creating admin and e-mailed when mail is
+ * configured (`mailed`); otherwise the admin hands it over in person, and no mail that could never leave is queued.
+ */
+export async function createUser(db: Database, secrets: SecretBox, input: UserCreateInput, ctx: RequestContext) {
   return db.transaction().execute(async (trx) => {
     await assertContactsFree(trx, input);
     await assertRoleExists(trx, input.role_id);
@@ -198,18 +202,22 @@ export async function createUser(db: Database, input: UserCreateInput, ctx: Requ
       .returning(['id', 'user_number', 'name', 'email'])
       .executeTakeFirstOrThrow();
     await trx.insertInto('password_history').values({ user_id: user.id, password_hash: passwordHash }).execute();
-    await enqueueMail(
-      trx,
-      user.email,
-      'Your Duka account',
-      `An account was created for you. Sign in with this e-mail address and the temporary password ${temporaryPassword}, then choose your own password.`,
-    );
+    const mailed = isMailConfigured(await readEmailSettings(trx));
+    if (mailed) {
+      await enqueueMail(
+        trx,
+        user.email,
+        'Your Duka account',
+        `An account was created for you. Sign in with this e-mail address and the temporary password ${temporaryPassword}, then choose your own password.`,
+        secrets,
+      );
+    }
     await writeAudit(trx, ctx, {
       type: 'User',
       activity: 'Create',
       details: `Created user "${user.name}" (${user.user_number})`,
     });
-    return { ...user, temporary_password: temporaryPassword };
+    return { ...user, temporary_password: temporaryPassword, mailed };
   });
 }
 
@@ -239,6 +247,14 @@ export async function updateUser(db: Database, id: number, input: UserUpdateInpu
       activity: 'Update',
       details: `User ${id} ${describeChanges(before, input)}`,
     });
+    // The address is where password resets and codes go: moving it is worth a row of its own in the log.
+    if (before.email.toLowerCase() !== input.email.toLowerCase()) {
+      await writeAudit(trx, ctx, {
+        type: 'User',
+        activity: 'Email change',
+        details: `E-mail of user "${input.name}" (id ${id}) changed from ${before.email} to ${input.email}`,
+      });
+    }
   });
 }
 
