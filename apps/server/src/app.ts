@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -32,6 +33,7 @@ import { userRoutes } from './modules/users/users.routes.ts';
 import { accessPlugin } from './platform/access.ts';
 import { AppError, STATUS_BY_CODE } from './platform/errors.ts';
 import { guardInput, NUL_MESSAGE } from './platform/input-guard.ts';
+import { securityHeaders } from './platform/security-headers.ts';
 import type { AppServices } from './services.ts';
 
 export interface AppOptions extends AppServices {
@@ -62,6 +64,7 @@ export async function buildApp(options: AppOptions) {
   app.setErrorHandler(handleError);
   guardInput(app);
 
+  await app.register(helmet, securityHeaders);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({

@@ -8,6 +8,7 @@ import {
   type AppearanceInput,
   IMAGE_KINDS,
   type ImageKind,
+  imageType,
   MAX_IMAGE_BYTES,
   readAppearance,
   readImage,
@@ -32,9 +33,13 @@ export const appearanceRoutes: FastifyPluginAsyncZod<AppServices> = async (app, 
     { config: { access: 'public' }, schema: { params: z.object({ kind: z.enum(IMAGE_KINDS) }) } },
     async (request, reply) => {
       const image = await readImage(db, request.params.kind);
-      if (!image) throw new AppError('not_found', 'No image has been uploaded.');
+      // The type is read from the bytes again, whatever the row says, and nosniff stops a browser guessing another:
+      // a public URL must never serve an upload as HTML or script.
+      const type = image && imageType(image.bytes);
+      if (!image || !type) throw new AppError('not_found', 'No image has been uploaded.');
       if (request.headers['if-none-match'] === `"${image.sha256}"`) return reply.code(304).send();
-      reply.header('content-type', image.content_type);
+      reply.header('content-type', type);
+      reply.header('x-content-type-options', 'nosniff');
       reply.header('etag', `"${image.sha256}"`);
       reply.header('cache-control', 'public, max-age=300');
       return reply.send(image.bytes);

@@ -226,3 +226,25 @@ describe('POST /api/appearancesettingsstore', () => {
     expect(await fileCount()).toBe(files);
   });
 });
+
+describe('serving an uploaded image', () => {
+  it('answers the type read from its bytes, with nosniff, whatever the stored row claims', async () => {
+    expect((await store('Typed', { logo: { bytes: PNG, filename: 'logo.png' } })).status).toBe(200);
+    const id = idOf((await branding()).logo);
+    await t.db.updateTable('app_files').set({ content_type: 'text/html' }).where('id', '=', id).execute();
+    const logo = await image('logo');
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get('content-type')).toBe('image/png');
+    expect(logo.headers.get('x-content-type-options')).toBe('nosniff');
+
+    // Bytes that are no image (a row written around the upload check) are never served as anything.
+    await t.db
+      .updateTable('app_files')
+      .set({ bytes: Buffer.from('<script>alert(1)</script>') })
+      .where('id', '=', id)
+      .execute();
+    const forged = await image('logo');
+    expect(forged.status).toBe(404);
+    expect(forged.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+});
