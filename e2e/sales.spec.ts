@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN } from '../apps/server/src/db/seed/demo.ts';
+import { DEMO_ADMIN, DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
 import { apiCall, launchBrowser, type RunningApp, signInThroughUi, startApp } from './support.ts';
 
 // A sale through the POS screen in Chromium: two items and a discount, the receipt, its totals against the server's,
@@ -197,6 +197,25 @@ describe('point of sale', () => {
     // Cost: 4 × 6,000 + 1.5 × 9,876 = 38,814; gross profit 43,666 − 38,814.
     expect(await page.getByTestId('card-gross_profit').textContent()).toBe('UGX 4,852');
     await page.getByTestId('top-products-chart').locator('canvas').waitFor();
+    // The Administrator holds the Profit and Loss report: all five cards.
+    expect(await page.getByTestId(/^card-/).count()).toBe(5);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the Cashier only the revenue card and the chart', async () => {
+    const cashier = await browser.newPage();
+    cashier.setDefaultTimeout(10_000);
+    cashier.on('pageerror', (err) => errors.push(err.message));
+    await signInThroughUi(cashier, app.url, DEMO_CASHIER.email, DEMO_CASHIER.password);
+    await cashier
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Dashboard', exact: true })
+      .click();
+    expect(await cashier.getByTestId('card-total_revenue').textContent()).toBe('UGX 43,666');
+    await cashier.getByTestId('top-products-chart').locator('canvas').waitFor();
+    expect(await cashier.getByTestId(/^card-/).count()).toBe(1);
+    expect(await cashier.getByText('Gross Profit').count()).toBe(0);
+    await cashier.close();
     expect(errors).toEqual([]);
   });
 });
