@@ -67,3 +67,36 @@ export async function apiCall(baseUrl: string, method: string, path: string, bod
   });
   return { status: res.status, body: (await res.json()) as any };
 }
+
+/** One product in stock through the API (category, product, brand, measurement, supplier, batch); answers the batch. */
+export async function stockItem(baseUrl: string, token: string, name: string, salePrice: number, quantity: number) {
+  const environment = 'PRODUCTION';
+  const call = async (path: string, body: Record<string, unknown>) => {
+    const res = await apiCall(baseUrl, 'POST', path, { ...body, environment }, token);
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
+    return res.body.data;
+  };
+  const category = await call('/categorystore', { name: `${name} category` });
+  const product = await call('/productstore', { name, category_id: category.id });
+  const [brand] = await call('/brandstore', { name: `${name} brand`, product_ids: [product.id] });
+  const measurement = await call('/measurementstore', { name: `${name} unit` });
+  const supplier = await call('/supplierstore', {
+    name: `${name} supplier`,
+    phone_number: '0772000222',
+    email: 'orders@supplier.test',
+    tin: '1000777777',
+    country: 'Uganda',
+    address: 'Nakivubo Road, Kampala',
+  });
+  return call('/stockstore', {
+    product_id: product.id,
+    brand_id: brand.id,
+    measurement_id: measurement.id,
+    supplier_id: supplier.id,
+    quantity,
+    unit_price: Math.round(salePrice * 0.8),
+    sale_price: salePrice,
+    min_stock_level: 1,
+    stock_date: '2026-11-20',
+  });
+}
