@@ -6,7 +6,7 @@ import { z } from 'zod';
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  DUKA_DATA_DIR: z.string().min(1).default('./data'),
+  DUKA_DATA_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -42,7 +42,10 @@ function isTimeZone(zone: string): boolean {
 export interface Config {
   port: number;
   host: string;
+  /** ./data unless DUKA_DATA_DIR says otherwise; as root it may move (db/data-dir.ts chooseDataDir). */
   dataDir: string;
+  /** DUKA_DATA_DIR was given: use exactly that folder, and refuse to start if the database cannot use it. */
+  dataDirGiven: boolean;
   databaseUrl?: string;
   adminEmail?: string;
   adminPassword?: string;
@@ -68,7 +71,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DUKA_DATA_DIR),
+    dataDir: path.resolve(e.DUKA_DATA_DIR ?? './data'),
+    dataDirGiven: e.DUKA_DATA_DIR !== undefined,
     databaseUrl: e.DATABASE_URL,
     adminEmail: e.DUKA_ADMIN_EMAIL,
     adminPassword: e.DUKA_ADMIN_PASSWORD,

@@ -7,6 +7,7 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase, migrateToLatest } from './db/connection.ts';
+import { chooseDataDir } from './db/data-dir.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from './db/embedded.ts';
 import { seedDatabase } from './db/seed/seed.ts';
 import { MailWorker } from './platform/mail.ts';
@@ -18,8 +19,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 async function main() {
   const config = loadConfig();
   const log = pino({ level: config.logLevel, redact: ['req.headers.authorization', 'password', '*.password'] });
+  const dataDir = await chooseDataDir(config, log);
   let embedded: EmbeddedServer | undefined;
-  if (!config.databaseUrl) embedded = await startEmbeddedPostgres(config.dataDir, (msg) => log.info(msg));
+  if (!config.databaseUrl) embedded = await startEmbeddedPostgres(dataDir, (msg) => log.info(msg));
   const databaseUrl = config.databaseUrl ?? (embedded as EmbeddedServer).url();
   const db = createDatabase(databaseUrl);
   try {
@@ -31,7 +33,7 @@ async function main() {
     await embedded?.stop();
     throw err;
   }
-  const secrets = new SecretBox(readSecretKey(config.dataDir));
+  const secrets = new SecretBox(readSecretKey(dataDir));
   const mail = new MailWorker(db, secrets, log);
   const app = await buildApp({
     db,

@@ -37,6 +37,7 @@ export async function startServer(
   dataDir: string,
   port: number,
   env: Record<string, string> = {},
+  cwd?: string,
 ): Promise<ServerProcess> {
   if (!fs.existsSync(mainJs)) throw new Error(`${mainJs} is missing: run npm run build first`);
   const child = spawn(process.execPath, [mainJs], {
@@ -51,6 +52,7 @@ export async function startServer(
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    cwd,
   });
   let output = '';
   child.stdout?.on('data', (c) => {

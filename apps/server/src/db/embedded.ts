@@ -21,7 +21,7 @@ interface Binaries {
   postgres: string;
 }
 
-interface OsUser {
+export interface OsUser {
   uid: number;
   gid: number;
 }
@@ -124,7 +124,7 @@ function isAlive(pid: number): boolean {
 }
 
 /** PostgreSQL refuses to run as root, so as root it runs as the OS user `postgres`, created if missing. */
-async function postgresOsUser(): Promise<OsUser | undefined> {
+export async function postgresOsUser(): Promise<OsUser | undefined> {
   if (process.getuid?.() !== 0) return undefined;
   const lookup = async () => ({
     uid: Number((await exec('id', ['-u', 'postgres'])).stdout.trim()),
@@ -172,8 +172,11 @@ async function reachableBinaries(runAs: OsUser | undefined, log: (msg: string) =
   };
 }
 
-/** The first folder on the way to `target` that `user` may not enter, if any. */
-function findUnreachable(target: string, user: OsUser): string | undefined {
+/**
+ * The first folder on the way to `target` that `user` may not enter, if any. Folders not made yet are skipped: the
+ * check runs again once they exist.
+ */
+export function findUnreachable(target: string, user: OsUser): string | undefined {
   let dir = path.resolve(target);
   const folders: string[] = [];
   while (true) {
@@ -183,6 +186,7 @@ function findUnreachable(target: string, user: OsUser): string | undefined {
     dir = parent;
   }
   for (const folder of folders) {
+    if (!fs.existsSync(folder)) break;
     const st = fs.statSync(folder);
     const bit = st.uid === user.uid ? 0o100 : st.gid === user.gid ? 0o010 : 0o001;
     if (!(st.mode & bit)) return folder;
