@@ -10,7 +10,7 @@ import { FormAlerts } from '../FormAlerts.tsx';
 import { PageHeader } from '../PageHeader.tsx';
 import { PageLoader } from '../PageLoader.tsx';
 import { AfterSaveChoice } from './AfterSaveChoice.tsx';
-import { EnvironmentChoice } from './EnvironmentChoice.tsx';
+import { DEFAULT_ENVIRONMENT, EnvironmentChoice } from './EnvironmentChoice.tsx';
 import { useSaveFlow } from './save-flow.ts';
 
 // Create and update forms for records that are just a name (roles, categories, measurements): one form, many
@@ -39,7 +39,7 @@ export function NamedCreatePage({ entity }: { entity: NamedEntity }) {
   ]);
   const form = useForm({
     resolver: zodResolver(roleCreateSchema),
-    defaultValues: { name: '', environment: undefined },
+    defaultValues: { name: '', environment: DEFAULT_ENVIRONMENT },
   });
   const submit = form.handleSubmit(async (input) => {
     flow.clearAlerts();

@@ -8,7 +8,7 @@ import { send, useLookup, useWrite } from '../../api/lists.ts';
 import { FormActions } from '../../components/FormActions.tsx';
 import { FormAlerts } from '../../components/FormAlerts.tsx';
 import { AfterSaveChoice } from '../../components/form/AfterSaveChoice.tsx';
-import { EnvironmentChoice } from '../../components/form/EnvironmentChoice.tsx';
+import { DEFAULT_ENVIRONMENT, EnvironmentChoice } from '../../components/form/EnvironmentChoice.tsx';
 import { useSaveFlow } from '../../components/form/save-flow.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 
@@ -21,7 +21,7 @@ export function BrandCreatePage() {
   const save = useWrite(send('POST', '/brandstore'), ['/brandlist', '/getbrandsbyproduct']);
   const form = useForm<Input, unknown, z.output<typeof brandCreateSchema>>({
     resolver: zodResolver(brandCreateSchema),
-    defaultValues: { name: '', product_ids: [] } as unknown as Input,
+    defaultValues: { name: '', product_ids: [], environment: DEFAULT_ENVIRONMENT } as unknown as Input,
   });
   const submit = form.handleSubmit(async (input) => {
     flow.clearAlerts();

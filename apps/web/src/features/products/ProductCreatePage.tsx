@@ -7,7 +7,7 @@ import { send, useWrite } from '../../api/lists.ts';
 import { FormActions } from '../../components/FormActions.tsx';
 import { FormAlerts } from '../../components/FormAlerts.tsx';
 import { AfterSaveChoice } from '../../components/form/AfterSaveChoice.tsx';
-import { EnvironmentChoice } from '../../components/form/EnvironmentChoice.tsx';
+import { DEFAULT_ENVIRONMENT, EnvironmentChoice } from '../../components/form/EnvironmentChoice.tsx';
 import { useSaveFlow } from '../../components/form/save-flow.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { LookupSelect } from './LookupSelect.tsx';
@@ -19,7 +19,7 @@ export function ProductCreatePage() {
   const save = useWrite(send('POST', '/productstore'), ['/productlist', '/getproducts']);
   const form = useForm<Input, unknown, z.output<typeof productCreateSchema>>({
     resolver: zodResolver(productCreateSchema),
-    defaultValues: { name: '' } as Input,
+    defaultValues: { name: '', environment: DEFAULT_ENVIRONMENT } as Input,
   });
   const submit = form.handleSubmit(async (input) => {
     flow.clearAlerts();

@@ -7,7 +7,7 @@ import { send, useWrite } from '../../api/lists.ts';
 import { FormActions } from '../../components/FormActions.tsx';
 import { FormAlerts } from '../../components/FormAlerts.tsx';
 import { AfterSaveChoice } from '../../components/form/AfterSaveChoice.tsx';
-import { EnvironmentChoice } from '../../components/form/EnvironmentChoice.tsx';
+import { DEFAULT_ENVIRONMENT, EnvironmentChoice } from '../../components/form/EnvironmentChoice.tsx';
 import { useSaveFlow } from '../../components/form/save-flow.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StockFields } from './StockFields.tsx';
@@ -16,7 +16,7 @@ import { STOCK_VIEWS } from './stock-types.ts';
 type Input = z.input<typeof stockCreateSchema>;
 
 // Stock usually arrives the day it is recorded: the date starts at today in the shop's time zone.
-const blank = () => ({ stock_date: formatDay(new Date()) }) as Input;
+const blank = () => ({ stock_date: formatDay(new Date()), environment: DEFAULT_ENVIRONMENT }) as Input;
 
 export function StockCreatePage() {
   const flow = useSaveFlow('/stocklist', { offersChoice: true });

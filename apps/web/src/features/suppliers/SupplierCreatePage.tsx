@@ -7,13 +7,20 @@ import { send, useWrite } from '../../api/lists.ts';
 import { FormActions } from '../../components/FormActions.tsx';
 import { FormAlerts } from '../../components/FormAlerts.tsx';
 import { AfterSaveChoice } from '../../components/form/AfterSaveChoice.tsx';
-import { EnvironmentChoice } from '../../components/form/EnvironmentChoice.tsx';
+import { DEFAULT_ENVIRONMENT, EnvironmentChoice } from '../../components/form/EnvironmentChoice.tsx';
 import { useSaveFlow } from '../../components/form/save-flow.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SupplierFields } from './SupplierFields.tsx';
 
 type Input = z.input<typeof supplierCreateSchema>;
-const EMPTY = { name: '', phone_number: '', email: '', tin: '', address: '' } as Input;
+const EMPTY = {
+  name: '',
+  phone_number: '',
+  email: '',
+  tin: '',
+  address: '',
+  environment: DEFAULT_ENVIRONMENT,
+} as Input;
 
 export function SupplierCreatePage() {
   const flow = useSaveFlow('/supplierlist', { offersChoice: true });
