@@ -17,6 +17,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
+const OWNER_EMAIL = `${DEMO_ADMIN.email}.ug`;
 const heading = (name: string) => page.getByRole('heading', { name, exact: true });
 
 describe('sign-in, profile, password and sign-out in Chromium', () => {
@@ -51,6 +52,27 @@ describe('sign-in, profile, password and sign-out in Chromium', () => {
     await page.waitForURL(`${app.url}/home`);
   });
 
+  it('signs in and opens the dashboard under the security policy without a console error', async () => {
+    const watched = await browser.newPage();
+    const problems: string[] = [];
+    watched.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    watched.on('pageerror', (error) => problems.push(error.message));
+    try {
+      const response = await watched.goto(`${app.url}/`);
+      expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+      await signInThroughUi(watched, app.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
+      await watched.getByText('Welcome, Administrator!').waitFor();
+      await watched.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Dashboard' }).click();
+      await watched.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+      await watched.waitForLoadState('networkidle');
+      expect(problems).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+
   it('edits the profile', async () => {
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
@@ -63,6 +85,23 @@ describe('sign-in, profile, password and sign-out in Chromium', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Personal details updated successfully!').waitFor();
     await page.getByRole('button', { name: 'User menu' }).getByText('Shop Owner').waitFor();
+  });
+
+  it('asks for the current password only when the e-mail changes', async () => {
+    expect(await page.getByLabel('Current password').count()).toBe(0);
+    await page.getByLabel('Email').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type('.ug');
+    await page.getByLabel('Current password').waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The current password is incorrect.').first().waitFor();
+    await page.getByLabel('Current password').click();
+    await page.keyboard.type(DEMO_ADMIN.password);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Personal details updated successfully!').waitFor();
+    // Saved: the address on file is the new one, so the password field goes away.
+    await page.getByLabel('Current password').waitFor({ state: 'detached' });
+    expect(await page.getByLabel('Email').inputValue()).toBe(OWNER_EMAIL);
   });
 
   it('sets the SMTP port from the encryption choice', async () => {
@@ -99,7 +138,7 @@ describe('sign-in, profile, password and sign-out in Chromium', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await page.goto(`${app.url}/profile`);
     await page.waitForURL(`${app.url}/`);
-    await signInThroughUi(page, app.url, DEMO_ADMIN.email, 'Owner-New-Pass-1');
+    await signInThroughUi(page, app.url, OWNER_EMAIL, 'Owner-New-Pass-1');
     await page.getByText('Welcome, Shop Owner!').waitFor();
   });
 

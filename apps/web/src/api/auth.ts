@@ -104,7 +104,7 @@ export function usePersonalDetails() {
 export function useUpdateProfile(id: number | undefined) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name: string; email: string; phone_number: string }) =>
+    mutationFn: (body: { name: string; email: string; phone_number: string; current_password?: string }) =>
       api<{ message: string }>('PUT', `/userupdate/${id}`, body),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: keys.personal });

@@ -1,6 +1,6 @@
 import { profileUpdateSchema } from '@duka/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Paper, SimpleGrid, TextInput } from '@mantine/core';
+import { Paper, PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { usePersonalDetails, useUpdateProfile } from '../../api/auth.ts';
@@ -12,7 +12,8 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { withLeadingZero } from './phone.ts';
 
-// My Personal Details: name, phone and e-mail are editable; gender, NIN and role are shown locked.
+// My Personal Details: name, phone and e-mail are editable; gender, NIN and role are shown locked. A new e-mail
+// address takes the current password, so the field for it appears only then.
 export function ProfilePage() {
   const details = usePersonalDetails();
   const update = useUpdateProfile(details.data?.id);
@@ -30,10 +31,17 @@ export function ProfilePage() {
   if (details.isError)
     return <FormAlerts state={{ error: errorMessage(details.error) }} onClose={() => details.refetch()} />;
 
-  const submit = form.handleSubmit(async ({ name, email, phone_number }) => {
+  const emailChanges =
+    (form.watch('email') ?? details.data.email).trim().toLowerCase() !== details.data.email.toLowerCase();
+  const submit = form.handleSubmit(async ({ name, email, phone_number, current_password }) => {
     setAlerts({});
     try {
-      const answer = await update.mutateAsync({ name, email, phone_number });
+      const answer = await update.mutateAsync({
+        name,
+        email,
+        phone_number,
+        ...(emailChanges && { current_password: current_password ?? '' }),
+      });
       setAlerts({ success: answer.message || 'Personal details updated successfully!' });
     } catch (err) {
       applyServerErrors(err, form.setError);
@@ -63,6 +71,15 @@ export function ProfilePage() {
               error={errors.phone_number?.message}
             />
             <TextInput label="Email" type="email" {...form.register('email')} error={errors.email?.message} />
+            {emailChanges && (
+              <PasswordInput
+                label="Current password"
+                description="Needed to change your e-mail address"
+                autoComplete="current-password"
+                {...form.register('current_password')}
+                error={errors.current_password?.message}
+              />
+            )}
             <TextInput label="Gender" value={details.data.gender} disabled readOnly />
             <TextInput label="NIN" value={details.data.nin} disabled readOnly />
             <TextInput label="Role" value={details.data.role} disabled readOnly />

@@ -8,12 +8,12 @@ import { send, useWrite } from '../../api/lists.ts';
 import { FormActions } from '../../components/FormActions.tsx';
 import { FormAlerts } from '../../components/FormAlerts.tsx';
 import { AfterSaveChoice } from '../../components/form/AfterSaveChoice.tsx';
-import { EnvironmentChoice } from '../../components/form/EnvironmentChoice.tsx';
+import { DEFAULT_ENVIRONMENT, EnvironmentChoice } from '../../components/form/EnvironmentChoice.tsx';
 import { useSaveFlow } from '../../components/form/save-flow.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { UserFields } from './UserForm.tsx';
 
-const EMPTY = { name: '', nin: '', phone_number: '', email: '' };
+const EMPTY = { name: '', nin: '', phone_number: '', email: '', environment: DEFAULT_ENVIRONMENT };
 
 export function UserCreatePage() {
   const flow = useSaveFlow('/userlist', { offersChoice: true });
@@ -26,7 +26,11 @@ export function UserCreatePage() {
     flow.clearAlerts();
     try {
       const answer = await save.mutateAsync(input);
-      const { temporary_password: password, email } = answer.data as { temporary_password: string; email: string };
+      const {
+        temporary_password: password,
+        email,
+        mailed,
+      } = answer.data as { temporary_password: string; email: string; mailed: boolean };
       // The temporary password is shown this once; the user must change it at first sign-in.
       modals.open({
         title: 'User created',
@@ -34,15 +38,17 @@ export function UserCreatePage() {
         children: (
           <Stack>
             <Text size="sm">
-              Give {email} this temporary password (it has also been e-mailed). It must be changed at first sign-in and
-              is not shown again:
+              {mailed
+                ? `This temporary password has been e-mailed to ${email}.`
+                : `No mail server is configured, so nothing was e-mailed: hand ${email} this temporary password in person.`}{' '}
+              It must be changed at first sign-in and is not shown again:
             </Text>
             <Code block fz="lg" data-testid="temporary-password">
               {password}
             </Code>
           </Stack>
         ),
-        onClose: () => flow.succeeded(answer.message, () => form.reset(EMPTY)),
+        onClose: () => flow.succeeded(answer.message, () => form.reset({ ...EMPTY, environment: input.environment })),
       });
     } catch (err) {
       flow.failed(err, 'Failed to create user. Please try again.', form.setError);
