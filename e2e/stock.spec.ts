@@ -122,6 +122,23 @@ describe('catalogue records through their forms', () => {
     const cells = await rowCells(admin, /Kampala Hardware Ltd/);
     expect(cells).toEqual(expect.arrayContaining(['0772123456', 'Uganda', '1000123456']));
   });
+
+  it('keeps a phone typed with the country code in the local form', async () => {
+    await openFromMenu(admin, 'Suppliers', '/supplierlist');
+    await admin.getByRole('link', { name: 'Create' }).click();
+    await admin.getByLabel('Name').fill('Gulu Hardware Ltd');
+    await admin.getByLabel('Phone number').click();
+    await admin.keyboard.type('+256 701 234 567');
+    expect(await admin.getByLabel('Phone number').inputValue()).toBe('0701234567');
+    await admin.getByLabel('Email').fill('orders@guluhardware.test');
+    await admin.getByLabel('TIN').fill('1000654321');
+    await choose(admin, 'Country', 'Uganda');
+    await admin.getByLabel('Address').fill('Plot 3, Awich Road, Gulu');
+    await admin.getByLabel('Production').check();
+    await save(admin);
+    await admin.getByText('Supplier created successfully!').waitFor();
+    expect(await rowCells(admin, /Gulu Hardware Ltd/)).toEqual(expect.arrayContaining(['0701234567']));
+  });
 });
 
 describe('a stock batch, its level, exports and a write-off', () => {
