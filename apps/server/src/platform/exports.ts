@@ -1,4 +1,5 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, pipeline, Readable } from 'node:stream';
+import { formatDay } from '@duka/shared';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
@@ -34,10 +35,7 @@ const CONTENT_TYPES: Record<ExportFormat | 'pdf', string> = {
 };
 
 export function datedFileName(name: string, ext: string, timeZone = 'Africa/Kampala', now = new Date()): string {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    now,
-  );
-  return `${day.replace(/-/g, '_')}_${name}.${ext}`;
+  return `${formatDay(now, timeZone).replace(/-/g, '_')}_${name}.${ext}`;
 }
 
 /** A cell a spreadsheet would run as a formula is written as text instead. */
@@ -73,24 +71,19 @@ function startDownload(reply: FastifyReply, fileName: string, type: ExportFormat
 
 export async function sendExport<Row>(reply: FastifyReply, format: ExportFormat, spec: ExportSpec<Row>) {
   startDownload(reply, datedFileName(spec.name, format, spec.timeZone), format);
-  const out = new PassThrough();
   if (format === 'csv') {
-    const csv = stringify();
-    csv.pipe(out);
-    void (async () => {
-      try {
-        for (const line of spec.preamble ?? []) csv.write(line.map(escapeCsvCell));
-        csv.write(spec.columns.map((c) => c.header));
-        for await (const page of spec.rows) {
-          for (const row of page) csv.write(spec.columns.map((c) => escapeCsvCell(c.value(row))));
-        }
-        csv.end();
-      } catch (err) {
-        out.destroy(err as Error);
+    async function* lines() {
+      for (const line of spec.preamble ?? []) yield line.map(escapeCsvCell);
+      yield spec.columns.map((c) => c.header);
+      for await (const page of spec.rows) {
+        for (const row of page) yield spec.columns.map((c) => escapeCsvCell(c.value(row)));
       }
-    })();
-    return reply.send(out);
+    }
+    // Pulled, not pushed: the next page is read only as the client takes the file, so a slow client never makes
+    // the whole export wait in memory; a client that goes away stops the reading. Errors end the download.
+    return reply.send(pipeline(Readable.from(lines()), stringify(), () => {}));
   }
+  const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   const sheet = workbook.addWorksheet(spec.name.slice(0, 31));
   void (async () => {

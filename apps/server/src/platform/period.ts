@@ -1,4 +1,4 @@
-import { type ReportType, splitDateRange } from '@duka/shared';
+import { formatDay, type ReportType, splitDateRange } from '@duka/shared';
 
 // Periods of the shop's calendar (PRODUCT.md §4, §7): days, weeks (Monday first), months, quarters and years in the
 // shop's time zone, both ends inclusive. A period carries its first and last day for people and the UTC instants
@@ -23,21 +23,32 @@ export const daysBetween = (earlier: string, later: string) =>
 
 /** The shop's calendar day at an instant. */
 export function shopDay(timeZone: string, at = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return formatDay(at, timeZone);
+}
+
+// One formatter per zone, built once: a new Intl formatter per call is slow and its memory escapes the collector.
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+function wallClock(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    wallClocks.set(timeZone, format);
+  }
+  return format;
 }
 
 /** Minutes the zone is ahead of UTC at an instant. */
 function offsetMinutes(timeZone: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
+  const parts = wallClock(timeZone).formatToParts(at);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return Math.round((wall - Math.floor(at.getTime() / 1000) * 1000) / 60_000);

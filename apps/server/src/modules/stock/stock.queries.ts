@@ -1,5 +1,5 @@
 // Reads of stock batches: the stock list, one batch, stock levels, and their exports.
-import { formatDay, stockStatus } from '@duka/shared';
+import { formatDay, formatMoney, stockStatus } from '@duka/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { nameJson } from '../../platform/creator.ts';
@@ -126,9 +126,9 @@ export const batchPdfFields = (s: StockRow, timeZone: string): [string, string |
   ['Brand', s.brand_name],
   ['Unit', s.measurement_name],
   ['Quantity', s.quantity],
-  ['Unit price (UGX)', s.unit_price.toLocaleString('en-US')],
-  ['Total cost (UGX)', s.total_cost.toLocaleString('en-US')],
-  ['Sale price (UGX)', s.sale_price.toLocaleString('en-US')],
+  ['Unit price (UGX)', formatMoney(s.unit_price)],
+  ['Total cost (UGX)', formatMoney(s.total_cost)],
+  ['Sale price (UGX)', formatMoney(s.sale_price)],
   ['Minimum stock level', s.min_stock_level],
   ['Balance', s.balance],
   ['Sold', s.quantity_sold],
