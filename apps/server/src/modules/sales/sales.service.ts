@@ -54,7 +54,8 @@ export function saleRequestHash(input: SaleInput, userId: number | null): string
   return sha256(canonicalJson({ userId, sale: { ...rest, items: cart } }));
 }
 
-const keyReused = () => new AppError('invalid', 'This sale key was already used for a different sale.');
+// Under the key's field: the till reads a refusal of the key as "this sale may be recorded", and keeps it.
+const keyReused = () => invalidField('idempotencyKey', 'This sale key was already used for a different sale.');
 
 async function lockBatches(trx: Trx, batchNumbers: string[]): Promise<Map<string, LockedBatch>> {
   const rows = await sql<LockedBatch>`

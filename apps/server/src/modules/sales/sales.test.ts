@@ -157,7 +157,8 @@ describe('POST /api/salesstore', () => {
 });
 
 describe('the sale key is bound to its user and its cart', () => {
-  const refused = { status: 422, body: { message: 'This sale key was already used for a different sale.' } };
+  const message = 'This sale key was already used for a different sale.';
+  const refused = { status: 422, body: { success: false, message, errors: { idempotencyKey: [message] } } };
   let batch: Batch;
   beforeAll(async () => {
     batch = await receiveBatch(t, admin, await makeCatalogue(t, admin), { quantity: 50, sale_price: 1_000 });
