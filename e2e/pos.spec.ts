@@ -72,7 +72,11 @@ describe('point of sale', () => {
     await page.getByLabel(/^Quantity/).click();
     await page.keyboard.type('5');
     await page.getByRole('button', { name: 'Add Cart' }).click();
-    expect(await page.getByLabel('Cement Bag quantity').inputValue()).toBe('5');
+    // 5 × 38,000, where "15" would show 570,000.
+    await page
+      .getByRole('row', { name: /Cement Bag/ })
+      .getByText('190,000')
+      .waitFor();
     await page.getByRole('button', { name: 'Process Sale' }).click();
     const sale = await saleOnServer(await receiptId());
     expect(sale.items.map((i: { quantity: number }) => Number(i.quantity))).toEqual([5]);
@@ -138,7 +142,7 @@ describe('point of sale', () => {
     await page.keyboard.type('Deliver to Ntinda site');
 
     await page.reload();
-    await page.getByLabel('Cement Bag quantity').waitFor();
+    await page.getByRole('row', { name: /Cement Bag/ }).waitFor();
     expect(await page.getByLabel('Customer Name').inputValue()).toBe('Nakato Builders');
     expect(await page.getByLabel('Discount (%)').inputValue()).toBe('10');
     expect(await page.getByRole('textbox', { name: 'Payment Method' }).inputValue()).toBe('Mobile Money');
@@ -148,13 +152,27 @@ describe('point of sale', () => {
     const sale = await saleOnServer(await receiptId());
     expect(sale).toMatchObject({ customer_name: 'Nakato Builders', discount: 10, payment_method: 'MOBILE_MONEY' });
 
-    // The next customer starts from the defaults, also after a reload.
+    // The next customer on a till that stays on the POS starts from the defaults, also after a reload.
     await openPos();
+    await page.getByRole('radio', { name: 'Stay on POS' }).click();
+    await chooseProduct('Cement Bag');
+    await page.getByRole('button', { name: 'Add Cart' }).click();
+    await retype(page.getByLabel('Customer Name'), 'Okello Hardware');
+    await page.getByRole('textbox', { name: 'Payment Method' }).click();
+    await page.getByRole('option', { name: 'Mobile Money' }).click();
+    await page.getByRole('button', { name: 'Process Sale' }).click();
+    await page.getByText('Sale processed successfully!').waitFor();
+    await page.getByText('Your cart is empty. Start shopping now!').waitFor();
+    const expectDefaults = async () => {
+      expect(await page.getByLabel('Customer Name').inputValue()).toBe('Anonymous');
+      expect(await page.getByLabel('Discount (%)').inputValue()).toBe('0');
+      expect(await page.getByRole('textbox', { name: 'Payment Method' }).inputValue()).toBe('Cash');
+    };
+    await expectDefaults();
     await page.reload();
     await page.getByText('Your cart is empty. Start shopping now!').waitFor();
-    expect(await page.getByLabel('Customer Name').inputValue()).toBe('Anonymous');
-    expect(await page.getByLabel('Discount (%)').inputValue()).toBe('0');
-    expect(await page.getByRole('textbox', { name: 'Payment Method' }).inputValue()).toBe('Cash');
+    await expectDefaults();
+    await page.getByRole('radio', { name: 'Print invoice' }).click();
     expect(await page.getByLabel('Notice').inputValue()).toBe('');
     await page.getByRole('radio', { name: 'Print receipt' }).click();
   });
