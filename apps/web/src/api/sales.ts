@@ -1,7 +1,7 @@
 import type { SaleInput } from '@duka/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client.ts';
-import { toQueryString, useWrite } from './lists.ts';
+import { toQueryString } from './lists.ts';
 
 // The point of sale's cascade (product → batch → brand → measurement → price) and the sale itself.
 export interface Option {
@@ -85,12 +85,23 @@ async function postSale(body: SaleInput) {
   }
 }
 
-export const useProcessSale = () =>
-  useWrite(postSale, [
-    '/saleslist',
-    '/stocklevel',
-    '/stocklist',
-    '/getproductsinstock',
-    '/getbatchnumbersbyproductinstock',
-    '/getsalepriceinstock',
-  ]);
+const SALE_TOUCHES = [
+  '/saleslist',
+  '/stocklevel',
+  '/stocklist',
+  '/getproductsinstock',
+  '/getbatchnumbersbyproductinstock',
+  '/getsalepriceinstock',
+];
+
+// Not useWrite: the sale is done once its answer is read, so the refresh of the lists it touches is not awaited —
+// a refetch hanging on a poor line must not keep the till spinning on a sale already made.
+export const useProcessSale = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: postSale,
+    onSuccess: () => {
+      for (const endpoint of SALE_TOUCHES) void client.invalidateQueries({ queryKey: [endpoint] });
+    },
+  });
+};
