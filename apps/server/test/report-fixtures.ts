@@ -1,34 +1,11 @@
-// Sales for the report tests: made through the API, then moved to the moment the test needs. Each sale's lines get
-// their share of its discount by spreadDiscount, as the sale transaction is to store it (until that is wired in,
-// this does it after the sale; once it is, this writes the same numbers again).
+// Sales for the report tests: made through the API (which stores each line's share of the discount), then moved to
+// the moment the test needs.
 import { randomUUID } from 'node:crypto';
-import { spreadDiscount } from '@duka/shared';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { xlsxRows } from './spreadsheets.ts';
 import type { Batch } from './stock-fixtures.ts';
 import type { TestApp } from './test-app.ts';
-
-export async function spreadSaleDiscount(t: TestApp, saleId: number) {
-  const sale = await t.db
-    .selectFrom('sales')
-    .select('discount_amount')
-    .where('id', '=', saleId)
-    .executeTakeFirstOrThrow();
-  const lines = await t.db
-    .selectFrom('sale_items')
-    .select(['id', 'total_price'])
-    .where('sale_id', '=', saleId)
-    .orderBy('id')
-    .execute();
-  const shares = spreadDiscount(
-    lines.map((l) => l.total_price),
-    sale.discount_amount,
-  );
-  for (const [i, line] of lines.entries()) {
-    await t.db.updateTable('sale_items').set({ discount_amount: shares[i] }).where('id', '=', line.id).execute();
-  }
-}
 
 /** A sale of `lines` (batch, quantity) with a discount, made at `instant` (ISO, UTC). Returns its id and total. */
 export async function saleAt(
@@ -52,7 +29,6 @@ export async function saleAt(
   if (res.status !== 200) throw new Error(`sale failed: ${res.status} ${JSON.stringify(res.body)}`);
   const id = res.body.data.id as number;
   await sql`UPDATE sales SET created_at = ${instant}::timestamptz WHERE id = ${id}`.execute(t.db);
-  await spreadSaleDiscount(t, id);
   const { total_amount } = await t.db
     .selectFrom('sales')
     .select('total_amount')

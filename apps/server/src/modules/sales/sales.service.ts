@@ -1,7 +1,7 @@
 // Processing a sale (PRODUCT.md §6): prices from the batches, every line checked and decremented in one
 // transaction, batches locked in ascending id order (so two carts never deadlock), nothing written on any failure,
 // and a client key that makes a repeated submit return the first sale.
-import { formatQuantity, lineTotal, MAX_AMOUNT, type SaleInput, saleTotals } from '@duka/shared';
+import { formatQuantity, lineTotal, MAX_AMOUNT, type SaleInput, saleTotals, spreadDiscount } from '@duka/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
@@ -23,6 +23,18 @@ interface LockedBatch {
   balance: number;
   product_name: string;
   brand_name: string;
+}
+
+interface SaleLine {
+  sale_id: number;
+  batch_id: number;
+  product_id: number;
+  brand_id: number;
+  measurement_id: number;
+  quantity: number;
+  unit_price: number;
+  unit_cost: number;
+  total_price: number;
 }
 
 /** Equal lines (same batch) become one, so a batch is checked against the whole quantity asked of it. */
@@ -113,7 +125,7 @@ export async function processSale(
     }
 
     const batches = await lockBatches(trx, lines.map((l) => l.batchNumber).sort());
-    const priced: { quantity: number; unit_price: number }[] = [];
+    const saleLines: SaleLine[] = [];
     for (const [index, line] of lines.entries()) {
       const batch = batches.get(line.batchNumber);
       if (!batch) throw invalidField(`items.${index}.batchNumber`, `Batch ${line.batchNumber} is not in stock.`);
@@ -143,24 +155,29 @@ export async function processSale(
         })
         .where('id', '=', batch.id)
         .execute();
-      await trx
-        .insertInto('sale_items')
-        .values({
-          sale_id: claimed.id,
-          batch_id: batch.id,
-          product_id: batch.product_id,
-          brand_id: batch.brand_id,
-          measurement_id: batch.measurement_id,
-          quantity: line.quantity,
-          unit_price: batch.sale_price,
-          unit_cost: batch.unit_price,
-          total_price: lineTotal(line.quantity, batch.sale_price),
-        })
-        .execute();
-      priced.push({ quantity: line.quantity, unit_price: batch.sale_price });
+      saleLines.push({
+        sale_id: claimed.id,
+        batch_id: batch.id,
+        product_id: batch.product_id,
+        brand_id: batch.brand_id,
+        measurement_id: batch.measurement_id,
+        quantity: line.quantity,
+        unit_price: batch.sale_price,
+        unit_cost: batch.unit_price,
+        total_price: lineTotal(line.quantity, batch.sale_price),
+      });
     }
-    const totals = saleTotals(priced, input.discount);
+    const totals = saleTotals(saleLines, input.discount);
     if (totals.subtotal > MAX_AMOUNT) throw invalidField('items', 'This sale is too large to record. Split it in two.');
+    // Each line keeps its share of the discount, so the reports' line amounts add up to the sale's total.
+    const lineDiscounts = spreadDiscount(
+      saleLines.map((l) => l.total_price),
+      totals.discount_amount,
+    );
+    await trx
+      .insertInto('sale_items')
+      .values(saleLines.map((l, i) => ({ ...l, discount_amount: lineDiscounts[i] ?? 0 })))
+      .execute();
     await trx.updateTable('sales').set(totals).where('id', '=', claimed.id).execute();
     await writeAudit(trx, ctx, {
       type: 'Sales',

@@ -108,7 +108,13 @@ describe('POST /api/salesstore', () => {
       .selectAll()
       .where('sale_id', '=', stored.id)
       .executeTakeFirstOrThrow();
-    expect(line).toMatchObject({ quantity: 1.5, unit_price: 35_000, unit_cost: 30_000, total_price: 52_500 });
+    expect(line).toMatchObject({
+      quantity: 1.5,
+      unit_price: 35_000,
+      unit_cost: 30_000,
+      total_price: 52_500,
+      discount_amount: 6_563,
+    });
     expect(await batchState(t, batch.id)).toMatchObject({ quantity_sold: 1.5, balance: 18.5 });
     const audit = await t.db
       .selectFrom('audit_logs')
@@ -116,6 +122,35 @@ describe('POST /api/salesstore', () => {
       .where('activity', '=', 'Sale')
       .executeTakeFirstOrThrow();
     expect(audit.details).toContain(stored.sale_number);
+  });
+
+  it("spreads the discount over the lines so that their amounts add up to the sale's total", async () => {
+    const catalogue = await makeCatalogue(t, admin);
+    const [nails, wire, paint] = await Promise.all(
+      [1_001, 2_999, 3_333].map((sale_price) => receiveBatch(t, admin, catalogue, { quantity: 9, sale_price })),
+    );
+    const res = await sell(
+      sale(
+        [nails, wire, paint].map((b) => ({ batchNumber: b.batch_number, quantity: 1 })),
+        { discount: 7.77 },
+      ),
+    );
+    expect(res.status).toBe(200);
+    const stored = await t.db
+      .selectFrom('sales')
+      .select(['discount_amount', 'total_amount'])
+      .where('id', '=', res.body.data.id)
+      .executeTakeFirstOrThrow();
+    const lines = await t.db
+      .selectFrom('sale_items')
+      .select(['total_price', 'discount_amount'])
+      .where('sale_id', '=', res.body.data.id)
+      .orderBy('id')
+      .execute();
+    // 7,333 × 7.77 % = 569.77 → 570; shares 77.81 / 233.11 / 259.08: the one shilling left goes to the largest remainder.
+    expect(stored.discount_amount).toBe(570);
+    expect(lines.map((l) => l.discount_amount)).toEqual([78, 233, 259]);
+    expect(lines.reduce((sum, l) => sum + l.total_price - l.discount_amount, 0)).toBe(stored.total_amount);
   });
 
   it('refuses more than the batch holds with 409 naming the product and what is left, writing nothing', async () => {
