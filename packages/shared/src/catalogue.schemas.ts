@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { environmentField } from './accounts.schemas.ts';
-import { hasAtMostDecimals, numeric, phoneNumber, requiredEmail, requiredText } from './fields.ts';
+import { hasAtMostDecimals, numeric, phoneNumber, requiredEmail, requiredText, trimBlanks } from './fields.ts';
 import { blankAsAbsent, isoDate } from './list.schemas.ts';
 
 // Products, brands, measurements, suppliers (part 2 §5) and stock batches and write-offs (PRODUCT.md §5).
@@ -23,9 +23,23 @@ export const idField = (message: string) =>
       .max(2_147_483_647, { error: message }),
   );
 
+/** An optional product code (barcode, SKU): blank is none; otherwise at most 64 of the allowed characters. */
+const productCode = (label: string, pattern: RegExp, allowed: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? trimBlanks(v) || undefined : blankAsAbsent(v)),
+    z
+      .string({ error: `The ${label} must be text.` })
+      .max(64, { error: `The ${label} may have at most 64 characters.` })
+      .regex(pattern, { error: `The ${label} may only hold ${allowed}.` })
+      .optional(),
+  );
+
 export const productCreateSchema = z.object({
   name: requiredText('Name is required.', 150),
   category_id: idField('Category is required.'),
+  // What a scanner types: letters and digits (EAN, UPC, Code 128 of a SKU).
+  barcode: productCode('barcode', /^[A-Za-z0-9]+$/, 'letters and digits'),
+  sku: productCode('SKU', /^[A-Za-z0-9][A-Za-z0-9._/-]*$/, 'letters, digits and . _ / -'),
   environment: environmentField,
 });
 export const productUpdateSchema = productCreateSchema.omit({ environment: true });

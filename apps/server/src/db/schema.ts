@@ -133,6 +133,8 @@ interface CatalogueRecord {
 export type MeasurementsTable = CatalogueRecord;
 export interface ProductsTable extends CatalogueRecord {
   category_id: number;
+  barcode: string | null;
+  sku: string | null;
 }
 export interface BrandsTable extends CatalogueRecord {
   product_id: number;

@@ -1,4 +1,5 @@
-// Products: a name unique within its category. Brands and stock batches refer to them.
+// Products: a name unique within its category, an optional barcode unique among live products and an optional SKU.
+// Brands and stock batches refer to them.
 import type { ListQuery, productCreateSchema, productUpdateSchema } from '@duka/shared';
 import { sql } from 'kysely';
 import type { z } from 'zod';
@@ -43,20 +44,23 @@ export function listProducts(db: Database, query: ListQuery) {
       'p.id',
       'p.name',
       'p.category_id',
+      'p.barcode',
+      'p.sku',
       'p.environment',
       'p.created_at',
       nameJson('c').as('category'),
       nameJson('creator').as('user'),
     ])
     .where('p.deleted_at', 'is', null);
-  if (query.search) q = q.where((eb) => matchesSearch(eb, ['p.name', 'c.name'], query.search as string));
+  if (query.search)
+    q = q.where((eb) => matchesSearch(eb, ['p.name', 'c.name', 'p.barcode', 'p.sku'], query.search as string));
   return paginate(q.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc'), query);
 }
 
 export async function getProduct(db: Database, id: number) {
   const row = await db
     .selectFrom('products')
-    .select(['id', 'name', 'category_id', 'environment', 'created_at'])
+    .select(['id', 'name', 'category_id', 'barcode', 'sku', 'environment', 'created_at'])
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
@@ -74,13 +78,30 @@ async function assertCategory(db: Database | Parameters<typeof assertNameFree>[0
   if (!found) throw invalidField('category_id', 'Category is required.');
 }
 
+/** Absent codes are stored as none, so an update that leaves a code out clears it (the form always sends both). */
+const withCodes = <T extends { barcode?: string; sku?: string }>(input: T) => ({
+  ...input,
+  barcode: input.barcode ?? null,
+  sku: input.sku ?? null,
+});
+
+/** A scanner must find one product per barcode: a clash is a 422 naming the product that has it. */
+async function assertBarcodeFree(trx: Parameters<typeof assertNameFree>[0], barcode: string | null, exceptId?: number) {
+  if (!barcode) return;
+  let query = trx.selectFrom('products').select('name').where('barcode', '=', barcode).where('deleted_at', 'is', null);
+  if (exceptId) query = query.where('id', '<>', exceptId);
+  const holder = await query.executeTakeFirst();
+  if (holder) throw invalidField('barcode', `The barcode ${barcode} is already used by the product "${holder.name}".`);
+}
+
 export async function createProduct(db: Database, input: z.infer<typeof productCreateSchema>, ctx: RequestContext) {
   return db.transaction().execute(async (trx) => {
     await assertCategory(trx, input.category_id);
     await assertNameFree(trx, 'products', input.name, { within: { column: 'category_id', id: input.category_id } });
+    await assertBarcodeFree(trx, input.barcode ?? null);
     const row = await trx
       .insertInto('products')
-      .values({ ...input, created_by: ctx.userId })
+      .values({ ...withCodes(input), created_by: ctx.userId })
       .returning(['id', 'name'])
       .executeTakeFirstOrThrow();
     await writeAudit(trx, ctx, {
@@ -96,7 +117,7 @@ export async function updateProduct(db: Database, id: number, input: ProductInpu
   await db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom('products')
-      .select(['name', 'category_id'])
+      .select(['name', 'category_id', 'barcode', 'sku'])
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .forUpdate()
@@ -107,11 +128,13 @@ export async function updateProduct(db: Database, id: number, input: ProductInpu
       exceptId: id,
       within: { column: 'category_id', id: input.category_id },
     });
-    await trx.updateTable('products').set(input).where('id', '=', id).execute();
+    const change = withCodes(input);
+    await assertBarcodeFree(trx, change.barcode, id);
+    await trx.updateTable('products').set(change).where('id', '=', id).execute();
     await writeAudit(trx, ctx, {
       type: 'Product',
       activity: 'Update',
-      details: `Product ${id} ${describeChanges(before, input)}`,
+      details: `Product ${id} ${describeChanges(before, change)}`,
     });
   });
 }

@@ -11,6 +11,7 @@ import { DEFAULT_ENVIRONMENT, EnvironmentChoice } from '../../components/form/En
 import { useSaveFlow } from '../../components/form/save-flow.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { LookupSelect } from './LookupSelect.tsx';
+import { ProductCodeFields } from './ProductCodeFields.tsx';
 
 type Input = z.input<typeof productCreateSchema>;
 
@@ -19,14 +20,14 @@ export function ProductCreatePage() {
   const save = useWrite(send('POST', '/productstore'), ['/productlist', '/getproducts']);
   const form = useForm<Input, unknown, z.output<typeof productCreateSchema>>({
     resolver: zodResolver(productCreateSchema),
-    defaultValues: { name: '', environment: DEFAULT_ENVIRONMENT } as Input,
+    defaultValues: { name: '', barcode: '', sku: '', environment: DEFAULT_ENVIRONMENT } as Input,
   });
   const submit = form.handleSubmit(async (input) => {
     flow.clearAlerts();
     try {
       const answer = await save.mutateAsync(input);
       // "Save and stay": a fresh form, keeping the category and environment for the next product of the same kind.
-      flow.succeeded(answer.message, () => form.reset({ ...input, name: '' }));
+      flow.succeeded(answer.message, () => form.reset({ ...input, name: '', barcode: '', sku: '' }));
     } catch (err) {
       flow.failed(err, 'Failed to create product. Please try again.', form.setError);
     }
@@ -39,6 +40,7 @@ export function ProductCreatePage() {
         <form onSubmit={submit} noValidate>
           <TextInput label="Name" {...form.register('name')} error={form.formState.errors.name?.message} />
           <LookupSelect control={form.control} name="category_id" label="Category" endpoint="/getcategories" mt="md" />
+          <ProductCodeFields register={form.register} errors={form.formState.errors} />
           <Controller
             control={form.control}
             name="environment"

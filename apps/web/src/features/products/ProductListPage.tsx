@@ -6,6 +6,8 @@ import { RowMenu } from '../../components/list/RowMenu.tsx';
 interface ProductRow {
   id: number;
   name: string;
+  barcode: string | null;
+  sku: string | null;
   category: { name: string } | null;
   user: { name: string } | null;
   created_at: string;
@@ -30,6 +32,8 @@ export function ProductListPage() {
       columns={[
         { header: 'NAME', cell: (p) => p.name },
         { header: 'CATEGORY', cell: (p) => p.category?.name ?? 'N/A' },
+        { header: 'BARCODE', cell: (p) => p.barcode ?? '' },
+        { header: 'SKU', cell: (p) => p.sku ?? '' },
         { header: 'CREATED BY', cell: (p) => p.user?.name ?? 'N/A' },
         { header: 'DATE', cell: (p) => formatDay(p.created_at) },
       ]}

@@ -13,21 +13,28 @@ import { useSaveFlow } from '../../components/form/save-flow.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { LookupSelect } from './LookupSelect.tsx';
+import { ProductCodeFields } from './ProductCodeFields.tsx';
 
 type Input = z.input<typeof productUpdateSchema>;
 
-/** Name and category only; the breadcrumb leads back to the products (the seeds' pointed at the categories). */
+/** Name, category, barcode and SKU; the breadcrumb leads back to the products (the seeds' pointed at the categories). */
 export function ProductUpdatePage() {
   const { id } = useParams();
-  const product = useRecord<{ name: string; category_id: number }>('/productshow', id);
+  const product = useRecord<{ name: string; category_id: number; barcode: string | null; sku: string | null }>(
+    '/productshow',
+    id,
+  );
   const flow = useSaveFlow('/productlist', { offersChoice: false });
   const save = useWrite(send('PUT', `/productupdate/${id}`), ['/productlist', '/productshow', '/getproducts']);
   const form = useForm<Input, unknown, z.output<typeof productUpdateSchema>>({
     resolver: zodResolver(productUpdateSchema),
-    defaultValues: { name: '' } as Input,
+    defaultValues: { name: '', barcode: '', sku: '' } as Input,
   });
   useEffect(() => {
-    if (product.data) form.reset({ name: product.data.name, category_id: product.data.category_id });
+    if (product.data) {
+      const { name, category_id, barcode, sku } = product.data;
+      form.reset({ name, category_id, barcode: barcode ?? '', sku: sku ?? '' });
+    }
   }, [product.data, form]);
   if (product.isPending) return <PageLoader />;
   const submit = form.handleSubmit(async (input) => {
@@ -49,6 +56,7 @@ export function ProductUpdatePage() {
         <form onSubmit={submit} noValidate>
           <TextInput label="Name" {...form.register('name')} error={form.formState.errors.name?.message} />
           <LookupSelect control={form.control} name="category_id" label="Category" endpoint="/getcategories" mt="md" />
+          <ProductCodeFields register={form.register} errors={form.formState.errors} />
           <FormActions saving={save.isPending} />
         </form>
       </Paper>
