@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { backupRoutes } from './modules/backups/backups.routes.ts';
 import { brandRoutes } from './modules/brands/brands.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -22,6 +23,7 @@ import { productRoutes } from './modules/products/products.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
+import { posSearchRoutes } from './modules/sales/pos-search.routes.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { appearanceRoutes } from './modules/settings/appearance.routes.ts';
 import { businessRoutes } from './modules/settings/business.routes.ts';
@@ -111,11 +113,13 @@ export async function buildApp(options: AppOptions) {
         supplierRoutes,
         stockRoutes,
         salesRoutes,
+        posSearchRoutes,
         reportRoutes,
         dashboardRoutes,
         businessRoutes,
         trashRoutes,
         logRoutes,
+        backupRoutes,
       ]) {
         await api.register(routes, services);
       }

@@ -1,0 +1,25 @@
+import { trimBlanks } from '@duka/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppServices } from '../../services.ts';
+import { searchPos } from './pos-search.queries.ts';
+
+const query = z.object({
+  q: z
+    .string({ error: 'Type something to search for.' })
+    .overwrite(trimBlanks)
+    .min(1, { error: 'Type something to search for.' })
+    .max(100, { error: 'At most 100 characters.' }),
+});
+
+// The POS search box and the barcode scanner: at most 20 sellable lines, best first (pos-search.queries.ts).
+export const posSearchRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db }) => {
+  app.get(
+    '/possearch',
+    { config: { access: { permission: 'salesPOS' } }, schema: { querystring: query } },
+    async (request) => ({
+      success: true,
+      data: await searchPos(db, request.query.q),
+    }),
+  );
+};

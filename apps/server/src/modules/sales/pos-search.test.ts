@@ -1,0 +1,163 @@
+// GET /api/possearch: the POS search box and the barcode scanner (issue 15).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogue, DENIED, UNAUTHENTICATED, withoutCashierKeys } from '../../../test/catalogue-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { DEMO_CASHIER } from '../../db/seed/demo.ts';
+
+let t: TestApp;
+let admin: string;
+let cashier: string;
+let make: ReturnType<typeof catalogue>;
+let cement: { product: number; brand: number; bag: number; older: string; newer: string };
+let wire: { product: number; brand: number };
+
+interface Hit {
+  product_id: number;
+  name: string;
+  brand: { id: number; name: string };
+  measurement: { id: number; name: string };
+  batch_number: string;
+  sale_price: number;
+  balance: number;
+  barcode: string | null;
+  sku: string | null;
+}
+
+const batch = async (refs: object, stock_date: string, sale_price: number, quantity = 10) => {
+  const res = await t.call('POST', '/api/stockstore', {
+    token: admin,
+    body: { ...refs, quantity, unit_price: 20_000, sale_price, min_stock_level: 1, stock_date, environment: 'TEST' },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data as { id: number; batch_number: string };
+};
+const product = async (name: string, category_id: number, codes: { barcode?: string; sku?: string } = {}) => {
+  const res = await t.call('POST', '/api/productstore', {
+    token: admin,
+    body: { name, category_id, environment: 'TEST', ...codes },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data.id as number;
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn();
+  cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
+  make = catalogue(t, admin);
+  const category = await make.category('Search Materials');
+  const supplier_id = (await make.supplier('Search Supplier')).id;
+
+  const cementId = await product('Portland Cement', category, { barcode: '6001234567890', sku: 'CEM-50' });
+  const hima = await make.brand('Hima', cementId);
+  const bag = await make.measurement('Bag');
+  const refs = { product_id: cementId, brand_id: hima, measurement_id: bag, supplier_id };
+  // Oldest of all, but sold out: the oldest batch *with stock* is the one to sell.
+  const empty = await make.stock({ ...refs });
+  await make.emptyBatch(empty.id);
+  const newer = await batch(refs, '2026-11-20', 38_000, 20);
+  const older = await batch(refs, '2026-11-02', 37_000, 5);
+  cement = { product: cementId, brand: hima, bag, older: older.batch_number, newer: newer.batch_number };
+
+  const wireId = await product('Binding Wire', category, { sku: 'WIRE-16' });
+  const tembo = await make.brand('Tembo Steels', wireId);
+  await batch(
+    { product_id: wireId, brand_id: tembo, measurement_id: await make.measurement('Roll'), supplier_id },
+    '2026-11-05',
+    12_000,
+  );
+  wire = { product: wireId, brand: tembo };
+
+  // In the catalogue, but with no stock: never offered.
+  const nailsId = await product('Roofing Nails', category, { barcode: '5000000000017' });
+  const sold = await make.stock({ ...refs, product_id: nailsId, brand_id: await make.brand('Nails Brand', nailsId) });
+  await make.emptyBatch(sold.id);
+});
+afterAll(() => t.close());
+
+const search = async (q: string, token = cashier) => {
+  const res = await t.call('GET', `/api/possearch?q=${encodeURIComponent(q)}`, { token });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(res.body.success).toBe(true);
+  return res.body.data as Hit[];
+};
+
+describe('GET /api/possearch', () => {
+  it('needs a token, the salesPOS key and some text', async () => {
+    expect(await t.call('GET', '/api/possearch?q=cement')).toMatchObject({ status: 401, body: UNAUTHENTICATED });
+    const denied = await withoutCashierKeys(t, ['salesPOS'], () =>
+      t.call('GET', '/api/possearch?q=cement', { token: cashier }),
+    );
+    expect(denied).toMatchObject({ status: 403, body: DENIED });
+    const blank = await t.call('GET', '/api/possearch?q=%20', { token: cashier });
+    expect(blank.status).toBe(422);
+    expect(blank.body.errors).toEqual({ q: ['Type something to search for.'] });
+  });
+
+  it('finds by name, ignoring case: one line per product, brand and unit, from its oldest batch with stock', async () => {
+    const hits = await search('portland CEMENT');
+    expect(hits).toEqual([
+      {
+        product_id: cement.product,
+        name: 'Portland Cement',
+        brand: { id: cement.brand, name: 'Hima' },
+        measurement: { id: cement.bag, name: 'Bag' },
+        batch_number: cement.older,
+        sale_price: 37_000,
+        balance: 5,
+        barcode: '6001234567890',
+        sku: 'CEM-50',
+      },
+    ]);
+  });
+
+  it('finds by brand', async () => {
+    const hits = await search('tembo');
+    expect(hits.map((h) => [h.name, h.brand.name])).toEqual([['Binding Wire', 'Tembo Steels']]);
+    expect(hits[0]?.product_id).toBe(wire.product);
+  });
+
+  it('finds by the whole barcode, best first', async () => {
+    const hits = await search('6001234567890');
+    expect(hits.map((h) => h.batch_number)).toEqual([cement.older]);
+    // A barcode no product has finds nothing, not a similar one.
+    expect(await search('6001234567891')).toEqual([]);
+  });
+
+  it('finds by SKU, ignoring case', async () => {
+    expect((await search('wire-16')).map((h) => h.name)).toEqual(['Binding Wire']);
+    expect((await search('cem-50')).map((h) => h.name)).toEqual(['Portland Cement']);
+  });
+
+  it('finds a batch by its number, that batch rather than the oldest', async () => {
+    const hits = await search(cement.newer.toLowerCase());
+    expect(hits[0]).toMatchObject({ batch_number: cement.newer, sale_price: 38_000, balance: 20 });
+    expect(hits).toHaveLength(1);
+  });
+
+  it('tolerates one typo in a name', async () => {
+    expect((await search('cemnet'))[0]?.name).toBe('Portland Cement');
+    expect((await search('binfing'))[0]?.name).toBe('Binding Wire');
+    expect((await search('Himq'))[0]?.brand.name).toBe('Hima');
+  });
+
+  it('offers only batches with stock, and never a product without', async () => {
+    expect(await search('roofing nails')).toEqual([]);
+    expect(await search('5000000000017')).toEqual([]);
+  });
+
+  it('answers at most 20 lines, the best first', async () => {
+    const category = await make.category('Many Units');
+    const id = await product('Tile Adhesive', category);
+    const brand = await make.brand('Ceramix', id);
+    const supplier_id = (await make.supplier('Tile Supplier')).id;
+    for (let i = 0; i < 21; i++) {
+      const unit = await make.measurement(`Tile Unit ${i}`);
+      await batch({ product_id: id, brand_id: brand, measurement_id: unit, supplier_id }, '2026-11-10', 9_000 + i);
+    }
+    await product('Tiles', category);
+    const hits = await search('tile adhesive');
+    expect(hits).toHaveLength(20);
+    expect(new Set(hits.map((h) => h.name))).toEqual(new Set(['Tile Adhesive']));
+  });
+});
