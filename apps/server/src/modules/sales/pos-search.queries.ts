@@ -74,3 +74,17 @@ export function searchPos(db: Database, text: string): Promise<PosSearchHit[]> {
     return rows.map(({ score: _score, ...hit }) => hit);
   });
 }
+
+/** A cart line's other batches: the same product, brand and unit with stock, oldest first, with their prices. */
+export const lineBatches = (db: Database, line: { product_id: number; brand_id: number; measurement_id: number }) =>
+  db
+    .selectFrom('stock_batches')
+    .select(['batch_number', 'sale_price', 'balance', 'stock_date'])
+    .where('deleted_at', 'is', null)
+    .where('balance', '>', 0)
+    .where('product_id', '=', line.product_id)
+    .where('brand_id', '=', line.brand_id)
+    .where('measurement_id', '=', line.measurement_id)
+    .orderBy('stock_date')
+    .orderBy('id')
+    .execute();

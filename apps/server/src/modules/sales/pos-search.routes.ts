@@ -1,8 +1,8 @@
-import { trimBlanks } from '@duka/shared';
+import { idField, trimBlanks } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppServices } from '../../services.ts';
-import { searchPos } from './pos-search.queries.ts';
+import { lineBatches, searchPos } from './pos-search.queries.ts';
 
 const query = z.object({
   q: z
@@ -21,5 +21,20 @@ export const posSearchRoutes: FastifyPluginAsyncZod<AppServices> = async (app, {
       success: true,
       data: await searchPos(db, request.query.q),
     }),
+  );
+  // Changing the batch of a cart line: the batches it may take instead.
+  app.get(
+    '/posbatches',
+    {
+      config: { access: { permission: 'salesPOS' } },
+      schema: {
+        querystring: z.object({
+          product_id: idField('Product is required.'),
+          brand_id: idField('Brand is required.'),
+          measurement_id: idField('Measurement is required.'),
+        }),
+      },
+    },
+    async (request) => ({ success: true, data: await lineBatches(db, request.query) }),
   );
 };

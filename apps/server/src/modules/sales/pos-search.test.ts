@@ -161,3 +161,21 @@ describe('GET /api/possearch', () => {
     expect(new Set(hits.map((h) => h.name))).toEqual(new Set(['Tile Adhesive']));
   });
 });
+
+describe('GET /api/posbatches', () => {
+  it('lists the batches a cart line may take, oldest first with their prices, under salesPOS', async () => {
+    const path = `/api/posbatches?product_id=${cement.product}&brand_id=${cement.brand}&measurement_id=${cement.bag}`;
+    expect(await t.call('GET', path)).toMatchObject({ status: 401, body: UNAUTHENTICATED });
+    const denied = await withoutCashierKeys(t, ['salesPOS'], () => t.call('GET', path, { token: cashier }));
+    expect(denied).toMatchObject({ status: 403, body: DENIED });
+    const bad = await t.call('GET', '/api/posbatches?product_id=x', { token: cashier });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['brand_id', 'measurement_id', 'product_id']);
+    const res = await t.call('GET', path, { token: cashier });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([
+      { batch_number: cement.older, sale_price: 37_000, balance: 5, stock_date: '2026-11-02' },
+      { batch_number: cement.newer, sale_price: 38_000, balance: 20, stock_date: '2026-11-20' },
+    ]);
+  });
+});
