@@ -1,4 +1,5 @@
 import type { Database } from './db/connection.ts';
+import type { BackupKeeper } from './modules/backups/backups.service.ts';
 import type { MailWorker } from './platform/mail.ts';
 import type { SecretBox } from './platform/secret-box.ts';
 
@@ -11,4 +12,6 @@ export interface AppServices {
   authRateLimit: number;
   /** The shop's business time zone: days, weeks and months are its own. */
   timeZone: string;
+  /** The backup folder and its lock; absent (tests), the backup routes use a temp folder of their own. */
+  backups?: BackupKeeper;
 }

@@ -1,5 +1,6 @@
 export * from './accounts.schemas.ts';
 export * from './auth.schemas.ts';
+export * from './backups.schemas.ts';
 export * from './catalogue.schemas.ts';
 export * from './constants.ts';
 export * from './fields.ts';

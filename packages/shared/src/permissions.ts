@@ -79,6 +79,7 @@ export const PERMISSIONS: readonly Permission[] = [
   { key: 'appearanceSettings', name: 'Appearance Settings', category: 'Settings', visibility: 'private' },
   { key: 'emailSettings', name: 'Email Settings', category: 'Settings', visibility: 'private' },
   { key: 'securitySettings', name: 'Security Settings', category: 'Settings', visibility: 'private' },
+  { key: 'backupSettings', name: 'Backup Settings', category: 'Settings', visibility: 'private' },
   { key: 'applicationLogs', name: 'Application Logs', category: 'Audit Logs', visibility: 'public' },
 ];
 

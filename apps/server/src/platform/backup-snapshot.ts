@@ -1,0 +1,203 @@
+// Taking a snapshot of the whole database into a backup file, and putting one back. Both go through the driver (the
+// embedded server ships no pg_dump, and a managed server may not allow it), so they work the same with DATABASE_URL.
+import fs from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../db/connection.ts';
+import { migrations } from '../db/migrations/index.ts';
+import type { DB } from '../db/schema.ts';
+import {
+  BACKUP_FORMAT,
+  type BackupContents,
+  type BackupHeader,
+  createSealCipher,
+  headerBytes,
+  prepareSealing,
+} from './backup-format.ts';
+import { AppError } from './errors.ts';
+
+/** Never in a backup: Kysely's own bookkeeping (carried in the header) and sessions (a restore ends them all). */
+const NOT_SNAPSHOT = new Set(['kysely_migration', 'kysely_migration_lock', 'sessions']);
+/** The settings row of the backups themselves (the sealed passphrase, the last failure) stays with the machine. */
+export const BACKUP_SETTINGS_KEY = 'backup';
+const ROW_FILTERS: Record<string, ReturnType<typeof sql>> = {
+  settings: sql`where key <> ${BACKUP_SETTINGS_KEY}`,
+};
+const FETCH_ROWS = 2000;
+const INSERT_BATCH_CHARS = 4 * 1024 * 1024;
+
+type Trx = Transaction<DB> | Kysely<any>;
+
+async function appTables(trx: Trx): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select tablename as name from pg_tables where schemaname = current_schema() order by tablename`.execute(trx);
+  return rows.map((r) => r.name).filter((name) => !name.startsWith('kysely_migration'));
+}
+
+export interface SnapshotProgress {
+  done: number;
+  total: number;
+}
+
+/**
+ * Writes a backup of the whole database to `target`. One REPEATABLE READ, READ ONLY transaction sees every table at
+ * the same instant (a sale is in it whole or not at all) and takes no lock that a sale waits for.
+ */
+export async function writeSnapshot(
+  db: Database,
+  target: string,
+  options: { automatic: boolean; passphrase?: string; at: Date; onProgress?: (p: SnapshotProgress) => void },
+): Promise<BackupHeader> {
+  const sealing = await prepareSealing(options.passphrase);
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      const applied = await sql<{ name: string; timestamp: string }>`
+        select name, timestamp from kysely_migration order by name`.execute(trx);
+      const tables = (await appTables(trx)).filter((t) => !NOT_SNAPSHOT.has(t));
+      const header: BackupHeader = {
+        format: BACKUP_FORMAT,
+        schema: applied.rows.at(-1)?.name ?? '',
+        migrations: applied.rows,
+        created_at: options.at.toISOString(),
+        automatic: options.automatic,
+        tables: tables.length,
+        ...sealing.fields,
+      };
+      const head = headerBytes(header);
+      const out = fs.createWriteStream(target, { flags: 'wx', mode: 0o600 });
+      out.write(head);
+      const gzip = createGzip({ level: 6 });
+      const cipher = sealing.key && createSealCipher(sealing.key, sealing.iv, head);
+      const source = Readable.from(payloadLines(trx, tables, options.onProgress));
+      if (cipher) await pipeline(source, gzip, cipher, out);
+      else await pipeline(source, gzip, out);
+      if (cipher) await fs.promises.appendFile(target, cipher.getAuthTag());
+      return header;
+    });
+}
+
+async function* payloadLines(trx: Trx, tables: string[], onProgress?: (p: SnapshotProgress) => void) {
+  for (const [index, table] of tables.entries()) {
+    const filter = ROW_FILTERS[table] ?? sql``;
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} ${filter}`.execute(
+      trx,
+    );
+    yield `${JSON.stringify({ table, rows: rows[0]?.n ?? 0 })}\n`;
+    // A cursor keeps memory flat on a big table; the count above and these rows see the same snapshot.
+    await sql`declare backup_rows no scroll cursor for
+      select row_to_json(t)::text as r from ${sql.table(table)} t ${filter}`.execute(trx);
+    for (;;) {
+      const batch = await sql<{ r: string }>`fetch forward ${sql.raw(String(FETCH_ROWS))} from backup_rows`.execute(
+        trx,
+      );
+      if (batch.rows.length === 0) break;
+      yield `${batch.rows.map((row) => row.r).join('\n')}\n`;
+    }
+    await sql`close backup_rows`.execute(trx);
+    onProgress?.({ done: index + 1, total: tables.length });
+  }
+  yield `${JSON.stringify({ end: true, tables: tables.length })}\n`;
+}
+
+const MIGRATION_NAMES = Object.keys(migrations);
+export const knownMigrations = (): readonly string[] => MIGRATION_NAMES;
+
+/**
+ * Replaces every table's rows with the backup's, in the caller's transaction: rebuilds the schema at the backup's
+ * version when it is older, loads the rows with the foreign keys lifted (re-added, and so checked, at the end), sets
+ * every sequence past its table's rows, migrates forward, and ends every session. The backups' own settings row
+ * stays as it was on this machine.
+ */
+export async function loadSnapshot(trx: Transaction<DB>, contents: BackupContents): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('duka-restore'))`.execute(trx);
+  const backupIndex = MIGRATION_NAMES.indexOf(contents.header.schema);
+  const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(trx);
+  if (applied.rows.at(-1)?.name !== contents.header.schema) await rebuildSchemaAt(trx, backupIndex);
+
+  const tables = await appTables(trx);
+  const missing = [...contents.tables.keys()].find((t) => !tables.includes(t));
+  if (missing) {
+    throw new AppError('invalid', `The backup holds a table this version does not know (${missing}).`, {
+      file: [`The backup holds a table this version does not know (${missing}).`],
+    });
+  }
+  const kept = await trx.selectFrom('settings').selectAll().where('key', '=', BACKUP_SETTINGS_KEY).execute();
+  const foreignKeys = await sql<{ tbl: string; name: string; def: string }>`
+    select conrelid::regclass::text as tbl, conname as name, pg_get_constraintdef(oid) as def
+    from pg_constraint where contype = 'f' and connamespace = current_schema()::regnamespace`.execute(trx);
+  for (const fk of foreignKeys.rows) {
+    await sql`alter table ${sql.raw(fk.tbl)} drop constraint ${sql.id(fk.name)}`.execute(trx);
+  }
+  await sql`truncate ${sql.join(tables.map((t) => sql.table(t)))}`.execute(trx);
+  for (const [table, rows] of contents.tables) await insertRows(trx, table, rows);
+  for (const fk of foreignKeys.rows) {
+    await sql`alter table ${sql.raw(fk.tbl)} add constraint ${sql.id(fk.name)} ${sql.raw(fk.def)}`.execute(trx);
+  }
+  await resetSequences(trx);
+
+  await sql`delete from kysely_migration`.execute(trx);
+  for (const m of contents.header.migrations) {
+    await sql`insert into kysely_migration (name, timestamp) values (${m.name}, ${m.timestamp})`.execute(trx);
+  }
+  for (const name of MIGRATION_NAMES.slice(backupIndex + 1)) await applyMigration(trx, name);
+  for (const row of kept) {
+    await trx
+      .insertInto('settings')
+      .values({ key: row.key, value: JSON.stringify(row.value) })
+      .execute();
+  }
+}
+
+async function insertRows(trx: Trx, table: string, rows: string[]) {
+  let batch: string[] = [];
+  let size = 0;
+  const flush = async () => {
+    if (batch.length === 0) return;
+    // json (not jsonb) keeps every number exactly as PostgreSQL wrote it; the table's row type converts each field.
+    const text = `[${batch.join(',')}]`;
+    await sql`insert into ${sql.table(table)} select * from json_populate_recordset(null::${sql.table(table)}, ${text}::json)`.execute(
+      trx,
+    );
+    batch = [];
+    size = 0;
+  };
+  for (const row of rows) {
+    batch.push(row);
+    size += row.length;
+    if (size >= INSERT_BATCH_CHARS) await flush();
+  }
+  await flush();
+}
+
+async function resetSequences(trx: Trx) {
+  const { rows } = await sql<{ tbl: string; col: string; seq: string }>`
+    select c.relname as tbl, a.attname as col, pg_get_serial_sequence(quote_ident(c.relname), a.attname) as seq
+    from pg_class c join pg_attribute a on a.attrelid = c.oid
+    where c.relnamespace = current_schema()::regnamespace and c.relkind = 'r' and a.attnum > 0
+      and not a.attisdropped and pg_get_serial_sequence(quote_ident(c.relname), a.attname) is not null`.execute(trx);
+  for (const r of rows) {
+    await sql`select setval(${r.seq}, coalesce((select max(${sql.id(r.col)}) from ${sql.table(r.tbl)}), 0) + 1, false)`.execute(
+      trx,
+    );
+  }
+}
+
+/** An older backup's rows fit an older schema: drop the tables and build them again up to that migration. */
+async function rebuildSchemaAt(trx: Trx, backupIndex: number) {
+  const tables = await appTables(trx);
+  if (tables.length > 0) {
+    await sql`drop table ${sql.join(tables.map((t) => sql.table(t)))} cascade`.execute(trx);
+  }
+  await sql`delete from kysely_migration`.execute(trx);
+  for (const name of MIGRATION_NAMES.slice(0, backupIndex + 1)) await applyMigration(trx, name);
+}
+
+async function applyMigration(trx: Trx, name: string) {
+  await (migrations[name] as { up: (db: Kysely<any>) => Promise<void> }).up(trx);
+  await sql`insert into kysely_migration (name, timestamp) values (${name}, ${new Date().toISOString()})`.execute(trx);
+}
