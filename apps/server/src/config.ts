@@ -27,6 +27,12 @@ const envSchema = z.object({
     .min(0)
     .max(10)
     .default(0),
+  DUKA_BACKUP_DIR: z.string().min(1).optional(),
+  DUKA_BACKUP_COPY_DIR: z.string().min(1).optional(),
+  DUKA_BACKUP_TIME: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day as HH:MM, such as 21:00')
+    .default('21:00'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -56,6 +62,12 @@ export interface Config {
   /** Proxies in front of the app whose X-Forwarded-For is believed; 0 means the socket address is the client. */
   trustProxy: number;
   logLevel: string;
+  /** DUKA_BACKUP_DIR; absent: `backups` in the data folder chosen at start (main.ts). */
+  backupDir?: string;
+  /** A second folder that receives a copy of every backup (USB disk, network share). */
+  backupCopyDir?: string;
+  /** HH:MM, shop time, of the daily automatic backup. */
+  backupTime: string;
 }
 
 export class ConfigError extends Error {}
@@ -81,5 +93,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: e.DUKA_TIMEZONE,
     trustProxy: e.DUKA_TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    backupDir: e.DUKA_BACKUP_DIR && path.resolve(e.DUKA_BACKUP_DIR),
+    backupCopyDir: e.DUKA_BACKUP_COPY_DIR && path.resolve(e.DUKA_BACKUP_COPY_DIR),
+    backupTime: e.DUKA_BACKUP_TIME,
   };
 }

@@ -10,6 +10,8 @@ import { createDatabase, migrateToLatest } from './db/connection.ts';
 import { chooseDataDir } from './db/data-dir.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from './db/embedded.ts';
 import { seedDatabase } from './db/seed/seed.ts';
+import { BackupKeeper } from './modules/backups/backups.service.ts';
+import { BackupScheduler } from './platform/backup-scheduler.ts';
 import { MailWorker } from './platform/mail.ts';
 import { SecretBox } from './platform/secret-box.ts';
 import { purgeExpiredSessions } from './platform/sessions.ts';
@@ -35,18 +37,35 @@ async function main() {
   }
   const secrets = new SecretBox(readSecretKey(dataDir));
   const mail = new MailWorker(db, secrets, log);
+  // Backups go beside the database files unless told otherwise (also with DATABASE_URL: the data folder then holds
+  // only the secret key and the backups).
+  const backups = new BackupKeeper(
+    db,
+    secrets,
+    {
+      dir: config.backupDir ?? path.join(dataDir, 'backups'),
+      copyDir: config.backupCopyDir,
+      time: config.backupTime,
+      timeZone: config.timeZone,
+    },
+    log,
+  );
+  const backupScheduler = new BackupScheduler(backups);
   const app = await buildApp({
     db,
     secrets,
     mail,
     authRateLimit: 20,
     timeZone: config.timeZone,
+    backups,
     trustProxy: config.trustProxy,
     logger: log,
     webRoot: path.resolve(here, '../../web/dist'),
   });
   await app.listen({ port: config.port, host: config.host });
   mail.start();
+  backupScheduler.start();
+  log.info(`backups: every day at ${config.backupTime} into ${backups.options.dir}`);
   const purge = setInterval(() => purgeExpiredSessions(db).catch(() => {}), 3_600_000);
   purge.unref();
 
@@ -56,6 +75,7 @@ async function main() {
     stopping = true;
     log.info(`${signal}: shutting down`);
     clearInterval(purge);
+    await backupScheduler.stop();
     await app.close();
     await mail.stop();
     await db.destroy();

@@ -153,6 +153,12 @@ export class BackupKeeper {
     });
   }
 
+  hasAutomaticFor(day: string): boolean {
+    if (!fs.existsSync(this.options.dir)) return false;
+    const prefix = `duka-${day.replace(/-/g, '')}-`;
+    return fs.readdirSync(this.options.dir).some((n) => n.startsWith(prefix) && n.endsWith('-auto.dukabackup'));
+  }
+
   /** The path of a backup in the folder, or a 404. */
   fileOf(id: string): string {
     const file = path.join(this.options.dir, id);
