@@ -18,6 +18,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useBranding, useMe } from '../api/auth.ts';
 import { subscribeUnauthenticated } from '../api/client.ts';
 import { PinIcon } from '../components/PinIcon.tsx';
+import { BackupFailureBanner } from '../features/backups/BackupFailureBanner.tsx';
 import { MENU } from './menu.ts';
 import { usePermissions } from './permissions.ts';
 import { SessionMonitor } from './SessionMonitor.tsx';
@@ -149,6 +150,7 @@ export function Shell() {
 
       <AppShell.Main>
         <SessionMonitor />
+        <BackupFailureBanner />
         <Outlet />
       </AppShell.Main>
 

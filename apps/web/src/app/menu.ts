@@ -49,6 +49,7 @@ export const MENU: MenuGroup[] = [
       { label: 'Appearance', path: '/appearancesettings', permission: 'appearanceSettings' },
       { label: 'Email', path: '/emailsettings', permission: 'emailSettings' },
       { label: 'Security', path: '/securitysettings', permission: 'securitySettings' },
+      { label: 'Backups', path: '/backupsettings', permission: 'backupSettings' },
     ],
   },
   { label: 'Trash', items: [{ label: 'Trash', path: '/trash', permission: 'trash' }] },

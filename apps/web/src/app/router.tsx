@@ -9,6 +9,7 @@ import { FaqPage } from '../features/auth/FaqPage.tsx';
 import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { TwoFactorPage } from '../features/auth/TwoFactorPage.tsx';
+import { BackupSettingsPage } from '../features/backups/BackupSettingsPage.tsx';
 import { BrandCreatePage } from '../features/brands/BrandCreatePage.tsx';
 import { BrandListPage } from '../features/brands/BrandListPage.tsx';
 import { BrandUpdatePage } from '../features/brands/BrandUpdatePage.tsx';
@@ -143,6 +144,7 @@ export const router = createBrowserRouter([
           guarded('/appearancesettings', 'appearanceSettings', <AppearanceSettingsPage />),
           guarded('/securitysettings', 'securitySettings', <SecuritySettingsPage />),
           guarded('/emailsettings', 'emailSettings', <EmailSettingsPage />),
+          guarded('/backupsettings', 'backupSettings', <BackupSettingsPage />),
           { path: '*', element: <AccessDenied message="This page does not exist." /> },
         ],
       },

@@ -1,0 +1,22 @@
+// A banner in the shell when the last backup failed: only for those who can act on it (backupSettings).
+import { Alert, Anchor } from '@mantine/core';
+import { Link } from 'react-router';
+import { usePermissions } from '../../app/permissions.ts';
+import { describeTime } from './backup-text.ts';
+import { useBackups } from './backups-api.ts';
+
+export function BackupFailureBanner() {
+  const { can } = usePermissions();
+  const allowed = can('backupSettings');
+  const backups = useBackups(allowed);
+  const failure = allowed ? backups.data?.last_failure : undefined;
+  if (!failure) return null;
+  return (
+    <Alert color="red" mb="md" title="The last backup failed" role="alert" className="no-print">
+      {describeTime(failure.at)}: {failure.message}{' '}
+      <Anchor component={Link} to="/backupsettings">
+        Open Backups
+      </Anchor>
+    </Alert>
+  );
+}
