@@ -73,7 +73,7 @@ export class BackupKeeper {
     };
   }
 
-  /** Runs one at a time in this process, and one at a time across nodes sharing the database. */
+  /** One backup or restore at a time in this process (a restore also takes a database lock across nodes). */
   private serial<T>(work: () => Promise<T>): Promise<T> {
     const next = this.busy.then(work, work);
     this.busy = next.catch(() => undefined);
@@ -136,7 +136,8 @@ export class BackupKeeper {
       } catch (err) {
         const message = (err as Error).message;
         this.log.error({ err }, `backup failed: ${message}`);
-        await this.recordFailure(`Backup ${id || 'at ' + at.toISOString()} failed: ${message}`).catch(() => {});
+        const what = id || `at ${at.toISOString()}`;
+        await this.recordFailure(`Backup ${what} failed: ${message}`).catch(() => {});
         throw err;
       } finally {
         this.running = null;
