@@ -58,6 +58,55 @@ export const useSalePrice = (q: PriceQuery) =>
     retry: false,
   });
 
+/** One sellable line of the POS search: a product, brand and unit from its oldest batch with stock. */
+export interface PosHit {
+  product_id: number;
+  name: string;
+  brand: Option;
+  measurement: Option;
+  batch_number: string;
+  sale_price: number;
+  balance: number;
+  barcode: string | null;
+  sku: string | null;
+}
+
+export const posSearchPath = (q: string) => `/possearch${toQueryString({ q })}`;
+export const posSearchKey = (q: string) => ['/possearch', q] as const;
+
+/** The search box: results while typing, the previous ones shown until the next arrive. */
+export const usePosSearch = (q: string) =>
+  useQuery({
+    queryKey: posSearchKey(q),
+    queryFn: () => data<PosHit[]>(posSearchPath(q)),
+    enabled: q.trim() !== '',
+    placeholderData: (previous) => previous,
+    staleTime: 5_000,
+  });
+
+/** Enter (a scanner's or the cashier's): the answer for exactly this text, asked now if not yet known. */
+export const useFetchPosSearch = () => {
+  const client = useQueryClient();
+  return (q: string) =>
+    client.fetchQuery({ queryKey: posSearchKey(q), queryFn: () => data<PosHit[]>(posSearchPath(q)), staleTime: 5_000 });
+};
+
+export interface LineBatch {
+  batch_number: string;
+  sale_price: number;
+  balance: number;
+  stock_date: string;
+}
+export const useLineBatches = (line: { productId: number; brandId: number; measurementId: number }, enabled: boolean) =>
+  useQuery({
+    queryKey: ['/posbatches', line.productId, line.brandId, line.measurementId],
+    queryFn: () =>
+      data<LineBatch[]>(
+        `/posbatches${toQueryString({ product_id: line.productId, brand_id: line.brandId, measurement_id: line.measurementId })}`,
+      ),
+    enabled,
+  });
+
 /** How long the till waits for the answer to a sale before it says so; the sale stays kept to be sent again. */
 export const SALE_ANSWER_TIMEOUT_MS = 20_000;
 
@@ -92,6 +141,8 @@ const SALE_TOUCHES = [
   '/getproductsinstock',
   '/getbatchnumbersbyproductinstock',
   '/getsalepriceinstock',
+  '/possearch',
+  '/posbatches',
 ];
 
 // Not useWrite: the sale is done once its answer is read, so the refresh of the lists it touches is not awaited —

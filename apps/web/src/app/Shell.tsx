@@ -28,6 +28,8 @@ import { useLogout } from './use-logout.ts';
 // The signed-in layout: top bar, left menu filtered by permission, page, footer.
 export function Shell() {
   const [opened, { toggle, close }] = useDisclosure(true);
+  // On a phone the menu would cover the page: closed at first and after every navigation (issue 15).
+  const [isPhoneMenuOpen, phoneMenu] = useDisclosure(false);
   const [pinned, setPinned] = useLocalStorage({ key: 'sidebarPinned', defaultValue: true });
   const me = useMe();
   const { can } = usePermissions();
@@ -56,6 +58,10 @@ export function Shell() {
   useEffect(() => {
     if (!pinned && pathname) close();
   }, [pathname, pinned, close]);
+  const closePhoneMenu = phoneMenu.close;
+  useEffect(() => {
+    if (pathname) closePhoneMenu();
+  }, [pathname, closePhoneMenu]);
 
   // A receipt or invoice opened for printing shows the document alone.
   if (new URLSearchParams(location.search).get('print') === '1') return <Outlet />;
@@ -69,14 +75,21 @@ export function Shell() {
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: !opened } }}
+      navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !isPhoneMenuOpen, desktop: !opened } }}
       footer={{ height: 40 }}
       padding="md"
     >
       <AppShell.Header className="no-print">
         <Group h="100%" px="md" justify="space-between">
           <Group gap="sm">
-            <Burger opened={opened} onClick={toggle} size="sm" aria-label="Toggle menu" />
+            <Burger opened={opened} onClick={toggle} size="sm" aria-label="Toggle menu" visibleFrom="sm" />
+            <Burger
+              opened={isPhoneMenuOpen}
+              onClick={phoneMenu.toggle}
+              size="sm"
+              aria-label="Toggle menu"
+              hiddenFrom="sm"
+            />
             <Tooltip label={pinned ? 'Unpin menu' : 'Pin menu'}>
               <ActionIcon
                 variant={pinned ? 'filled' : 'subtle'}

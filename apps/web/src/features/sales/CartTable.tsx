@@ -1,64 +1,81 @@
 import { formatMoney, formatQuantity, lineTotal } from '@duka/shared';
-import { Button, NumberInput, Table, Text } from '@mantine/core';
+import { CloseButton, NumberInput, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { type CartLine, overdrawnBatches } from './cart.ts';
+import { LineBatchSelect } from './LineBatchSelect.tsx';
 import { useSelectOnFocus } from './select-on-focus.ts';
 
 interface Props {
   lines: CartLine[];
   onQuantity: (index: number, quantity: number) => void;
   onRemove: (index: number) => void;
+  onBatch: (index: number, batch: { batchNumber: string; salePrice: number; balance: number }) => void;
 }
 
-export function CartTable({ lines, onQuantity, onRemove }: Props) {
+// On a phone the cart shows product (with brand and unit beneath), quantity and total, so nothing scrolls sideways;
+// from the sm breakpoint brand, unit and unit price get their own columns.
+export function CartTable({ lines, onQuantity, onRemove, onBatch }: Props) {
   const overdrawn = overdrawnBatches(lines);
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped withTableBorder>
-        <Table.Thead>
+    <Table striped withTableBorder stickyHeader layout="auto" verticalSpacing={4}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th visibleFrom="sm">#</Table.Th>
+          <Table.Th>PRODUCT</Table.Th>
+          <Table.Th visibleFrom="sm">BRAND</Table.Th>
+          <Table.Th visibleFrom="sm">MEASUREMENT</Table.Th>
+          <Table.Th ta="right">QTY</Table.Th>
+          <Table.Th ta="right" visibleFrom="sm">
+            UNIT PRICE
+          </Table.Th>
+          <Table.Th ta="right">TOTAL</Table.Th>
+          <Table.Th>
+            <VisuallyHidden>ACTIONS</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {lines.length === 0 ? (
           <Table.Tr>
-            <Table.Th>#</Table.Th>
-            <Table.Th>PRODUCT</Table.Th>
-            <Table.Th>BRAND</Table.Th>
-            <Table.Th>MEASUREMENT</Table.Th>
-            <Table.Th ta="right">QTY</Table.Th>
-            <Table.Th ta="right">UNIT PRICE</Table.Th>
-            <Table.Th ta="right">TOTAL</Table.Th>
-            <Table.Th>ACTIONS</Table.Th>
+            <Table.Td colSpan={8}>
+              <Text ta="center" c="dark.3">
+                Your cart is empty. Start shopping now!
+              </Text>
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {lines.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={8}>
-                <Text ta="center" c="dimmed">
-                  Your cart is empty. Start shopping now!
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : (
-            lines.map((l, i) => (
+        ) : (
+          lines.map((l, i) => {
+            const unit = l.quantity > 1 ? `${l.measurement}s` : l.measurement;
+            return (
               <Table.Tr key={`${l.batchNumber}-${l.measurementId}`}>
-                <Table.Td>{i + 1}</Table.Td>
-                <Table.Td>{l.product}</Table.Td>
-                <Table.Td>{l.brand}</Table.Td>
-                <Table.Td>{l.quantity > 1 ? `${l.measurement}s` : l.measurement}</Table.Td>
+                <Table.Td visibleFrom="sm">{i + 1}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {l.product}
+                  </Text>
+                  <Text size="xs" c="dark.3" hiddenFrom="sm">
+                    {l.brand} · {unit} · {formatMoney(l.salePrice)}
+                  </Text>
+                  <LineBatchSelect line={l} onChange={(batch) => onBatch(i, batch)} />
+                </Table.Td>
+                <Table.Td visibleFrom="sm">{l.brand}</Table.Td>
+                <Table.Td visibleFrom="sm">{unit}</Table.Td>
                 <Table.Td ta="right">
                   <QuantityCell line={l} held={overdrawn.get(l.batchNumber)} onChange={(q) => onQuantity(i, q)} />
                 </Table.Td>
-                <Table.Td ta="right">{formatMoney(l.salePrice)}</Table.Td>
+                <Table.Td ta="right" visibleFrom="sm">
+                  {formatMoney(l.salePrice)}
+                </Table.Td>
                 <Table.Td ta="right">{formatMoney(lineTotal(l.quantity, l.salePrice))}</Table.Td>
                 <Table.Td>
-                  <Button size="xs" color="red" variant="light" onClick={() => onRemove(i)}>
-                    Remove
-                  </Button>
+                  <CloseButton aria-label={`Remove ${l.product}`} c="red.8" onClick={() => onRemove(i)} />
                 </Table.Td>
               </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+            );
+          })
+        )}
+      </Table.Tbody>
+    </Table>
   );
 }
 
@@ -77,7 +94,7 @@ function QuantityCell({
 }) {
   const [text, setText] = useState<number | string>(line.quantity);
   const selectOnFocus = useSelectOnFocus();
-  // The cart may change from elsewhere (an equal item added again): show it unless the cashier is mid-edit.
+  // The cart may change from elsewhere (an equal item added again, + or -): show it unless the cashier is mid-edit.
   const shown = Number(text) === line.quantity || !(Number(text) > 0) ? text : line.quantity;
   const error = !(Number(shown) > 0)
     ? 'Enter a quantity above 0'
@@ -89,7 +106,7 @@ function QuantityCell({
       {...selectOnFocus}
       aria-label={`${line.product} quantity`}
       size="xs"
-      w={140}
+      w={{ base: 76, sm: 120 }}
       ml="auto"
       min={0.001}
       decimalScale={3}

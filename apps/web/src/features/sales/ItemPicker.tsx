@@ -103,7 +103,6 @@ export function ItemPicker({ onAdd }: { onAdd: (line: CartLine) => void }) {
           placeholder="Type to search"
           ref={productInput}
           searchable
-          autoFocus
           data={options(products.data)}
           value={productId ? String(productId) : null}
           searchValue={search}

@@ -2,20 +2,22 @@ import { formatMoney, PAYMENT_LABELS, PAYMENT_METHODS, saleTotals } from '@duka/
 import {
   Alert,
   Button,
+  Collapse,
   Fieldset,
+  Grid,
   Group,
   NumberInput,
   Paper,
   Radio,
+  ScrollArea,
   Select,
   SimpleGrid,
   Stack,
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
-import { useLocalStorage } from '@mantine/hooks';
+import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
@@ -26,11 +28,21 @@ import { withLeadingZero } from '../profile/phone.ts';
 import { CartTable } from './CartTable.tsx';
 import { useCart } from './cart.ts';
 import { ItemPicker } from './ItemPicker.tsx';
+import { KeyHelp } from './KeyHelp.tsx';
+import { ParkedCartsMenu } from './ParkedCartsMenu.tsx';
+import { PaymentDialog } from './PaymentDialog.tsx';
 import { PendingSaleBanner } from './PendingSaleBanner.tsx';
+import classes from './PosPage.module.css';
+import { PosSearch } from './PosSearch.tsx';
+import { useParkedCarts } from './parked-carts.ts';
 import { type AfterSale, mayBeRecorded, type PendingSale, usePendingSale } from './pending-sale.ts';
 import { usePosDraft } from './pos-draft.ts';
+import { usePosKeys } from './pos-keys.ts';
+import { useFillHeight } from './use-fill-height.ts';
 
 // New Sale (part 2 §2.7). Totals shown here are a preview; the server prices every line from its batch.
+// Laid out for speed (issue 15): search and cart on the left, customer, totals and Process Sale on the right, all on
+// one laptop screen; on a phone they stack in that order.
 export function PosPage() {
   const navigate = useNavigate();
   const cart = useCart();
@@ -41,6 +53,10 @@ export function PosPage() {
   const [status, setStatus] = useState<{ ok?: string; error?: string; noAnswer?: string }>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const searchInput = useRef<HTMLInputElement>(null);
+  const cartBox = useRef<HTMLDivElement>(null);
+  const [isByHand, setByHand] = useLocalStorage({ key: 'posBatchByHand', defaultValue: true });
+  const cartHeight = useFillHeight(cartBox, [isByHand, status, pending]);
   useEffect(() => () => clearTimeout(redirect.current), []);
 
   const { customer, discount, payment, notice } = draft;
@@ -101,6 +117,29 @@ export function PosPage() {
     void send(sale);
   };
 
+  const canSell = cart.lines.length > 0 && !isLocked;
+  const [isPaying, { open: openPayment, close: closePayment }] = useDisclosure(false);
+  usePosKeys({ onPay: () => canSell && openPayment(), onStep: cart.stepLast });
+
+  // Hold and recall: the cart and its customer set aside; a recall sets aside the cart in hand first.
+  const { parked, park: keepParked, take } = useParkedCarts();
+  const park = () => {
+    keepParked(cart.lines, draft);
+    cart.clear();
+    resetDraft();
+    setStatus({ ok: `Cart parked for ${customer.name}. Recall it from Parked carts.` });
+    searchInput.current?.focus();
+  };
+  const recall = (id: string) => {
+    const found = take(id);
+    if (!found) return;
+    if (cart.lines.length > 0) keepParked(cart.lines, draft);
+    cart.replace(found.lines);
+    update(found.draft);
+    setStatus({});
+    searchInput.current?.focus();
+  };
+
   const clearCart = async () => {
     if (await confirmAction('Remove every item from the cart?', { confirmLabel: 'Clear Cart' })) cart.clear();
   };
@@ -131,49 +170,72 @@ export function PosPage() {
         </Alert>
       )}
       <Fieldset variant="unstyled" disabled={isLocked}>
-        <Stack>
-          <Paper p="md" withBorder>
-            <SimpleGrid cols={{ base: 1, sm: isInvoice ? 4 : 2 }}>
-              <TextInput
-                label="Customer Name"
-                value={customer.name}
-                onChange={(e) => setCustomer({ name: e.currentTarget.value })}
-                error={field('customerName')}
-              />
-              <TextInput
-                label="Customer Phone"
-                inputMode="numeric"
-                maxLength={18}
-                value={customer.phone}
-                onChange={(e) => setCustomer({ phone: withLeadingZero(e.currentTarget.value) })}
-                error={field('customerPhone')}
-              />
-              {isInvoice && (
-                <>
+        <Grid gutter="md">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Stack gap="sm">
+              <Paper p="sm" withBorder>
+                <Stack gap="xs">
+                  <PosSearch onAdd={cart.add} onStep={cart.stepLast} inputRef={searchInput} />
+                  <KeyHelp />
+                  <Group justify="space-between">
+                    <Button
+                      variant="subtle"
+                      size="compact-sm"
+                      aria-expanded={isByHand}
+                      onClick={() => setByHand(!isByHand)}
+                    >
+                      {isByHand ? 'Hide choosing batch by hand' : 'Choose batch by hand'}
+                    </Button>
+                  </Group>
+                  <Collapse in={isByHand}>
+                    <ItemPicker onAdd={cart.add} />
+                  </Collapse>
+                </Stack>
+              </Paper>
+              <ScrollArea.Autosize viewportRef={cartBox} mah={cartHeight} type="auto" aria-label="Cart" role="region">
+                <CartTable
+                  lines={cart.lines}
+                  onQuantity={cart.setQuantity}
+                  onRemove={cart.remove}
+                  onBatch={cart.setBatch}
+                />
+              </ScrollArea.Autosize>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Paper p="sm" withBorder className={classes.side}>
+              <Stack gap="xs">
+                <SimpleGrid cols={2} spacing="xs">
                   <TextInput
-                    label="Customer Email"
-                    value={customer.email}
-                    onChange={(e) => setCustomer({ email: e.currentTarget.value })}
-                    error={field('customerEmail')}
+                    label="Customer Name"
+                    value={customer.name}
+                    onChange={(e) => setCustomer({ name: e.currentTarget.value })}
+                    error={field('customerName')}
                   />
                   <TextInput
-                    label="Customer Address"
-                    value={customer.address}
-                    onChange={(e) => setCustomer({ address: e.currentTarget.value })}
-                    error={field('customerAddress')}
+                    label="Customer Phone"
+                    inputMode="numeric"
+                    maxLength={18}
+                    value={customer.phone}
+                    onChange={(e) => setCustomer({ phone: withLeadingZero(e.currentTarget.value) })}
+                    error={field('customerPhone')}
                   />
-                </>
-              )}
-            </SimpleGrid>
-          </Paper>
-          <Paper p="md" withBorder>
-            <ItemPicker onAdd={cart.add} />
-          </Paper>
-          <CartTable lines={cart.lines} onQuantity={cart.setQuantity} onRemove={cart.remove} />
-          <Paper p="md" withBorder>
-            <SimpleGrid cols={{ base: 1, md: 2 }}>
-              <Stack>
-                <Group grow>
+                  {isInvoice && (
+                    <>
+                      <TextInput
+                        label="Customer Email"
+                        value={customer.email}
+                        onChange={(e) => setCustomer({ email: e.currentTarget.value })}
+                        error={field('customerEmail')}
+                      />
+                      <TextInput
+                        label="Customer Address"
+                        value={customer.address}
+                        onChange={(e) => setCustomer({ address: e.currentTarget.value })}
+                        error={field('customerAddress')}
+                      />
+                    </>
+                  )}
                   <NumberInput
                     label="Discount (%)"
                     min={0}
@@ -192,46 +254,70 @@ export function PosPage() {
                     allowDeselect={false}
                     error={field('paymentMethod')}
                   />
-                </Group>
+                </SimpleGrid>
                 {isInvoice && (
                   <Textarea
                     label="Notice"
                     value={notice}
                     onChange={(e) => update({ notice: e.currentTarget.value })}
                     autosize
-                    minRows={2}
+                    minRows={1}
                   />
                 )}
                 <Radio.Group label="After Save Action" value={afterSale} onChange={(v) => setAfterSale(v as AfterSale)}>
-                  <Group mt={4}>
+                  <Group mt={4} gap="sm">
                     <Radio value="receipt" label="Print receipt" />
                     <Radio value="invoice" label="Print invoice" />
                     <Radio value="stay" label="Stay on POS" />
                   </Group>
                 </Radio.Group>
+                <Stack gap={0} align="flex-end" data-testid="pos-totals">
+                  <Text size="sm">Subtotal: UGX {formatMoney(totals.subtotal)}</Text>
+                  <Text size="sm">Discount: UGX {formatMoney(totals.discount_amount)}</Text>
+                  <Text fz={34} fw={800} lh={1.2} data-testid="pos-total">
+                    Total: UGX {formatMoney(totals.total_amount)}
+                  </Text>
+                </Stack>
+                <Button
+                  size="lg"
+                  fullWidth
+                  onClick={submit}
+                  disabled={cart.lines.length === 0}
+                  loading={processSale.isPending}
+                >
+                  Process Sale
+                </Button>
+                {processSale.isPending && (
+                  <Text ta="right" c="dark.3" size="sm">
+                    Processing sale...
+                  </Text>
+                )}
+                <Group gap="xs" grow>
+                  <Button variant="default" onClick={park} disabled={cart.lines.length === 0}>
+                    Park cart
+                  </Button>
+                  <ParkedCartsMenu parked={parked} onRecall={recall} />
+                  <Button variant="default" onClick={clearCart} disabled={cart.lines.length === 0}>
+                    Clear Cart
+                  </Button>
+                </Group>
               </Stack>
-              <Stack gap={4} align="flex-end" data-testid="pos-totals">
-                <Text>Subtotal: UGX {formatMoney(totals.subtotal)}</Text>
-                <Text>Discount: UGX {formatMoney(totals.discount_amount)}</Text>
-                <Title order={3}>Total: UGX {formatMoney(totals.total_amount)}</Title>
-              </Stack>
-            </SimpleGrid>
-            <Group justify="flex-end" mt="md">
-              <Button variant="default" onClick={clearCart} disabled={cart.lines.length === 0}>
-                Clear Cart
-              </Button>
-              <Button onClick={submit} disabled={cart.lines.length === 0} loading={processSale.isPending}>
-                Process Sale
-              </Button>
-            </Group>
-            {processSale.isPending && (
-              <Text ta="right" c="dimmed" mt="xs">
-                Processing sale...
-              </Text>
-            )}
-          </Paper>
-        </Stack>
+            </Paper>
+          </Grid.Col>
+        </Grid>
       </Fieldset>
+      <PaymentDialog
+        opened={isPaying}
+        total={totals.total_amount}
+        itemCount={cart.lines.length}
+        payment={payment}
+        onPayment={(v) => update({ payment: v })}
+        onClose={closePayment}
+        onConfirm={() => {
+          closePayment();
+          submit();
+        }}
+      />
     </>
   );
 }

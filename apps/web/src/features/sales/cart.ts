@@ -1,4 +1,5 @@
 import { useLocalStorage } from '@mantine/hooks';
+import type { PosHit } from '../../api/sales.ts';
 
 // The cart lives in local storage: a reload or a power cut on the till does not lose a sale in progress.
 export interface CartLine {
@@ -57,5 +58,31 @@ export function useCart() {
       setLines((current) => current.map((l, i) => (i === index ? { ...l, quantity: roundQuantity(quantity) } : l))),
     remove: (index: number) => setLines((current) => current.filter((_, i) => i !== index)),
     clear: () => setLines([]),
+    /** A recalled cart takes the place of the current one. */
+    replace: (next: CartLine[]) => setLines(next),
+    /** `+`/`-` on the till: the last line by one unit, never below 1 (Remove takes a line out). */
+    stepLast: (delta: 1 | -1) =>
+      setLines((current) =>
+        current.map((l, i) =>
+          i === current.length - 1 ? { ...l, quantity: Math.max(1, roundQuantity(l.quantity + delta)) } : l,
+        ),
+      ),
+    /** Another batch of the same product, brand and unit: its own price and balance. */
+    setBatch: (index: number, batch: { batchNumber: string; salePrice: number; balance: number }) =>
+      setLines((current) => current.map((l, i) => (i === index ? { ...l, ...batch } : l))),
   };
 }
+
+/** One unit of a search result: its oldest batch with stock, at that batch's price. */
+export const lineFromHit = (hit: PosHit): CartLine => ({
+  productId: hit.product_id,
+  product: hit.name,
+  batchNumber: hit.batch_number,
+  brandId: hit.brand.id,
+  brand: hit.brand.name,
+  measurementId: hit.measurement.id,
+  measurement: hit.measurement.name,
+  quantity: 1,
+  salePrice: hit.sale_price,
+  balance: hit.balance,
+});

@@ -1,0 +1,151 @@
+import { formatMoney, formatQuantity } from '@duka/shared';
+import { Alert, Group, Loader, Paper, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { type Ref, useState } from 'react';
+import { type PosHit, useFetchPosSearch, usePosSearch } from '../../api/sales.ts';
+import { type CartLine, lineFromHit } from './cart.ts';
+import classes from './PosSearch.module.css';
+
+interface Props {
+  onAdd: (line: CartLine) => void;
+  /** `+`/`-` typed into the empty box change the last line's quantity instead. */
+  onStep: (delta: 1 | -1) => void;
+  inputRef: Ref<HTMLInputElement>;
+}
+
+/** A code as a scanner types it: letters and digits with at least one digit, no spaces. */
+const looksLikeCode = (q: string) => /^[A-Za-z0-9]{6,}$/.test(q) && /\d/.test(q);
+
+/** The hit Enter means: the product whose barcode, SKU or batch number is exactly the text, else the best match. */
+const exactHit = (hits: PosHit[], q: string) =>
+  hits.find((h) => h.barcode === q) ??
+  hits.find((h) => h.sku?.toLowerCase() === q.toLowerCase()) ??
+  hits.find((h) => h.batch_number === q.toUpperCase());
+
+// The POS search box (issue 15): name, brand, barcode, SKU or batch number; Enter or a click adds one unit of the
+// oldest batch with stock. A scanner types the code and Enter faster than the results show, so Enter asks the server
+// for exactly the text typed and the box is emptied at once, ready for the next scan.
+export function PosSearch({ onAdd, onStep, inputRef }: Props) {
+  const [text, setText] = useState('');
+  const [debounced] = useDebouncedValue(text.trim(), 80);
+  const [active, setActive] = useState(-1);
+  const [message, setMessage] = useState<string>();
+  const search = usePosSearch(debounced);
+  const fetchNow = useFetchPosSearch();
+  const shown = text.trim() ? (search.data ?? []) : [];
+
+  const add = (hit: PosHit) => {
+    onAdd(lineFromHit(hit));
+    setMessage(undefined);
+  };
+
+  const choose = async (index?: number) => {
+    const q = text.trim();
+    if (!q) return;
+    const isCurrent = debounced === q && search.data && !search.isPlaceholderData;
+    const picked = index ?? active;
+    setText('');
+    setActive(-1);
+    let hits: PosHit[];
+    try {
+      hits = isCurrent && search.data ? search.data : await fetchNow(q);
+    } catch {
+      setMessage(`The search for "${q}" failed. Check the connection and try again; the cart is unchanged.`);
+      setText((now) => now || q);
+      return;
+    }
+    const hit = picked >= 0 && isCurrent ? hits[picked] : (exactHit(hits, q) ?? hits[0]);
+    if (hit) return add(hit);
+    setMessage(
+      looksLikeCode(q)
+        ? `Unknown barcode ${q}: no item in stock has it. The cart is unchanged.`
+        : `Nothing in stock matches "${q}". The cart is unchanged.`,
+    );
+    // Typed by hand: give the text back to correct it (unless the next scan has already begun).
+    if (!looksLikeCode(q)) setText((now) => now || q);
+  };
+
+  return (
+    <Stack gap={6}>
+      <TextInput
+        ref={inputRef}
+        label="Find item"
+        description="Name, brand, barcode, SKU or batch number — or scan"
+        placeholder="Type or scan, then Enter"
+        autoComplete="off"
+        autoFocus
+        value={text}
+        rightSection={search.isFetching && text.trim() ? <Loader size="xs" /> : null}
+        onChange={(e) => {
+          setText(e.currentTarget.value);
+          setActive(-1);
+          setMessage(undefined);
+        }}
+        onKeyDown={(e) => {
+          if ((e.key === '+' || e.key === '-') && text === '') {
+            e.preventDefault();
+            onStep(e.key === '+' ? 1 : -1);
+          } else if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey) {
+            e.preventDefault();
+            void choose();
+          } else if (e.key === 'ArrowDown' && shown.length) {
+            e.preventDefault();
+            setActive((i) => Math.min(shown.length - 1, i + 1));
+          } else if (e.key === 'ArrowUp' && shown.length) {
+            e.preventDefault();
+            setActive((i) => Math.max(0, i - 1));
+          }
+        }}
+      />
+      {message && (
+        <Alert color="orange" role="alert" withCloseButton onClose={() => setMessage(undefined)} py="xs">
+          {message}
+        </Alert>
+      )}
+      {text.trim() !== '' && (
+        <Paper withBorder>
+          <ScrollArea.Autosize mah={240} type="auto">
+            {shown.length === 0 ? (
+              <Text c="dimmed" size="sm" p="xs">
+                {search.isFetching ? 'Searching...' : 'Nothing in stock matches yet.'}
+              </Text>
+            ) : (
+              <ul className={classes.results} aria-label="Search results">
+                {shown.map((hit, i) => (
+                  <li key={hit.batch_number}>
+                    <UnstyledButton
+                      className={classes.result}
+                      data-active={i === active || (active < 0 && i === 0) || undefined}
+                      onMouseDown={(e) => e.preventDefault()}
+                      onClick={() => void choose(i)}
+                    >
+                      <Group justify="space-between" wrap="nowrap" gap="xs">
+                        <div className={classes.grow}>
+                          <Text fw={600} size="sm" truncate>
+                            {hit.name}
+                          </Text>
+                          <Text size="xs" c="dark.3" truncate>
+                            {hit.brand.name} · {hit.measurement.name}
+                            {hit.barcode ? ` · ${hit.barcode}` : ''}
+                          </Text>
+                        </div>
+                        <div className={classes.figures}>
+                          <Text size="sm" fw={600}>
+                            UGX {formatMoney(hit.sale_price)}
+                          </Text>
+                          <Text size="xs" c="dark.3">
+                            {formatQuantity(hit.balance)} in stock
+                          </Text>
+                        </div>
+                      </Group>
+                    </UnstyledButton>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </ScrollArea.Autosize>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
