@@ -1,5 +1,4 @@
-import { PAGE_SIZES } from '@duka/shared';
-import { Button, Checkbox, Collapse, Group, Loader, Paper, Select, Table, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Table } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +9,7 @@ import { confirmAction } from '../confirm.ts';
 import { type AlertState, FormAlerts } from '../FormAlerts.tsx';
 import { type Crumb, PageHeader } from '../PageHeader.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
+import { FilterPanel, PageSizeSelect, SearchForm, TableStateRow } from './ListToolbar.tsx';
 import { Pager } from './Pager.tsx';
 
 // The one list screen (part 1 §2, part 2 §2.1): page size, search with clear, filters, exports, selection with bulk
@@ -53,7 +53,6 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
   const client = useQueryClient();
   const [pageSize, setPageSize] = useState(10);
   const [page, setPage] = useState(1);
-  const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [filterOpen, setFilterOpen] = useState(false);
   const [draftFilters, setDraftFilters] = useState<FilterValues>(props.filters?.initial ?? {});
@@ -110,48 +109,20 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
       <Paper p="md" withBorder>
         <Group justify="space-between" mb="md" className="no-print">
           <Group gap="xs">
-            <Select
-              aria-label="Page size"
-              w={90}
-              data={PAGE_SIZES.map(String)}
-              value={String(pageSize)}
-              allowDeselect={false}
-              onChange={(value) => {
-                setPageSize(Number(value));
+            <PageSizeSelect
+              value={pageSize}
+              onChange={(size) => {
+                setPageSize(size);
                 setPage(1);
               }}
             />
-            <form
-              onSubmit={(e) => {
-                e.preventDefault();
-                setSearch(searchText.trim());
+            <SearchForm
+              search={search}
+              onSearch={(text) => {
+                setSearch(text);
                 setPage(1);
               }}
-            >
-              <Group gap={4}>
-                <TextInput
-                  aria-label="Search"
-                  placeholder="Search..."
-                  value={searchText}
-                  onChange={(e) => setSearchText(e.currentTarget.value)}
-                />
-                <Button type="submit" variant="default">
-                  Search
-                </Button>
-                {search && (
-                  <Button
-                    variant="subtle"
-                    onClick={() => {
-                      setSearchText('');
-                      setSearch('');
-                      setPage(1);
-                    }}
-                  >
-                    Clear
-                  </Button>
-                )}
-              </Group>
-            </form>
+            />
           </Group>
           <Group gap="xs">
             {canSelect && selected.size > 0 && (
@@ -180,33 +151,22 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
         </Group>
 
         {props.filters && (
-          <Collapse in={filterOpen}>
-            <Paper withBorder p="sm" mb="md">
-              <Group align="flex-end">
-                {props.filters.render(draftFilters, (name, value) => setDraftFilters((f) => ({ ...f, [name]: value })))}
-                <Button
-                  variant="default"
-                  onClick={() => {
-                    const initial = props.filters?.initial ?? {};
-                    setDraftFilters(initial);
-                    setFilters(initial);
-                    setFilterOpen(false);
-                    setPage(1);
-                  }}
-                >
-                  Cancel
-                </Button>
-                <Button
-                  onClick={() => {
-                    setFilters(draftFilters);
-                    setPage(1);
-                  }}
-                >
-                  Submit
-                </Button>
-              </Group>
-            </Paper>
-          </Collapse>
+          <FilterPanel
+            open={filterOpen}
+            onCancel={() => {
+              const initial = props.filters?.initial ?? {};
+              setDraftFilters(initial);
+              setFilters(initial);
+              setFilterOpen(false);
+              setPage(1);
+            }}
+            onSubmit={() => {
+              setFilters(draftFilters);
+              setPage(1);
+            }}
+          >
+            {props.filters.render(draftFilters, (name, value) => setDraftFilters((f) => ({ ...f, [name]: value })))}
+          </FilterPanel>
         )}
 
         <Table.ScrollContainer minWidth={600}>
@@ -228,22 +188,8 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {list.isPending ? (
-                <Table.Tr>
-                  <Table.Td colSpan={props.columns.length + 3}>
-                    <Group justify="center" gap="xs">
-                      <Loader size="sm" />
-                      <Text>Please wait...</Text>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ) : rows.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={props.columns.length + 3} ta="center">
-                    No records found.
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
+              <TableStateRow pending={list.isPending} empty={rows.length === 0} colSpan={props.columns.length + 3} />
+              {!list.isPending &&
                 rows.map((row, index) => (
                   <Table.Tr key={props.rowKey?.(row) ?? row.id}>
                     {canSelect && (
@@ -263,8 +209,7 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
                     ))}
                     {props.rowActions && <Table.Td>{props.rowActions(row, tools)}</Table.Td>}
                   </Table.Tr>
-                ))
-              )}
+                ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>

@@ -8,6 +8,7 @@ export function Pager({
   to,
   total,
   onPage,
+  hideUnavailable = false,
 }: {
   page: number;
   lastPage: number;
@@ -15,7 +16,11 @@ export function Pager({
   to: number | null;
   total: number;
   onPage: (page: number) => void;
+  /** Reports (part 2 §2.1): first and previous only above page 1, next and last only below the last page. */
+  hideUnavailable?: boolean;
 }) {
+  const hasBefore = page > 1;
+  const hasAfter = page < lastPage;
   const go = (target: number) => {
     if (target >= 1 && target <= lastPage && target !== page) onPage(target);
   };
@@ -27,18 +32,22 @@ export function Pager({
         Showing {from ?? 0} to {to ?? 0} of {total} results
       </Text>
       <Group gap={4} aria-label="Pagination">
-        <Button size="xs" variant="default" disabled={page <= 1} onClick={() => go(1)} aria-label="First page">
-          «
-        </Button>
-        <Button
-          size="xs"
-          variant="default"
-          disabled={page <= 1}
-          onClick={() => go(page - 1)}
-          aria-label="Previous page"
-        >
-          ‹
-        </Button>
+        {(hasBefore || !hideUnavailable) && (
+          <>
+            <Button size="xs" variant="default" disabled={!hasBefore} onClick={() => go(1)} aria-label="First page">
+              «
+            </Button>
+            <Button
+              size="xs"
+              variant="default"
+              disabled={!hasBefore}
+              onClick={() => go(page - 1)}
+              aria-label="Previous page"
+            >
+              ‹
+            </Button>
+          </>
+        )}
         {pages.map((n) => (
           <Button
             key={n}
@@ -50,24 +59,28 @@ export function Pager({
             {n}
           </Button>
         ))}
-        <Button
-          size="xs"
-          variant="default"
-          disabled={page >= lastPage}
-          onClick={() => go(page + 1)}
-          aria-label="Next page"
-        >
-          ›
-        </Button>
-        <Button
-          size="xs"
-          variant="default"
-          disabled={page >= lastPage}
-          onClick={() => go(lastPage)}
-          aria-label="Last page"
-        >
-          »
-        </Button>
+        {(hasAfter || !hideUnavailable) && (
+          <>
+            <Button
+              size="xs"
+              variant="default"
+              disabled={!hasAfter}
+              onClick={() => go(page + 1)}
+              aria-label="Next page"
+            >
+              ›
+            </Button>
+            <Button
+              size="xs"
+              variant="default"
+              disabled={!hasAfter}
+              onClick={() => go(lastPage)}
+              aria-label="Last page"
+            >
+              »
+            </Button>
+          </>
+        )}
       </Group>
     </Group>
   );
