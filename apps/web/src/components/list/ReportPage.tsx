@@ -1,0 +1,156 @@
+import type { ReportDeclaration } from '@duka/shared';
+import { Button, Group, Paper, SimpleGrid, Table, Text } from '@mantine/core';
+import { type ReactNode, useEffect, useState } from 'react';
+import { errorMessage } from '../../api/client.ts';
+import { type ReportAnswer, reportExportPaths, useReport } from '../../api/reports.ts';
+import { usePermissions } from '../../app/permissions.ts';
+import { type AlertState, FormAlerts } from '../FormAlerts.tsx';
+import { PageHeader } from '../PageHeader.tsx';
+import { ExportMenu } from './ExportMenu.tsx';
+import type { FilterValues } from './ListPage.tsx';
+import { FilterPanel, PageSizeSelect, SearchForm, TableStateRow } from './ListToolbar.tsx';
+import { Pager } from './Pager.tsx';
+import { columnAlign, reportCell } from './report-cells.tsx';
+import { checkFilters, type FilterErrors, ReportFilterFields } from './report-filters.tsx';
+import { useUrlListState } from './url-list-state.ts';
+
+// The one report screen (part 2 §2.1, §2.8, §4): its declaration (packages/shared/src/reports) gives the title,
+// call, keys, filters and columns; the screen adds only its cards. Page, size, search and filters live in the
+// address, so Back returns to the same report.
+
+export interface ReportCard {
+  label: string;
+  /** The card's figure from the answer's extras; `filters` are the ones in force. */
+  value: (answer: ReportAnswer, filters: FilterValues) => ReactNode;
+}
+
+export function ReportPage({ report, cards }: { report: ReportDeclaration; cards: ReportCard[] }) {
+  const { can } = usePermissions();
+  const state = useUrlListState(report.filters);
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [draft, setDraft] = useState<FilterValues>(state.filters);
+  const [errors, setErrors] = useState<FilterErrors>({});
+  const [alerts, setAlerts] = useState<AlertState>({});
+
+  // The panel shows the filters in force when the address changes under it (Back, a link).
+  const appliedKey = JSON.stringify(state.filters);
+  useEffect(() => {
+    setDraft(JSON.parse(appliedKey));
+    setErrors({});
+  }, [appliedKey]);
+
+  const query = { search: state.search || undefined, ...state.filters };
+  const answer = useReport(report, { pagination_size: state.pageSize, page: state.page, ...query });
+  const page = answer.data?.data;
+  const rows = (page?.data ?? []) as Record<string, unknown>[];
+  const canFilter = report.filters.length > 0 && Boolean(report.keys.filter) && can(report.keys.filter);
+  const canExport = can(report.keys.export);
+
+  const submit = () => {
+    const found = checkFilters(report, draft);
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    state.setFilters(draft);
+  };
+  const cancel = () => {
+    setDraft({});
+    setErrors({});
+    setFilterOpen(false);
+    state.setFilters({});
+  };
+
+  return (
+    <>
+      <PageHeader title={report.title} trail={[{ label: 'Reports' }, { label: report.title }]} />
+      <FormAlerts state={alerts} onClose={() => setAlerts({})} />
+      {answer.isError && <FormAlerts state={{ error: errorMessage(answer.error) }} onClose={() => answer.refetch()} />}
+      <SimpleGrid cols={{ base: 1, sm: Math.min(cards.length, 3) }} mb="md">
+        {cards.map((card) => (
+          <Paper key={card.label} withBorder p="md" role="group" aria-label={card.label}>
+            <Text size="sm" c="dimmed">
+              {card.label}
+            </Text>
+            <Text size="xl" fw={700}>
+              {answer.data ? card.value(answer.data, state.filters) : '…'}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      <Paper p="md" withBorder>
+        <Group justify="space-between" mb="md" className="no-print">
+          <Group gap="xs">
+            <PageSizeSelect value={state.pageSize} onChange={state.setPageSize} />
+            <SearchForm search={state.search} onSearch={state.setSearch} />
+          </Group>
+          {(canFilter || canExport) && (
+            <Group gap="xs">
+              {canFilter && (
+                <Button variant="default" onClick={() => setFilterOpen((o) => !o)}>
+                  Filter
+                </Button>
+              )}
+              {canExport && (
+                <ExportMenu
+                  name={report.fileName}
+                  paths={reportExportPaths(report, query)}
+                  onError={(error) => setAlerts({ error })}
+                />
+              )}
+            </Group>
+          )}
+        </Group>
+
+        {canFilter && (
+          <FilterPanel open={filterOpen} onCancel={cancel} onSubmit={submit}>
+            <ReportFilterFields
+              names={report.filters}
+              values={draft}
+              errors={errors}
+              set={(name, value) => setDraft((d) => ({ ...d, [name]: value }))}
+            />
+          </FilterPanel>
+        )}
+
+        <Table.ScrollContainer minWidth={700}>
+          <Table striped highlightOnHover verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={50}>#</Table.Th>
+                {report.columns.map((c) => (
+                  <Table.Th key={c.field} ta={columnAlign(c.kind)}>
+                    {c.header.toUpperCase()}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              <TableStateRow pending={answer.isPending} empty={rows.length === 0} colSpan={report.columns.length + 1} />
+              {page &&
+                rows.map((row, index) => (
+                  <Table.Tr key={String(row.id ?? index)}>
+                    <Table.Td>{(page.current_page - 1) * page.per_page + index + 1}</Table.Td>
+                    {report.columns.map((c) => (
+                      <Table.Td key={c.field} ta={columnAlign(c.kind)}>
+                        {reportCell(row, c)}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {page && (
+          <Pager
+            page={page.current_page}
+            lastPage={page.last_page}
+            from={page.from}
+            to={page.to}
+            total={page.total}
+            onPage={state.setPage}
+            hideUnavailable
+          />
+        )}
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { type ColumnKind, formatDay, formatMoney, formatQuantity, type ReportColumn, readField } from '@duka/shared';
+import type { ReactNode } from 'react';
+import { StatusBadge } from '../StatusBadge.tsx';
+
+// A declared report column on screen (packages/shared/src/reports): the same field and kind the exports write,
+// shown with thousands separators, days in the shop's calendar and statuses on their badges.
+
+/** Stock statuses (part 2 §4) and aging bands, from fresh to stale. */
+const STATUS_COLORS: Record<string, string> = {
+  'In Stock': 'green',
+  'Low Stock': 'yellow',
+  'Out of Stock': 'red',
+  '0-7 days': 'green',
+  '8-30 days': 'teal',
+  '31-60 days': 'blue',
+  '61-90 days': 'yellow',
+  '91-180 days': 'orange',
+  '181-365 days': 'red',
+  'Over 1 year': 'grape',
+};
+
+const NUMERIC: ReadonlySet<ColumnKind> = new Set(['money', 'quantity', 'percent']);
+
+export const columnAlign = (kind: ColumnKind) => (NUMERIC.has(kind) ? 'right' : undefined);
+
+export function reportCell(row: unknown, column: ReportColumn): ReactNode {
+  const value = readField(row, column.field);
+  if (NUMERIC.has(column.kind) && (value === null || value === undefined)) return '';
+  switch (column.kind) {
+    case 'money':
+      return formatMoney(Number(value));
+    case 'quantity':
+      return formatQuantity(Number(value));
+    case 'percent':
+      return `${formatQuantity(Number(value))}%`;
+    case 'date':
+      // A calendar day (a batch's stock date) is shown as it is; an instant in the shop's time zone.
+      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : formatDay(value as string);
+    case 'status':
+      return value ? <StatusBadge label={String(value)} color={STATUS_COLORS[String(value)] ?? 'gray'} /> : 'N/A';
+    default:
+      return value === null || value === undefined || value === '' ? 'N/A' : String(value);
+  }
+}
