@@ -1,4 +1,16 @@
 // The left menu (part 1 §2): each item shows only when the user holds its key; a group shows when one item does.
+import {
+  consolidatedSalesReport,
+  dailySalesReport,
+  monthlySalesReport,
+  type ReportDeclaration,
+  stockAgingReport,
+  stockBalanceReport,
+  stockLowAlertReport,
+  stockReport,
+  weeklySalesReport,
+} from '@duka/shared';
+
 export interface MenuItem {
   label: string;
   path: string;
@@ -11,6 +23,13 @@ export interface MenuGroup {
   label: string;
   items: MenuItem[];
 }
+
+/** A report's entry: its title, its screen at the report's own path, behind its List key. */
+const reportItem = (report: ReportDeclaration): MenuItem => ({
+  label: report.title,
+  path: report.path,
+  permission: report.keys.list,
+});
 
 export const MENU: MenuGroup[] = [
   { label: 'Home', items: [{ label: 'Home', path: '/home' }] },
@@ -41,6 +60,20 @@ export const MENU: MenuGroup[] = [
       { label: 'POS', path: '/salespos', permission: 'salesPOS' },
       { label: 'Sales', path: '/saleslist', permission: 'salesList', also: ['/salesreceipt', '/salesinvoice'] },
     ],
+  },
+  {
+    // Sales reports, then inventory reports (part 1 §2: Reports > Sales Reports, Inventory Reports).
+    label: 'Reports',
+    items: [
+      dailySalesReport,
+      weeklySalesReport,
+      monthlySalesReport,
+      consolidatedSalesReport,
+      stockReport,
+      stockBalanceReport,
+      stockLowAlertReport,
+      stockAgingReport,
+    ].map(reportItem),
   },
   {
     label: 'Manage Settings',

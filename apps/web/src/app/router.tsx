@@ -24,6 +24,7 @@ import { ProductListPage } from '../features/products/ProductListPage.tsx';
 import { ProductUpdatePage } from '../features/products/ProductUpdatePage.tsx';
 import { ChangePasswordPage } from '../features/profile/ChangePasswordPage.tsx';
 import { ProfilePage } from '../features/profile/ProfilePage.tsx';
+import { INVENTORY_REPORT_SCREENS, SALES_REPORT_SCREENS } from '../features/reports/report-screens.tsx';
 import { RoleListPage } from '../features/roles/RoleListPage.tsx';
 import { RolePermissionPage } from '../features/roles/RolePermissionPage.tsx';
 import { InvoicePage } from '../features/sales/InvoicePage.tsx';
@@ -137,6 +138,9 @@ export const router = createBrowserRouter([
           guarded('/saleslist', 'salesList', <SalesListPage />),
           guarded('/salesreceipt/:id', 'salesReceipt', <ReceiptPage />),
           guarded('/salesinvoice/:id', 'salesInvoice', <InvoicePage />),
+          ...[...SALES_REPORT_SCREENS, ...INVENTORY_REPORT_SCREENS].map(({ report, page: Page }) =>
+            guarded(report.path, report.keys.list, <Page />),
+          ),
           guarded('/businessinfosettings', 'businessInfoSettings', <BusinessInfoSettingsPage />),
           guarded('/trash', 'trash', <TrashPage />),
           guarded('/applicationloglist', 'applicationLogs', <ApplicationLogListPage />),
