@@ -17,6 +17,7 @@ import { backupRoutes } from './modules/backups/backups.routes.ts';
 import { brandRoutes } from './modules/brands/brands.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { expenseRoutes } from './modules/expenses/expenses.routes.ts';
 import { logRoutes } from './modules/logs/logs.routes.ts';
 import { measurementRoutes } from './modules/measurements/measurements.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
@@ -115,6 +116,7 @@ export async function buildApp(options: AppOptions) {
         salesRoutes,
         posSearchRoutes,
         reportRoutes,
+        expenseRoutes,
         dashboardRoutes,
         businessRoutes,
         trashRoutes,

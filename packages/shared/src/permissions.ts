@@ -12,6 +12,7 @@ export type PermissionCategory =
   | 'Supplier'
   | 'Stock'
   | 'Sales'
+  | 'Expense'
   | 'Sales Reports'
   | 'Inventory Reports'
   | 'Financial Reports'
@@ -61,6 +62,7 @@ export const PERMISSIONS: readonly Permission[] = [
   ...crud('Sales', 'sales', 'Sales', ['List', 'Filter', 'Export']),
   { key: 'salesInvoice', name: 'Sales Invoice', category: 'Sales', visibility: 'public' },
   { key: 'salesReceipt', name: 'Sales Receipt', category: 'Sales', visibility: 'public' },
+  ...crud('Expense', 'expense', 'Expense', [...CRUD, 'Filter', 'Export']),
   ...report('Sales Reports', 'reportDailySales', 'Daily Sales Report'),
   ...report('Sales Reports', 'reportWeeklySales', 'Weekly Sales Report'),
   ...report('Sales Reports', 'reportMonthlySales', 'Monthly Sales Report'),

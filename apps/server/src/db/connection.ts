@@ -21,7 +21,13 @@ export function createDatabase(connectionString: string, max = 10): Database {
 
 /** Runs pending migrations; Kysely's Migrator holds an advisory lock, so several nodes may start together. */
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Unordered: issues take migration numbers ahead of time (008, 009 land after 010), so a database already at 010
+  // must still run them.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

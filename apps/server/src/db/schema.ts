@@ -219,7 +219,24 @@ export interface SaleItemsTable {
   discount_amount: Generated<number>;
 }
 
+/** Money the shop spent outside stock (issue 11); soft-deleted into the trash. */
+export interface ExpensesTable {
+  id: Generated<number>;
+  expense_date: ColumnType<string, string, string>;
+  category: string;
+  description: string;
+  amount: number;
+  payment_method: string;
+  reference: string | null;
+  supplier_id: number | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+  deleted_at: NullableTimestamp;
+}
+
 export interface DB {
+  expenses: ExpensesTable;
   sales: SalesTable;
   sale_items: SaleItemsTable;
   measurements: MeasurementsTable;

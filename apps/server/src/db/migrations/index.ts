@@ -6,6 +6,7 @@ import * as sales from './004_sales.ts';
 import * as otpSignIn from './005_otp_sign_in.ts';
 import * as saleKeyBinding from './006_sale_key_binding.ts';
 import * as saleLineDiscounts from './007_sale_line_discounts.ts';
+import * as expenses from './008_expenses.ts';
 import * as productCodes from './010_product_codes.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
@@ -17,5 +18,6 @@ export const migrations: Record<string, Migration> = {
   '005_otp_sign_in': otpSignIn,
   '006_sale_key_binding': saleKeyBinding,
   '007_sale_line_discounts': saleLineDiscounts,
+  '008_expenses': expenses,
   '010_product_codes': productCodes,
 };

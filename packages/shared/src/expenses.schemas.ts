@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { idField } from './catalogue.schemas.ts';
+import { PAYMENT_METHODS } from './constants.ts';
+import { numeric, requiredText, trimBlanks } from './fields.ts';
+import { blankAsAbsent, dateRangeSchema, isoDate, listQuerySchema } from './list.schemas.ts';
+
+// Expenses (issue 11): what the shop spent outside stock (rent, wages, transport…), so the profit and loss statement
+// and the dashboard can take them off gross profit (PRODUCT.md §7). One schema for store and update, form and route.
+
+/** The categories the form suggests; any other text up to 100 characters is accepted, and later suggested too. */
+export const EXPENSE_CATEGORY_SUGGESTIONS = [
+  'Rent',
+  'Salaries and wages',
+  'Transport',
+  'Electricity and water',
+  'Airtime and data',
+  'Repairs and maintenance',
+  'Taxes and licences',
+  'Other',
+] as const;
+
+const optionalText = (max: number, label: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? trimBlanks(v) || null : (blankAsAbsent(v) ?? null)),
+    z
+      .string({ error: `The ${label} must be text.` })
+      .max(max, { error: `At most ${max} characters.` })
+      .nullable(),
+  );
+
+export const expenseSchema = z.object({
+  /** Not in the future in the shop's time zone: checked by the server, which knows the zone. */
+  expense_date: isoDate('Expense date is required.'),
+  category: requiredText('Category is required.', 100),
+  description: requiredText('Description is required.', 500),
+  amount: z.preprocess(
+    blankAsAbsent,
+    numeric(
+      z
+        .number({ error: 'Amount is required.' })
+        .int({ error: 'Amounts are whole shillings.' })
+        .min(1, { error: 'The amount must be above 0.' })
+        .max(1e13, { error: 'The amount is too large.' }),
+    ),
+  ),
+  payment_method: z.enum(PAYMENT_METHODS, { error: 'Payment method is required.' }),
+  /** A mobile-money transaction id, a receipt or cheque number. */
+  reference: optionalText(100, 'reference'),
+  supplier_id: z.preprocess((v) => blankAsAbsent(v) ?? null, idField('Choose a supplier from the list.').nullable()),
+});
+export type ExpenseInput = z.infer<typeof expenseSchema>;
+
+export const EXPENSE_FUTURE_MESSAGE = 'The expense date cannot be in the future.';
+
+const categoryFilter = z.preprocess(
+  blankAsAbsent,
+  z.string().trim().max(100, { error: 'The category may have at most 100 characters.' }).optional(),
+);
+
+/** GET /expenselist: paging and search, the period (startDate/endDate) and a category. */
+export const expenseListQuerySchema = listQuerySchema.and(dateRangeSchema).and(z.object({ category: categoryFilter }));
+export type ExpenseListQuery = z.infer<typeof expenseListQuerySchema>;
+
+/** The exports take the same filters, without paging. */
+export const expenseExportQuerySchema = listQuerySchema
+  .pick({ search: true })
+  .and(dateRangeSchema)
+  .and(z.object({ category: categoryFilter }));
+
+/** The filters that need expenseFilter. */
+export const EXPENSE_FILTERS = ['startDate', 'endDate', 'category'] as const;
