@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useBranding, useMe } from '../api/auth.ts';
 import { subscribeUnauthenticated } from '../api/client.ts';
@@ -29,7 +29,7 @@ import { useLogout } from './use-logout.ts';
 export function Shell() {
   const [opened, { toggle, close }] = useDisclosure(true);
   // On a phone the menu would cover the page: closed at first and after every navigation (issue 15).
-  const [isPhoneMenuOpen, phoneMenu] = useDisclosure(false);
+  const [isPhoneMenuOpen, setPhoneMenuOpen] = useState(false);
   const [pinned, setPinned] = useLocalStorage({ key: 'sidebarPinned', defaultValue: true });
   const me = useMe();
   const { can } = usePermissions();
@@ -58,10 +58,9 @@ export function Shell() {
   useEffect(() => {
     if (!pinned && pathname) close();
   }, [pathname, pinned, close]);
-  const closePhoneMenu = phoneMenu.close;
   useEffect(() => {
-    if (pathname) closePhoneMenu();
-  }, [pathname, closePhoneMenu]);
+    if (pathname) setPhoneMenuOpen(false);
+  }, [pathname]);
 
   // A receipt or invoice opened for printing shows the document alone.
   if (new URLSearchParams(location.search).get('print') === '1') return <Outlet />;
@@ -85,7 +84,7 @@ export function Shell() {
             <Burger opened={opened} onClick={toggle} size="sm" aria-label="Toggle menu" visibleFrom="sm" />
             <Burger
               opened={isPhoneMenuOpen}
-              onClick={phoneMenu.toggle}
+              onClick={() => setPhoneMenuOpen((isOpen) => !isOpen)}
               size="sm"
               aria-label="Toggle menu"
               hiddenFrom="sm"
