@@ -50,7 +50,7 @@ export const PERMISSIONS: readonly Permission[] = [
   ...crud('Role', 'role', 'Role', CRUD),
   ...crud('User', 'user', 'User', [...CRUD, 'Filter', 'Export', 'Lock Unlock']),
   ...crud('Category', 'category', 'Category', CRUD),
-  ...crud('Product', 'product', 'Product', CRUD),
+  ...crud('Product', 'product', 'Product', [...CRUD, 'Export']),
   ...crud('Brand', 'brand', 'Brand', CRUD),
   ...crud('Measurement', 'measurement', 'Measurement', CRUD),
   ...crud('Supplier', 'supplier', 'Supplier', [...CRUD, 'Export']),

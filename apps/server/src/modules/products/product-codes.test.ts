@@ -1,6 +1,8 @@
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditCount, catalogue, lastAudit } from '../../../test/catalogue-fixtures.ts';
+import { auditCount, catalogue, DENIED, fileDay, lastAudit } from '../../../test/catalogue-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { DEMO_CASHIER } from '../../db/seed/demo.ts';
 
 // Barcode and SKU of a product (issue 15): optional, validated, the barcode unique among live products, shown,
 // searched and audited.
@@ -96,5 +98,33 @@ describe('product barcode and SKU', () => {
     expect((await lastAudit(t)).details).toBe(
       `Product ${id} from: {"barcode":"TRASH2","sku":"NH-1"} to: {"barcode":null,"sku":null}`,
     );
+  });
+});
+
+describe('GET /api/productcsv and /api/productxlsx', () => {
+  it('need the productExport key', async () => {
+    const cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
+    for (const path of ['/api/productcsv', '/api/productxlsx']) {
+      expect((await t.download(path)).status, path).toBe(401);
+      expect(await t.call('GET', path, { token: cashier }), path).toMatchObject({ status: 403, body: DENIED });
+    }
+  });
+
+  it('export the list columns with barcode and SKU, searched like the list', async () => {
+    await store({ name: 'Export Paint', barcode: '7001112223334', sku: 'PNT-20L' });
+    await store({ name: 'Export Brush' });
+    const res = await t.download('/api/productcsv?search=export', admin);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${fileDay()}_products.csv"`);
+    const rows = parse(res.bytes.toString('utf8')) as string[][];
+    const today = fileDay().replace(/_/g, '-');
+    expect(rows).toEqual([
+      ['Name', 'Category', 'Barcode', 'SKU', 'Created By', 'Date'],
+      ['Export Brush', 'Codes', '', '', 'Administrator', today],
+      ['Export Paint', 'Codes', '7001112223334', 'PNT-20L', 'Administrator', today],
+    ]);
+    const xlsx = await t.download('/api/productxlsx?search=7001112', admin);
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   });
 });

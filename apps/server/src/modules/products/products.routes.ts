@@ -1,10 +1,11 @@
 import { listQuerySchema, productCreateSchema, productUpdateSchema } from '@duka/shared';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerCrudRoutes } from '../../platform/crud-routes.ts';
+import { type ExportFormat, inPages, sendExport } from '../../platform/exports.ts';
 import type { AppServices } from '../../services.ts';
 import * as products from './products.service.ts';
 
-export const productRoutes: FastifyPluginAsync<AppServices> = async (app, { db }) => {
+export const productRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, timeZone }) => {
   registerCrudRoutes(app, db, {
     word: 'product',
     kind: products.productKind,
@@ -26,6 +27,23 @@ export const productRoutes: FastifyPluginAsync<AppServices> = async (app, { db }
     },
     messages: { label: 'Product', plural: 'product' },
   });
+
+  for (const format of ['xlsx', 'csv'] as ExportFormat[]) {
+    app.get(
+      `/product${format}`,
+      {
+        config: { access: { permission: 'productExport' } },
+        schema: { querystring: listQuerySchema.pick({ search: true }) },
+      },
+      (request, reply) =>
+        sendExport(reply, format, {
+          name: 'products',
+          columns: products.productExportColumns(timeZone),
+          rows: inPages(products.productExportPage(db, request.query.search)),
+          timeZone,
+        }),
+    );
+  }
 
   // Lookups for the forms: any signed-in user may read the names.
   app.get('/getproducts', { config: { access: 'signedIn' } }, async () => ({

@@ -1,12 +1,13 @@
 // Products: a name unique within its category, an optional barcode unique among live products and an optional SKU.
 // Brands and stock batches refer to them.
-import type { ListQuery, productCreateSchema, productUpdateSchema } from '@duka/shared';
+import { formatDay, type ListQuery, type productCreateSchema, type productUpdateSchema } from '@duka/shared';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
 import { describeChanges, type RequestContext, writeAudit } from '../../platform/audit.ts';
 import { nameJson } from '../../platform/creator.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';
+import type { ExportColumn } from '../../platform/exports.ts';
 import { matchesSearch, paginate } from '../../platform/listing.ts';
 import { registerTrashKind } from '../../platform/trash.ts';
 import { assertNameFree } from '../../platform/unique-name.ts';
@@ -35,7 +36,7 @@ export const productKind = registerTrashKind({
 
 type ProductInput = z.infer<typeof productUpdateSchema>;
 
-export function listProducts(db: Database, query: ListQuery) {
+function productQuery(db: Database, search: string | undefined) {
   let q = db
     .selectFrom('products as p')
     .innerJoin('categories as c', 'c.id', 'p.category_id')
@@ -52,10 +53,24 @@ export function listProducts(db: Database, query: ListQuery) {
       nameJson('creator').as('user'),
     ])
     .where('p.deleted_at', 'is', null);
-  if (query.search)
-    q = q.where((eb) => matchesSearch(eb, ['p.name', 'c.name', 'p.barcode', 'p.sku'], query.search as string));
-  return paginate(q.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc'), query);
+  if (search) q = q.where((eb) => matchesSearch(eb, ['p.name', 'c.name', 'p.barcode', 'p.sku'], search));
+  return q.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc');
 }
+type ProductRow = Awaited<ReturnType<ReturnType<typeof productQuery>['execute']>>[number];
+
+export const listProducts = (db: Database, query: ListQuery) => paginate(productQuery(db, query.search), query);
+export const productExportPage = (db: Database, search?: string) => (limit: number, offset: number) =>
+  productQuery(db, search).limit(limit).offset(offset).execute();
+
+/** The export's columns, as the list shows them; the date is the day in the shop's time zone. */
+export const productExportColumns = (timeZone: string): ExportColumn<ProductRow>[] => [
+  { header: 'Name', value: (p) => p.name, width: 28 },
+  { header: 'Category', value: (p) => (p.category as { name: string } | null)?.name ?? 'N/A', width: 22 },
+  { header: 'Barcode', value: (p) => p.barcode ?? '', width: 18 },
+  { header: 'SKU', value: (p) => p.sku ?? '', width: 18 },
+  { header: 'Created By', value: (p) => (p.user as { name: string } | null)?.name ?? 'N/A', width: 20 },
+  { header: 'Date', value: (p) => formatDay(p.created_at, timeZone) },
+];
 
 export async function getProduct(db: Database, id: number) {
   const row = await db

@@ -21,6 +21,7 @@ export function ProductListPage() {
       trail={[{ label: 'Products' }]}
       endpoint="/productlist"
       create={{ to: '/productcreate', permission: 'productAdd' }}
+      exports={{ permission: 'productExport', xlsx: '/productxlsx', csv: '/productcsv', name: 'products' }}
       bulkDelete={{
         permission: 'productBulkDelete',
         path: '/productsdelete',
