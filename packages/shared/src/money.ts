@@ -29,3 +29,16 @@ export function saleTotals(lines: { quantity: number; unit_price: number }[], di
   const discount = discountAmount(subtotal, discountPercent);
   return { subtotal, discount_amount: discount, total_amount: subtotal - discount };
 }
+
+/**
+ * The VAT inside a VAT-inclusive total: rate/(100 + rate) × total, half-up to the shilling. The rate may have 2
+ * decimals; the arithmetic is done in hundredths of a percent with BigInt, so no shilling is lost to floating point.
+ * A rate of 0 (a business not registered for VAT) gives 0.
+ */
+export function vatIncluded(total: number, ratePercent: number): number {
+  const rate = BigInt(Math.round(ratePercent * 100));
+  if (rate === 0n) return 0;
+  const numerator = BigInt(total) * rate;
+  const denominator = 10_000n + rate;
+  return Number((2n * numerator + denominator) / (2n * denominator));
+}

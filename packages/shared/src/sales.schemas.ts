@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { quantityField } from './catalogue.schemas.ts';
 import { PAYMENT_METHODS } from './constants.ts';
-import { EMAIL_PATTERN, hasAtMostDecimals, numeric, phoneField, requiredEmail, requiredText } from './fields.ts';
+import { EMAIL_PATTERN, hasAtMostDecimals, numeric, phoneField, requiredEmail, requiredText, yesNo } from './fields.ts';
 
 // The point of sale (part 2 §5, PRODUCT.md §6). Prices are not part of the input: the server takes them from the
 // batches.
@@ -56,6 +56,10 @@ export const saleSchema = z.object({
 });
 export type SaleInput = z.infer<typeof saleSchema>;
 
+/** Uganda's standard VAT rate, in percent. */
+export const DEFAULT_VAT_RATE = 18;
+const VAT_RATE_MESSAGE = 'VAT rate must be a number from 0 to 100 (at most 2 decimals).';
+
 export const businessInfoSchema = z.object({
   business_name: requiredText('business name is required.', 150),
   business_reg_number: requiredText('business registration number is required.', 100),
@@ -73,6 +77,16 @@ export const businessInfoSchema = z.object({
     error: 'Invalid website format. Please enter a valid URL.',
   }),
   business_legal_disclaimer: optionalText(1000),
+  // VAT (PRODUCT.md §7): when registered, prices include VAT at this rate and each sale stores its VAT. Optional, so
+  // a client that does not know them (the seeds' form) leaves them as they are.
+  vat_registered: yesNo.optional(),
+  vat_rate: numeric(
+    z
+      .number({ error: VAT_RATE_MESSAGE })
+      .min(0, { error: VAT_RATE_MESSAGE })
+      .max(100, { error: VAT_RATE_MESSAGE })
+      .refine((n) => hasAtMostDecimals(n, 2), { error: VAT_RATE_MESSAGE }),
+  ).optional(),
 });
 export type BusinessInfo = z.infer<typeof businessInfoSchema>;
 

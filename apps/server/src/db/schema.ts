@@ -198,6 +198,9 @@ export interface SalesTable {
   subtotal: number;
   discount_amount: number;
   total_amount: number;
+  /** The VAT rate in force when the sale was made (0 when not VAT-registered) and the VAT inside its total. */
+  vat_rate: Generated<number>;
+  vat_amount: Generated<number>;
   payment_method: string;
   notice: string | null;
   created_by: number | null;

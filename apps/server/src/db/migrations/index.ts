@@ -7,6 +7,7 @@ import * as otpSignIn from './005_otp_sign_in.ts';
 import * as saleKeyBinding from './006_sale_key_binding.ts';
 import * as saleLineDiscounts from './007_sale_line_discounts.ts';
 import * as expenses from './008_expenses.ts';
+import * as saleVat from './009_sale_vat.ts';
 import * as productCodes from './010_product_codes.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
@@ -19,5 +20,6 @@ export const migrations: Record<string, Migration> = {
   '006_sale_key_binding': saleKeyBinding,
   '007_sale_line_discounts': saleLineDiscounts,
   '008_expenses': expenses,
+  '009_sale_vat': saleVat,
   '010_product_codes': productCodes,
 };

@@ -93,6 +93,8 @@ export function salesQuery(db: Database, timeZone: string, filter: SalesFilter) 
       'sa.subtotal',
       'sa.discount_amount',
       'sa.total_amount',
+      'sa.vat_rate',
+      'sa.vat_amount',
       'sa.payment_method',
       'sa.notice',
       'sa.created_at',

@@ -1,13 +1,22 @@
 // Processing a sale (PRODUCT.md §6): prices from the batches, every line checked and decremented in one
 // transaction, batches locked in ascending id order (so two carts never deadlock), nothing written on any failure,
 // and a client key that makes a repeated submit return the first sale.
-import { formatQuantity, lineTotal, MAX_AMOUNT, type SaleInput, saleTotals, spreadDiscount } from '@duka/shared';
+import {
+  formatQuantity,
+  lineTotal,
+  MAX_AMOUNT,
+  type SaleInput,
+  saleTotals,
+  spreadDiscount,
+  vatIncluded,
+} from '@duka/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import { type RequestContext, writeAudit } from '../../platform/audit.ts';
 import { AppError, invalidField } from '../../platform/errors.ts';
 import { newNumber, sha256 } from '../../platform/tokens.ts';
+import { vatRateInForce } from '../settings/business.service.ts';
 import { roundQuantity } from '../stock/stock.service.ts';
 
 type Trx = Transaction<DB>;
@@ -178,7 +187,14 @@ export async function processSale(
       .insertInto('sale_items')
       .values(saleLines.map((l, i) => ({ ...l, discount_amount: lineDiscounts[i] ?? 0 })))
       .execute();
-    await trx.updateTable('sales').set(totals).where('id', '=', claimed.id).execute();
+    // VAT-inclusive prices: the sale keeps the rate in force now and the VAT inside its total (0 when not registered).
+    const vatRate = await vatRateInForce(trx);
+    const vat = { vat_rate: vatRate, vat_amount: vatIncluded(totals.total_amount, vatRate) };
+    await trx
+      .updateTable('sales')
+      .set({ ...totals, ...vat })
+      .where('id', '=', claimed.id)
+      .execute();
     await writeAudit(trx, ctx, {
       type: 'Sales',
       activity: 'Sale',
