@@ -7,6 +7,7 @@ import {
   SaleDocumentFrame,
   TotalLine,
   useSaleDocument,
+  VatLine,
 } from './sale-document.tsx';
 
 // The invoice prints on A4.
@@ -38,7 +39,7 @@ export function InvoicePage() {
             <Stack gap={2}>
               <TotalLine label="Subtotal" amount={formatMoney(s.subtotal)} />
               <TotalLine label={`Discount (${s.discount}%)`} amount={formatMoney(s.discount_amount)} />
-              <TotalLine label="Tax (0%)" amount="0" />
+              <VatLine sale={s} word="Tax" />
               <TotalLine label="Shipping" amount="0" />
               <TotalLine label="Total UGX" amount={formatMoney(s.total_amount)} strong />
             </Stack>

@@ -7,6 +7,7 @@ import {
   SaleDocumentFrame,
   TotalLine,
   useSaleDocument,
+  VatLine,
 } from './sale-document.tsx';
 
 // The receipt fits 80 mm paper.
@@ -36,7 +37,7 @@ export function ReceiptPage() {
           <Stack gap={2} mt="sm">
             <TotalLine label="Subtotal" amount={formatMoney(s.subtotal)} />
             <TotalLine label={`Discount (${s.discount}%)`} amount={formatMoney(s.discount_amount)} />
-            <TotalLine label="VAT (0%)" amount="0" />
+            <VatLine sale={s} word="VAT" />
             <TotalLine label="Total UGX" amount={formatMoney(s.total_amount)} strong />
           </Stack>
           <Divider my="sm" />

@@ -29,6 +29,9 @@ export interface Sale {
   subtotal: number;
   discount_amount: number;
   total_amount: number;
+  /** The rate in force when the sale was made (0 when not VAT-registered) and the VAT inside the total. */
+  vat_rate: number;
+  vat_amount: number;
   payment_method: keyof typeof PAYMENT_LABELS;
   notice: string | null;
   created_at: string;
@@ -179,5 +182,16 @@ export const TotalLine = ({ label, amount, strong }: { label: string; amount: st
     <Text fw={strong ? 700 : 400} data-testid={`total-${label.toLowerCase().replace(/[^a-z]/g, '')}`}>
       {amount}
     </Text>
+  </Group>
+);
+
+/**
+ * The VAT line, from what the sale stored (never today's rate). Prices include VAT, so it is part of the total, not
+ * added to it; a sale made while the business was not registered shows 0 as the seeds do.
+ */
+export const VatLine = ({ sale, word }: { sale: Pick<Sale, 'vat_rate' | 'vat_amount'>; word: 'VAT' | 'Tax' }) => (
+  <Group justify="space-between">
+    <Text>{sale.vat_rate > 0 ? `${word} ${sale.vat_rate}% (included)` : `${word} (0%)`}</Text>
+    <Text data-testid="total-vat">{formatMoney(sale.vat_amount)}</Text>
   </Group>
 );

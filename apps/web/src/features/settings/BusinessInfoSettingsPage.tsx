@@ -1,9 +1,9 @@
 import { type BusinessInfo, businessInfoSchema } from '@duka/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Paper, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Group, Paper, Radio, SimpleGrid, Textarea, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { api } from '../../api/client.ts';
 import { send, useWrite } from '../../api/lists.ts';
 import { FormActions } from '../../components/FormActions.tsx';
@@ -93,6 +93,37 @@ export function BusinessInfoSettingsPage() {
             minRows={2}
             {...form.register('business_legal_disclaimer')}
           />
+          <Title order={4} mt="lg">
+            VAT
+          </Title>
+          {/* Registered: prices include VAT and each sale keeps the VAT at the rate in force when it is made. */}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
+            <Controller
+              control={form.control}
+              name="vat_registered"
+              render={({ field, fieldState }) => (
+                <Radio.Group
+                  label="VAT registered"
+                  description="Prices include VAT; receipts and invoices show it"
+                  value={field.value ?? 'No'}
+                  onChange={field.onChange}
+                  error={fieldState.error?.message}
+                >
+                  <Group mt={4}>
+                    <Radio value="Yes" label="Yes" />
+                    <Radio value="No" label="No" />
+                  </Group>
+                </Radio.Group>
+              )}
+            />
+            <TextInput
+              label="VAT rate (%)"
+              description="Uganda: 18"
+              inputMode="decimal"
+              {...form.register('vat_rate')}
+              error={errors.vat_rate?.message}
+            />
+          </SimpleGrid>
           <FormActions saving={save.isPending} />
         </form>
       </Paper>
