@@ -19,34 +19,55 @@ export type PermissionCategory =
   | 'Settings'
   | 'Audit Logs';
 
-export interface Permission {
-  key: string;
+/** One entry of the catalogue; `key` is a literal so that `PermissionKey` is the union of every key. */
+export interface PermissionOf<Key extends string> {
+  key: Key;
   name: string;
   category: PermissionCategory;
   visibility: 'public' | 'private';
 }
 
-const crud = (category: PermissionCategory, word: string, label: string, actions: string[]): Permission[] =>
+/** 'Bulk Delete' → 'BulkDelete', as a type: the key of an action is its words run together. */
+type Squash<S extends string> = S extends `${infer A} ${infer B}` ? Squash<`${A}${B}`> : S;
+
+const crud = <const Word extends string, const Action extends string>(
+  category: PermissionCategory,
+  word: Word,
+  label: string,
+  actions: readonly Action[],
+) =>
   actions.map((action) => ({
-    key: `${word}${action.replace(/ /g, '')}`,
+    key: `${word}${action.replace(/ /g, '')}` as `${Word}${Squash<Action>}`,
     name: `${action} ${label}`,
     category,
-    visibility: 'public',
+    visibility: 'public' as const,
   }));
 
-const CRUD = ['Add', 'List', 'Edit', 'Delete', 'Bulk Delete'];
-const report = (
+const CRUD = ['Add', 'List', 'Edit', 'Delete', 'Bulk Delete'] as const;
+const report = <const Word extends string, const Action extends string = 'List' | 'Filter' | 'Export'>(
   category: PermissionCategory,
-  word: string,
+  word: Word,
   label: string,
-  actions = ['List', 'Filter', 'Export'],
-  visibility: Permission['visibility'] = 'public',
-): Permission[] =>
-  actions.map((action) => ({ key: `${word}${action}`, name: `${label} ${action}`, category, visibility }));
+  actions: readonly Action[] = ['List', 'Filter', 'Export'] as unknown as Action[],
+  visibility: 'public' | 'private' = 'public',
+) =>
+  actions.map((action) => ({
+    key: `${word}${action}` as `${Word}${Action}`,
+    name: `${label} ${action}`,
+    category,
+    visibility,
+  }));
 
-export const PERMISSIONS: readonly Permission[] = [
-  { key: 'dashboard', name: 'Dashboard', category: 'Others', visibility: 'public' },
-  { key: 'trash', name: 'Trash', category: 'Others', visibility: 'public' },
+const one = <const Key extends string>(
+  key: Key,
+  name: string,
+  category: PermissionCategory,
+  visibility: 'public' | 'private' = 'public',
+): PermissionOf<Key> => ({ key, name, category, visibility });
+
+const CATALOGUE = [
+  one('dashboard', 'Dashboard', 'Others'),
+  one('trash', 'Trash', 'Others'),
   ...crud('Role', 'role', 'Role', CRUD),
   ...crud('User', 'user', 'User', [...CRUD, 'Filter', 'Export', 'Lock Unlock']),
   ...crud('Category', 'category', 'Category', CRUD),
@@ -55,13 +76,13 @@ export const PERMISSIONS: readonly Permission[] = [
   ...crud('Measurement', 'measurement', 'Measurement', CRUD),
   ...crud('Supplier', 'supplier', 'Supplier', [...CRUD, 'Export']),
   ...crud('Stock', 'stock', 'Stock', [...CRUD, 'Filter', 'Export']),
-  { key: 'stockLevel', name: 'Stock Level', category: 'Stock', visibility: 'public' },
-  { key: 'stockLevelExport', name: 'Stock Level Export', category: 'Stock', visibility: 'public' },
+  one('stockLevel', 'Stock Level', 'Stock'),
+  one('stockLevelExport', 'Stock Level Export', 'Stock'),
   ...report('Stock', 'stockAdjustment', 'Stock Adjustment', ['Add', 'List', 'Export']),
-  { key: 'salesPOS', name: 'Sales POS', category: 'Sales', visibility: 'public' },
+  one('salesPOS', 'Sales POS', 'Sales'),
   ...crud('Sales', 'sales', 'Sales', ['List', 'Filter', 'Export']),
-  { key: 'salesInvoice', name: 'Sales Invoice', category: 'Sales', visibility: 'public' },
-  { key: 'salesReceipt', name: 'Sales Receipt', category: 'Sales', visibility: 'public' },
+  one('salesInvoice', 'Sales Invoice', 'Sales'),
+  one('salesReceipt', 'Sales Receipt', 'Sales'),
   ...crud('Expense', 'expense', 'Expense', [...CRUD, 'Filter', 'Export']),
   ...report('Sales Reports', 'reportDailySales', 'Daily Sales Report'),
   ...report('Sales Reports', 'reportWeeklySales', 'Weekly Sales Report'),
@@ -76,14 +97,25 @@ export const PERMISSIONS: readonly Permission[] = [
   ...report('Financial Reports', 'reportExpense', 'Expense Report', undefined, 'private'),
   ...report('Financial Reports', 'reportSupplier', 'Supplier Report', undefined, 'private'),
   ...report('Financial Reports', 'reportTax', 'Tax Report', undefined, 'private'),
-  { key: 'settings', name: 'Settings', category: 'Settings', visibility: 'private' },
-  { key: 'businessInfoSettings', name: 'Business Info Settings', category: 'Settings', visibility: 'private' },
-  { key: 'appearanceSettings', name: 'Appearance Settings', category: 'Settings', visibility: 'private' },
-  { key: 'emailSettings', name: 'Email Settings', category: 'Settings', visibility: 'private' },
-  { key: 'securitySettings', name: 'Security Settings', category: 'Settings', visibility: 'private' },
-  { key: 'backupSettings', name: 'Backup Settings', category: 'Settings', visibility: 'private' },
-  { key: 'applicationLogs', name: 'Application Logs', category: 'Audit Logs', visibility: 'public' },
+  one('settings', 'Settings', 'Settings', 'private'),
+  one('businessInfoSettings', 'Business Info Settings', 'Settings', 'private'),
+  one('appearanceSettings', 'Appearance Settings', 'Settings', 'private'),
+  one('emailSettings', 'Email Settings', 'Settings', 'private'),
+  one('securitySettings', 'Security Settings', 'Settings', 'private'),
+  one('backupSettings', 'Backup Settings', 'Settings', 'private'),
+  one('applicationLogs', 'Application Logs', 'Audit Logs'),
 ];
 
+/** Every key the catalogue holds: routes, the menu, the router guard and list actions name keys of this type. */
+export type PermissionKey = (typeof CATALOGUE)[number]['key'];
+export type Permission = PermissionOf<PermissionKey>;
+export const PERMISSIONS: readonly Permission[] = CATALOGUE;
+
+/** The words of the records with the five catalogue calls: `product` → productList, productAdd… */
+export type CrudWord = {
+  [Key in PermissionKey]: Key extends `${infer Word}BulkDelete` ? Word : never;
+}[PermissionKey];
+
 export const PERMISSION_KEYS: ReadonlySet<string> = new Set(PERMISSIONS.map((p) => p.key));
+export const isPermissionKey = (key: string): key is PermissionKey => PERMISSION_KEYS.has(key);
 export const PUBLIC_PERMISSIONS = PERMISSIONS.filter((p) => p.visibility === 'public');

@@ -1,3 +1,4 @@
+import type { PermissionKey } from '@duka/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/connection.ts';
@@ -5,10 +6,27 @@ import type { RequestContext } from './audit.ts';
 import { AppError, accessDenied, unauthenticated } from './errors.ts';
 import { type Actor, authenticate } from './sessions.ts';
 
-// The guard. Every route declares who may call it in `config.access`: 'public', 'signedIn' or a permission key.
-// A route without a declaration stops the server from starting, so nothing is left open by omission.
+// The guard. Every route declares who may call it in `config.access`: 'public', 'signedIn', a permission key or
+// any of several keys (`anyOf`). A route without a declaration stops the server from starting, so nothing is left
+// open by omission; keys are `PermissionKey`s, so a misspelt key does not compile.
 
-export type Access = 'public' | 'signedIn' | { permission: string };
+export type Access =
+  | 'public'
+  | 'signedIn'
+  | { permission: PermissionKey }
+  | { anyOf: readonly [PermissionKey, ...PermissionKey[]] };
+
+/** A route's `config` that needs one key: `{ config: can('productList') }`. */
+export const can = (permission: PermissionKey) => ({ access: { permission } }) as const;
+
+/** A route's `config` that opens with any one of several keys (a sale opens from its list, receipt or invoice). */
+export const canAny = (...anyOf: [PermissionKey, ...PermissionKey[]]) => ({ access: { anyOf } }) as const;
+
+/** Whether the actor's keys satisfy a route's declared access (signed in already). */
+export function isAllowed(keys: ReadonlySet<string>, access: Access): boolean {
+  if (typeof access !== 'object') return true;
+  return 'anyOf' in access ? access.anyOf.some((key) => keys.has(key)) : keys.has(access.permission);
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -67,6 +85,6 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Database
         password_change_required: true,
       });
     }
-    if (typeof access === 'object' && !actor.keys.has(access.permission)) throw accessDenied();
+    if (!isAllowed(actor.keys, access)) throw accessDenied();
   });
 });

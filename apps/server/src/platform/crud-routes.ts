@@ -1,9 +1,9 @@
-import { idListSchema, idParamSchema } from '@duka/shared';
+import { type CrudWord, idListSchema, idParamSchema } from '@duka/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Database } from '../db/connection.ts';
-import { requestContext } from './access.ts';
+import { can as canKey, requestContext } from './access.ts';
 import type { RequestContext } from './audit.ts';
 import { deleteRecords, type TrashKind } from './trash.ts';
 
@@ -12,7 +12,7 @@ import { deleteRecords, type TrashKind } from './trash.ts';
 
 export interface CrudSpec<Create extends z.ZodType, Update extends z.ZodType, ListQuery extends z.ZodType> {
   /** Permission prefix: 'product' → productList, productAdd, productEdit, productDelete, productBulkDelete. */
-  word: string;
+  word: CrudWord;
   kind: TrashKind;
   paths: { list: string; store: string; show: string; update: string; delete: string; bulkDelete: string };
   /** Body field of the bulk delete: product_ids. */
@@ -35,7 +35,7 @@ export function registerCrudRoutes<C extends z.ZodType, U extends z.ZodType, L e
   spec: CrudSpec<C, U, L>,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const can = (action: string) => ({ access: { permission: `${spec.word}${action}` } });
+  const can = (action: 'List' | 'Add' | 'Edit' | 'Delete' | 'BulkDelete') => canKey(`${spec.word}${action}`);
   const { label, plural } = spec.messages;
 
   api.get(spec.paths.list, { config: can('List'), schema: { querystring: spec.schemas.list } }, (request) =>

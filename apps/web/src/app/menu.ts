@@ -3,6 +3,7 @@ import {
   consolidatedSalesReport,
   dailySalesReport,
   monthlySalesReport,
+  type PermissionKey,
   type ReportDeclaration,
   stockAgingReport,
   stockBalanceReport,
@@ -15,7 +16,7 @@ export interface MenuItem {
   label: string;
   path: string;
   /** Undefined: every signed-in user. */
-  permission?: string;
+  permission?: PermissionKey;
   /** Other pages under this item, which keep it highlighted (a receipt opened from Sales). */
   also?: string[];
 }

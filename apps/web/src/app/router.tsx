@@ -1,3 +1,4 @@
+import type { PermissionKey } from '@duka/shared';
 import { useFavicon } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
@@ -78,7 +79,7 @@ function RequireSignIn() {
   return <Shell />;
 }
 
-const guarded = (path: string, permission: string, element: ReactNode) => ({
+const guarded = (path: string, permission: PermissionKey, element: ReactNode) => ({
   path,
   element: <RequirePermission permission={permission}>{element}</RequirePermission>,
 });

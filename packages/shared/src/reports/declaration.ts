@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { PermissionKey } from '../permissions.ts';
 
 // The shape of one list or report, declared once: the server builds its routes and exports from it, the web its
 // table, filter panel and export menu. Shape only: which rows and totals a report holds is its module's query.
@@ -15,10 +16,10 @@ export interface ReportColumn {
 
 export interface ReportKeys {
   /** Opens the list; the call answers 403 without it. */
-  list: string;
+  list: PermissionKey;
   /** Needed to send any filter other than its default. Absent: the report has no filters. */
-  filter?: string;
-  export: string;
+  filter?: PermissionKey;
+  export: PermissionKey;
 }
 
 export interface ReportDeclaration<Query extends z.ZodType = z.ZodType> {
@@ -42,6 +43,13 @@ export interface ReportDeclaration<Query extends z.ZodType = z.ZodType> {
   /** The extra that is the report's total, and its label in the files' header rows. */
   total: { field: string; label: string };
 }
+
+/** A report's List, Filter and Export keys from its word: 'DailySales' → reportDailySalesList… (typed keys). */
+export const reportKeysOf = <const Word extends string>(word: Word) => ({
+  list: `report${word}List` as `report${Word}List`,
+  filter: `report${word}Filter` as `report${Word}Filter`,
+  export: `report${word}Export` as `report${Word}Export`,
+});
 
 export const defineReport = <Query extends z.ZodType>(declaration: ReportDeclaration<Query>) => declaration;
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { listQuerySchema } from '../list.schemas.ts';
-import { defineReport, type ReportColumn } from './declaration.ts';
+import { defineReport, type ReportColumn, reportKeysOf } from './declaration.ts';
 import { optionalDayField, optionalMonthField, reportPeriodShape, requireCustomRange } from './period.schemas.ts';
 import { saleLineRowSchema } from './rows.ts';
 
@@ -19,12 +19,12 @@ const SALE_LINE_COLUMNS: readonly ReportColumn[] = [
   { header: 'Date', field: 'created_at', kind: 'date' },
 ];
 
-const salesReport = (word: string, title: string, slug: string) => ({
+const salesReport = <const Word extends string>(word: Word, title: string, slug: string) => ({
   title,
   path: `/report${slug}saleslist`,
   exports: { xlsx: `/report${slug}salesxlsx`, csv: `/report${slug}salescsv` },
   fileName: `${slug}_sales_report`,
-  keys: { list: `report${word}SalesList`, filter: `report${word}SalesFilter`, export: `report${word}SalesExport` },
+  keys: reportKeysOf(`${word}Sales` as `${Word}Sales`),
   row: saleLineRowSchema,
   columns: SALE_LINE_COLUMNS,
   total: { field: 'total_sales', label: 'Total Sales (UGX)' },

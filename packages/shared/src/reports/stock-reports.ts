@@ -1,18 +1,13 @@
 import { z } from 'zod';
 import { blankAsAbsent, listQuerySchema } from '../list.schemas.ts';
 import { AGING_PERIODS, DEFAULT_AGING_PERIOD } from './aging.ts';
-import { defineReport, type ReportColumn } from './declaration.ts';
+import { defineReport, type ReportColumn, reportKeysOf } from './declaration.ts';
 import { reportPeriodShape, requireCustomRange } from './period.schemas.ts';
 import { agingRowSchema, lowStockRowSchema, stockBalanceRowSchema, stockRecordRowSchema } from './rows.ts';
 
 // The four inventory reports (part 2 §2.8, §7): batches received, balances, low stock and aging.
 
 const exportsOf = (slug: string) => ({ xlsx: `/report${slug}xlsx`, csv: `/report${slug}csv` });
-const keysOf = (word: string, filter = true) => ({
-  list: `report${word}List`,
-  ...(filter && { filter: `report${word}Filter` }),
-  export: `report${word}Export`,
-});
 const TOTAL_STOCK = { field: 'total_stocks', label: 'Total Stock (UGX)' };
 const periodQuery = listQuerySchema.extend(reportPeriodShape).superRefine(requireCustomRange);
 
@@ -29,7 +24,7 @@ export const stockReport = defineReport({
   path: '/reportstocklist',
   exports: exportsOf('stock'),
   fileName: 'stock_report',
-  keys: keysOf('Stock'),
+  keys: reportKeysOf('Stock'),
   query: periodQuery,
   filters: ['report_type', 'date_range'],
   row: stockRecordRowSchema,
@@ -54,7 +49,7 @@ export const stockBalanceReport = defineReport({
   path: '/reportstockbalancelist',
   exports: exportsOf('stockbalance'),
   fileName: 'stock_balance_report',
-  keys: keysOf('StockBalance'),
+  keys: reportKeysOf('StockBalance'),
   query: periodQuery,
   filters: ['report_type', 'date_range'],
   row: stockBalanceRowSchema,
@@ -76,7 +71,7 @@ export const stockLowAlertReport = defineReport({
   path: '/reportstocklowalertlist',
   exports: exportsOf('stocklowalert'),
   fileName: 'stock_low_alert_report',
-  keys: keysOf('StockLowAlert', false),
+  keys: { list: 'reportStockLowAlertList', export: 'reportStockLowAlertExport' },
   query: listQuerySchema,
   filters: [],
   row: lowStockRowSchema,
@@ -98,7 +93,7 @@ export const stockAgingReport = defineReport({
   path: '/reportstockaginglist',
   exports: exportsOf('stockaging'),
   fileName: 'stock_aging_report',
-  keys: keysOf('StockAging'),
+  keys: reportKeysOf('StockAging'),
   query: listQuerySchema
     .extend({
       aging_period: z.preprocess(

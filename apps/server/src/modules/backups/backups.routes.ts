@@ -5,7 +5,7 @@ import { backupIdField, backupPassphraseSchema, backupRestoreSchema } from '@duk
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requestContext } from '../../platform/access.ts';
+import { can, requestContext } from '../../platform/access.ts';
 import { invalidField } from '../../platform/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { BackupKeeper } from './backups.service.ts';
@@ -14,7 +14,7 @@ const MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
 
 export const backupRoutes: FastifyPluginAsyncZod<AppServices> = async (app, services) => {
   const keeper = services.backups ?? BackupKeeper.inTempDir(services.db, services.secrets, services.timeZone);
-  const access = { access: { permission: 'backupSettings' } };
+  const access = can('backupSettings');
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
 
   app.get('/backuplist', { config: access }, async () => ({ success: true, data: await keeper.status() }));

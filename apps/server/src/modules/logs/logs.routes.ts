@@ -1,11 +1,12 @@
 import { idParamSchema, listQuerySchema } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { can } from '../../platform/access.ts';
 import { type ExportFormat, sendExport } from '../../platform/exports.ts';
 import type { AppServices } from '../../services.ts';
 import * as logs from './logs.service.ts';
 
 export const logRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, timeZone }) => {
-  const config = { access: { permission: 'applicationLogs' } };
+  const config = can('applicationLogs');
 
   app.get('/applicationlogcolumns', { config }, async () => ({ success: true, ...(await logs.logColumns(db)) }));
 

@@ -1,11 +1,9 @@
 import { assignMenusSchema, idParamSchema, listQuerySchema, roleCreateSchema, roleUpdateSchema } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requestContext } from '../../platform/access.ts';
+import { can, requestContext } from '../../platform/access.ts';
 import { registerCrudRoutes } from '../../platform/crud-routes.ts';
 import type { AppServices } from '../../services.ts';
 import * as roles from './roles.service.ts';
-
-const can = (permission: string) => ({ access: { permission } });
 
 export const roleRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db }) => {
   registerCrudRoutes(app, db, {

@@ -11,7 +11,7 @@ import { registerTrashKind } from '../../platform/trash.ts';
 import { assertNameFree } from '../../platform/unique-name.ts';
 
 type Trx = Transaction<DB>;
-const ASSIGNABLE = new Set(PERMISSIONS.filter((p) => p.visibility === 'public').map((p) => p.key));
+const ASSIGNABLE = new Set<string>(PERMISSIONS.filter((p) => p.visibility === 'public').map((p) => p.key));
 const BUILT_IN = 'The Administrator role is built in and cannot be changed or deleted.';
 
 export const roleKind = registerTrashKind({

@@ -1,15 +1,13 @@
 import { dateRangeSchema, idParamSchema, listQuerySchema, numeric, saleSchema } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requestContext, requireActor } from '../../platform/access.ts';
-import { accessDenied } from '../../platform/errors.ts';
+import { can, canAny, requestContext } from '../../platform/access.ts';
 import { type ExportFormat, inPages, periodPreamble, sendExport } from '../../platform/exports.ts';
 import { paginate } from '../../platform/listing.ts';
 import type { AppServices } from '../../services.ts';
 import * as queries from './sales.queries.ts';
 import { processSale } from './sales.service.ts';
 
-const can = (permission: string) => ({ access: { permission } });
 const pos = can('salesPOS');
 const batchParam = z.object({ batch: z.string().regex(/^BN[0-9A-F]{14}$/, { error: 'Unknown batch.' }) });
 
@@ -81,11 +79,11 @@ export const salesRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db,
 
   // A receipt or an invoice shows one sale: any of these keys opens it. The POS key alone does not, so a cashier
   // cannot read other customers' details by counting up sale ids.
-  app.get('/saleshow/:id', { config: { access: 'signedIn' }, schema: { params: idParamSchema } }, async (request) => {
-    const { keys } = requireActor(request);
-    if (!['salesList', 'salesReceipt', 'salesInvoice'].some((k) => keys.has(k))) throw accessDenied();
-    return { success: true, data: await queries.getSale(db, timeZone, request.params.id) };
-  });
+  app.get(
+    '/saleshow/:id',
+    { config: canAny('salesList', 'salesReceipt', 'salesInvoice'), schema: { params: idParamSchema } },
+    async (request) => ({ success: true, data: await queries.getSale(db, timeZone, request.params.id) }),
+  );
 
   for (const format of ['xlsx', 'csv'] as ExportFormat[]) {
     app.get(

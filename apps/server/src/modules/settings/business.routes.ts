@@ -1,11 +1,11 @@
 import { businessInfoSchema } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requestContext } from '../../platform/access.ts';
+import { can, requestContext } from '../../platform/access.ts';
 import type { AppServices } from '../../services.ts';
 import { readBusinessInfo, saveBusinessInfo } from './business.service.ts';
 
 export const businessRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db }) => {
-  const config = { access: { permission: 'businessInfoSettings' } };
+  const config = can('businessInfoSettings');
 
   // Receipts and invoices print it, so every signed-in user may read it.
   app.get('/getbusinessinfosettings', { config: { access: 'signedIn' } }, async () => ({

@@ -1,13 +1,13 @@
 import { emailSettingsSchema, securitySettingsSchema } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requestContext } from '../../platform/access.ts';
+import { can, requestContext } from '../../platform/access.ts';
 import { readSecuritySettings } from '../../platform/settings-store.ts';
 import type { AppServices } from '../../services.ts';
 import * as settings from './settings.service.ts';
 
 export const settingsRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, secrets }) => {
-  const security = { access: { permission: 'securitySettings' } };
-  const email = { access: { permission: 'emailSettings' } };
+  const security = can('securitySettings');
+  const email = can('emailSettings');
 
   app.get('/securitysettingslist', { config: security }, async () => ({
     success: true,

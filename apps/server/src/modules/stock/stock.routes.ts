@@ -7,7 +7,7 @@ import {
   stockUpdateSchema,
 } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requestContext } from '../../platform/access.ts';
+import { can, requestContext } from '../../platform/access.ts';
 import { registerCrudRoutes } from '../../platform/crud-routes.ts';
 import { type ExportFormat, inPages, periodPreamble, sendExport, sendRecordPdf } from '../../platform/exports.ts';
 import { paginate } from '../../platform/listing.ts';
@@ -23,7 +23,6 @@ import {
 } from './stock.queries.ts';
 import * as stock from './stock.service.ts';
 
-const can = (permission: string) => ({ access: { permission } });
 const filteredList = listQuerySchema.and(dateRangeSchema);
 const filteredExport = listQuerySchema.pick({ search: true }).and(dateRangeSchema);
 const FORMATS: ExportFormat[] = ['xlsx', 'csv'];

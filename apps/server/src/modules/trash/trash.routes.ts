@@ -1,7 +1,7 @@
 import { idParamSchema, listQuerySchema } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requestContext } from '../../platform/access.ts';
+import { can, requestContext } from '../../platform/access.ts';
 import { paginate } from '../../platform/listing.ts';
 import { purgeRecord, restoreRecord, trashQuery } from '../../platform/trash.ts';
 import type { AppServices } from '../../services.ts';
@@ -13,7 +13,7 @@ const trashParams = z.object({
 });
 
 export const trashRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db }) => {
-  const config = { access: { permission: 'trash' } };
+  const config = can('trash');
 
   app.get('/trashlist', { config, schema: { querystring: listQuerySchema } }, (request) =>
     paginate(trashQuery(db, request.query.search), request.query),

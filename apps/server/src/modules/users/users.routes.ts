@@ -12,7 +12,7 @@ import {
 } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requestContext, requireActor } from '../../platform/access.ts';
+import { can, requestContext, requireActor } from '../../platform/access.ts';
 import { accessDenied } from '../../platform/errors.ts';
 import { type ExportFormat, inPages, sendExport, sendRecordPdf } from '../../platform/exports.ts';
 import { deleteRecords } from '../../platform/trash.ts';
@@ -21,7 +21,6 @@ import type { AppServices } from '../../services.ts';
 import { updateOwnProfile } from '../profile/profile.service.ts';
 import * as users from './users.service.ts';
 
-const can = (permission: string) => ({ access: { permission } });
 const userFilterSchema = z.object({
   gender: z.preprocess(blankAsAbsent, z.enum(GENDERS, { error: 'Gender must be Female or Male.' }).optional()),
   role: z.preprocess(blankAsAbsent, idField('Role must be a role id.').optional()),

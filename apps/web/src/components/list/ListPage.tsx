@@ -1,3 +1,4 @@
+import type { PermissionKey } from '@duka/shared';
 import { Button, Checkbox, Group, Paper, Table } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -33,11 +34,11 @@ export interface ListPageProps<Row extends { id: number }> {
   trail?: Crumb[];
   endpoint: string;
   columns: Column<Row>[];
-  create?: { to: string; permission: string; label?: string };
-  bulkDelete?: { permission: string; path: string; field: string; question: (n: number) => string };
-  exports?: { permission: string; xlsx: string; csv: string; name: string };
+  create?: { to: string; permission: PermissionKey; label?: string };
+  bulkDelete?: { permission: PermissionKey; path: string; field: string; question: (n: number) => string };
+  exports?: { permission: PermissionKey; xlsx: string; csv: string; name: string };
   filters?: {
-    permission: string;
+    permission: PermissionKey;
     initial: FilterValues;
     render: (values: FilterValues, set: (name: string, value: string) => void) => ReactNode;
   };

@@ -1,3 +1,4 @@
+import type { PermissionKey } from '@duka/shared';
 import { Button, Menu } from '@mantine/core';
 import { Link } from 'react-router';
 import { usePermissions } from '../../app/permissions.ts';
@@ -5,7 +6,7 @@ import { usePermissions } from '../../app/permissions.ts';
 export interface RowAction {
   label: string;
   /** Undefined: always shown. */
-  permission?: string;
+  permission?: PermissionKey;
   to?: string;
   onClick?: () => void;
   color?: string;

@@ -1,3 +1,4 @@
+import type { PermissionKey } from '@duka/shared';
 import { TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { FilterValues } from './ListPage.tsx';
@@ -9,7 +10,7 @@ type SetFilter = (name: string, value: string) => void;
  * filters of the list (the log's type and activity).
  */
 export const dateFilter = (
-  permission: string,
+  permission: PermissionKey,
   extra?: { initial: FilterValues; render: (values: FilterValues, set: SetFilter) => ReactNode },
 ) => ({
   permission,

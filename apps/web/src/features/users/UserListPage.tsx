@@ -4,7 +4,7 @@ import { useMe } from '../../api/auth.ts';
 import { api } from '../../api/client.ts';
 import { useLookup } from '../../api/lists.ts';
 import { ListPage } from '../../components/list/ListPage.tsx';
-import { RowMenu } from '../../components/list/RowMenu.tsx';
+import { type RowAction, RowMenu } from '../../components/list/RowMenu.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 
 export interface UserRow {
@@ -84,7 +84,7 @@ export function UserListPage() {
           actions={[
             { label: 'View', to: `/usershow/${u.id}` },
             ...(mayChange(u)
-              ? [
+              ? ([
                   { label: 'Edit', permission: 'userEdit', to: `/userupdate/${u.id}` },
                   {
                     label: 'Delete',
@@ -105,7 +105,7 @@ export function UserListPage() {
                         `Are you sure you want to ${u.is_locked ? 'unlock' : 'lock'} this user?`,
                       ),
                   },
-                ]
+                ] satisfies RowAction[])
               : []),
           ]}
         />
