@@ -22,6 +22,7 @@ import { logRoutes } from './modules/logs/logs.routes.ts';
 import { measurementRoutes } from './modules/measurements/measurements.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { financialReportRoutes } from './modules/reports/financial-reports.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { posSearchRoutes } from './modules/sales/pos-search.routes.ts';
@@ -117,6 +118,7 @@ export async function buildApp(options: AppOptions) {
         posSearchRoutes,
         reportRoutes,
         expenseRoutes,
+        financialReportRoutes,
         dashboardRoutes,
         businessRoutes,
         trashRoutes,

@@ -38,8 +38,10 @@ export function datedFileName(name: string, ext: string, timeZone = 'Africa/Kamp
   return `${formatDay(now, timeZone).replace(/-/g, '_')}_${name}.${ext}`;
 }
 
-/** A cell a spreadsheet would run as a formula is written as text instead. */
+/** A cell a spreadsheet would run as a formula is written as text instead. A number is data, never a formula: a
+ * loss stays -45000, not the text '-45000. */
 export function escapeCsvCell(value: unknown): string {
+  if (typeof value === 'number') return String(value);
   const text = value === null || value === undefined ? '' : String(value);
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }

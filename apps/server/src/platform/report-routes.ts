@@ -15,7 +15,8 @@ export interface ReportRun<Row> {
   /** The filtered, searched and ordered rows, not yet paged. */
   rows: SelectQueryBuilder<any, any, Row>;
   /** The cards: totals from aggregate queries over every filtered row, never the page. */
-  extras: Record<string, string | number | null>;
+  /** Cards' figures; a breakdown (by payment method, by category) may be an object or a list. */
+  extras: Record<string, unknown>;
   /** The period for the files' header rows; absent: the report is as of today. */
   period?: { startDate?: string; endDate?: string };
 }

@@ -1,6 +1,7 @@
 export * from './aging.ts';
 export * from './declaration.ts';
 export * from './discount.ts';
+export * from './financial-reports.ts';
 export * from './period.schemas.ts';
 export * from './rows.ts';
 export * from './sales-reports.ts';

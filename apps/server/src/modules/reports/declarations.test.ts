@@ -3,6 +3,7 @@
 import {
   consolidatedSalesReport,
   dailySalesReport,
+  FINANCIAL_REPORTS,
   monthlySalesReport,
   PERMISSION_KEYS,
   type ReportDeclaration,
@@ -24,6 +25,7 @@ const REPORTS: ReportDeclaration[] = [
   stockBalanceReport,
   stockLowAlertReport,
   stockAgingReport,
+  ...FINANCIAL_REPORTS,
 ];
 
 /** The schema at a dotted path of an object schema, through nullable wrappers; undefined when absent. */

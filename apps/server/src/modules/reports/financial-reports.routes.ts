@@ -1,0 +1,126 @@
+// The five financial reports (issue 11): each a declaration from packages/shared and the queries beside this file;
+// platform/report-routes.ts makes the list and its two exports from them. Private keys: the Administrator's.
+import { expenseReport, paymentLabel, profitLossReport, revenueReport, supplierReport, taxReport } from '@duka/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import { addDays, daysBetween, type Period, periodBetween, resolvePeriod } from '../../platform/period.ts';
+import { registerReport } from '../../platform/report-routes.ts';
+import type { AppServices } from '../../services.ts';
+import { expenseQuery, expensesByCategory, totalExpenses } from '../expenses/expenses.queries.ts';
+import * as money from './financial-reports.queries.ts';
+
+const periodOf = (period: Period) => ({ startDate: period.start, endDate: period.end });
+const bounds = (period: Period) => ({ report_start: period.start, report_end: period.end });
+
+/** The period of the same length that ends the day before `period` starts. */
+export function previousPeriod(period: Period, timeZone: string): Period {
+  const length = daysBetween(period.start, period.end) + 1;
+  return periodBetween(addDays(period.start, -length), addDays(period.start, -1), timeZone);
+}
+
+export const financialReportRoutes: FastifyPluginAsync<AppServices> = async (app, { db, timeZone }) => {
+  const periodFor = (query: { report_type: Parameters<typeof resolvePeriod>[0]; date_range?: string }) =>
+    resolvePeriod(query.report_type, query.date_range, timeZone);
+
+  registerReport(
+    app,
+    revenueReport,
+    {
+      run: async (query) => {
+        const period = periodFor(query);
+        const totals = await money.revenueTotals(db, period);
+        return {
+          rows: money.revenueRows(db, period, timeZone),
+          extras: {
+            ...bounds(period),
+            total_revenue: totals.revenue,
+            total_discount: totals.discount,
+            by_payment_method: totals.byMethod,
+          },
+          period: periodOf(period),
+        };
+      },
+    },
+    timeZone,
+  );
+
+  registerReport(
+    app,
+    profitLossReport,
+    {
+      run: async (query) => {
+        const period = periodFor(query);
+        const previous = previousPeriod(period, timeZone);
+        const [now, before] = await Promise.all([money.profitAndLoss(db, period), money.profitAndLoss(db, previous)]);
+        return {
+          rows: money.linesAsRows(db, money.statementLines(now, before)),
+          extras: {
+            ...bounds(period),
+            previous_start: previous.start,
+            previous_end: previous.end,
+            revenue: now.revenue,
+            cost_of_goods_sold: now.costOfGoodsSold,
+            gross_profit: now.grossProfit,
+            gross_margin: now.grossMargin,
+            total_expenses: now.expenses,
+            total_loss: now.loss,
+            net_profit: now.netProfit,
+          },
+          period: periodOf(period),
+        };
+      },
+    },
+    timeZone,
+  );
+
+  registerReport(
+    app,
+    expenseReport,
+    {
+      run: async (query) => {
+        const period = periodFor(query);
+        const filter = { ...periodOf(period), search: query.search };
+        const [total, byCategory] = await Promise.all([totalExpenses(db, filter), expensesByCategory(db, filter)]);
+        return {
+          rows: expenseQuery(db, filter),
+          extras: { ...bounds(period), total_expenses: total, by_category: byCategory },
+          period: periodOf(period),
+        };
+      },
+      present: (row) => ({ ...row, payment: paymentLabel(row.payment_method) }),
+    },
+    timeZone,
+  );
+
+  registerReport(
+    app,
+    supplierReport,
+    {
+      run: async (query) => {
+        const period = periodFor(query);
+        return {
+          rows: money.supplierRows(db, period, query.search),
+          extras: { ...bounds(period), total_purchases: await money.totalPurchases(db, period, query.search) },
+          period: periodOf(period),
+        };
+      },
+    },
+    timeZone,
+  );
+
+  registerReport(
+    app,
+    taxReport,
+    {
+      run: async (query) => {
+        const period = periodFor(query);
+        const totals = await money.taxTotals(db, period);
+        return {
+          rows: money.taxRows(db, period, timeZone),
+          extras: { ...bounds(period), total_taxable: totals.taxable, total_tax: totals.tax },
+          period: periodOf(period),
+        };
+      },
+    },
+    timeZone,
+  );
+};

@@ -1,0 +1,271 @@
+// The five financial reports on one seeded month (sales at two costs, discounts, a sale either side of the month's
+// edges in shop time, expenses in three categories, a write-off): every figure reconciles with the others, the sales
+// and stock reports and the dashboard, to the shilling; the previous period sits beside; keys, 422s and exports.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DENIED, UNAUTHENTICATED, withCashierKeys } from '../../../test/catalogue-fixtures.ts';
+import { exportedRows, saleAt, wholeReport } from '../../../test/report-fixtures.ts';
+import { type Batch, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { DEMO_CASHIER } from '../../db/seed/demo.ts';
+
+let t: TestApp;
+let admin: string;
+let cashier: string;
+const MARCH = { report_type: 'custom', date_range: '2025-03-01,2025-03-31' };
+const PATHS = ['revenue', 'profitloss', 'expense', 'supplier', 'tax'];
+const sales: Record<string, { id: number; total: number }> = {};
+const b: Record<string, Batch> = {};
+const supplierOf: Record<string, number> = {};
+
+async function expense(body: object) {
+  const res = await t.call('POST', '/api/expensestore', {
+    token: admin,
+    body: { description: 'Month close test', payment_method: 'CASH', ...body },
+  });
+  if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+  return res.body.data.id as number;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn();
+  cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
+  const cement = await makeCatalogue(t, admin, 'Cement 50kg');
+  const nails = await makeCatalogue(t, admin, 'Roofing Nails');
+  supplierOf.cement = cement.supplier_id;
+  supplierOf.nails = nails.supplier_id;
+  // Cement at two costs; nails by the kilogram at a cost that rounds.
+  b.cheap = await receiveBatch(t, admin, cement, { quantity: 20, unit_price: 30_000, stock_date: '2025-03-02' });
+  b.dear = await receiveBatch(t, admin, cement, { quantity: 10, unit_price: 31_500, stock_date: '2025-03-10' });
+  b.nails = await receiveBatch(t, admin, nails, {
+    quantity: 45.5,
+    unit_price: 7_333,
+    sale_price: 9_000,
+    stock_date: '2025-03-05',
+  });
+  b.february = await receiveBatch(t, admin, cement, { quantity: 5, unit_price: 29_000, stock_date: '2025-02-10' });
+
+  sales.early = await saleAt(t, admin, '2025-02-28T21:30:00Z', [[b.cheap as Batch, 1]]); // 00:30 on 1 March in Kampala
+  sales.mixed = await saleAt(
+    t,
+    admin,
+    '2025-03-03T09:00:00Z',
+    [
+      [b.cheap as Batch, 3],
+      [b.nails as Batch, 2.5],
+    ],
+    5,
+  );
+  sales.dear = await saleAt(t, admin, '2025-03-15T20:30:00Z', [[b.dear as Batch, 2]], 2.5);
+  sales.late = await saleAt(t, admin, '2025-03-31T21:30:00Z', [[b.dear as Batch, 1]]); // 1 April in Kampala
+  sales.previous = await saleAt(t, admin, '2025-02-12T10:00:00Z', [[b.february as Batch, 2]]);
+  await sql`UPDATE sales SET payment_method = 'MOBILE_MONEY' WHERE id = ${sales.dear?.id}`.execute(t.db);
+
+  await expense({ expense_date: '2025-03-01', category: 'Rent', amount: 400_000, payment_method: 'BANK' });
+  await expense({ expense_date: '2025-03-12', category: 'Transport', amount: 35_000 });
+  await expense({ expense_date: '2025-03-31', category: 'Salaries and wages', amount: 600_000 });
+  await expense({ expense_date: '2025-03-20', category: 'transport', amount: 15_000 });
+  await expense({ expense_date: '2025-02-15', category: 'Rent', amount: 380_000 });
+  await expense({ expense_date: '2025-04-01', category: 'Rent', amount: 400_000 });
+  const trashed = await expense({ expense_date: '2025-03-05', category: 'Other', amount: 99_000 });
+  await t.call('DELETE', `/api/expensedelete/${trashed}`, { token: admin });
+
+  const writeOff = await t.call('POST', '/api/stockadjustmentstore', {
+    token: admin,
+    body: { batch_id: b.cheap?.id, reason: 'DAMAGE', quantity: 1.5, adjustment_date: '2025-03-20', note: 'Wet bags' },
+  });
+  if (writeOff.status !== 200) throw new Error(JSON.stringify(writeOff.body));
+});
+afterAll(() => t.close());
+
+const report = (slug: string, query: Record<string, string> = MARCH) =>
+  wholeReport(t, admin, `report${slug}list`, query);
+const inMarch = () => [sales.early, sales.mixed, sales.dear].map((s) => s?.total ?? 0);
+const sum = (values: number[]) => values.reduce((a, n) => a + n, 0);
+const MARCH_COGS = Math.round(1 * 30_000 + 3 * 30_000 + 2.5 * 7_333 + 2 * 31_500);
+const MARCH_EXPENSES = 400_000 + 35_000 + 600_000 + 15_000;
+const MARCH_LOSS = 1.5 * 30_000;
+
+describe('reconciliation over one month', () => {
+  it('revenue report total = P&L revenue = consolidated sales total = dashboard revenue', async () => {
+    const revenue = sum(inMarch());
+    const [byDay, statement, consolidated, dashboard] = await Promise.all([
+      report('revenue'),
+      report('profitloss'),
+      report('consolidatedsales'),
+      t.call('GET', '/api/dashboard?startDate=2025-03-01&endDate=2025-03-31', { token: admin }),
+    ]);
+    expect(byDay.total_revenue).toBe(revenue);
+    expect(statement.revenue).toBe(revenue);
+    expect(consolidated.total_sales).toBe(revenue);
+    expect(dashboard.body.data.total_revenue).toBe(revenue);
+    // The P&L's gross profit and losses are the dashboard's.
+    expect(statement.cost_of_goods_sold).toBe(MARCH_COGS);
+    expect(statement.gross_profit).toBe(revenue - MARCH_COGS);
+    expect(dashboard.body.data.gross_profit).toBe(statement.gross_profit);
+    expect(dashboard.body.data.total_loss).toBe(statement.total_loss);
+  });
+
+  it('revenue: one row per shop day, gross − discounts = revenue, by payment method', async () => {
+    const res = await report('revenue');
+    const rows = await t.db
+      .selectFrom('sales')
+      .select(['subtotal', 'discount_amount', 'total_amount'])
+      .where('id', 'in', [sales.early?.id ?? 0, sales.mixed?.id ?? 0, sales.dear?.id ?? 0])
+      .execute();
+    const discount = sum(rows.map((r) => r.discount_amount));
+    expect(discount).toBeGreaterThan(0);
+    expect(res).toMatchObject({
+      report_start: '2025-03-01',
+      report_end: '2025-03-31',
+      total_discount: discount,
+      by_payment_method: {
+        CASH: (sales.early?.total ?? 0) + (sales.mixed?.total ?? 0),
+        MOBILE_MONEY: sales.dear?.total,
+        BANK: 0,
+        CARD: 0,
+      },
+    });
+    expect(res.data.data.map((r: { day: string }) => r.day)).toEqual(['2025-03-15', '2025-03-03', '2025-03-01']);
+    for (const row of res.data.data) {
+      expect(row.gross - row.discounts).toBe(row.revenue);
+      expect(row.cash + row.mobile_money + row.bank + row.card).toBe(row.revenue);
+    }
+    expect(res.data.data[0]).toMatchObject({ sales_count: 1, mobile_money: sales.dear?.total, cash: 0 });
+  });
+
+  it('P&L: the statement with expenses by category, losses by reason, net profit, and the previous period', async () => {
+    const res = await report('profitloss');
+    const revenue = sum(inMarch());
+    const net = revenue - MARCH_COGS - MARCH_EXPENSES - MARCH_LOSS;
+    expect(res).toMatchObject({
+      report_start: '2025-03-01',
+      report_end: '2025-03-31',
+      previous_start: '2025-01-29',
+      previous_end: '2025-02-28',
+      total_expenses: MARCH_EXPENSES,
+      total_loss: MARCH_LOSS,
+      net_profit: net,
+      gross_margin: Math.round(((revenue - MARCH_COGS) / revenue) * 10_000) / 100,
+    });
+    const previousRevenue = sales.previous?.total ?? 0;
+    const previousGross = previousRevenue - 2 * 29_000;
+    const lines = res.data.data.map((r: { line: string; amount: number; previous_amount: number }) => [
+      r.line,
+      r.amount,
+      r.previous_amount,
+    ]);
+    expect(lines).toEqual([
+      ['Revenue', revenue, previousRevenue],
+      ['Cost of goods sold', MARCH_COGS, 2 * 29_000],
+      ['Gross profit', revenue - MARCH_COGS, previousGross],
+      ['Expense: Rent', 400_000, 380_000],
+      ['Expense: Salaries and wages', 600_000, 0],
+      ['Expense: Transport', 50_000, 0],
+      ['Total expenses', MARCH_EXPENSES, 380_000],
+      ['Stock loss: Damage', MARCH_LOSS, 0],
+      ['Total stock losses', MARCH_LOSS, 0],
+      ['Net profit', net, previousGross - 380_000],
+    ]);
+    expect(res.data.data.at(-1).change).toBe(net - (previousGross - 380_000));
+  });
+
+  it('expenses: the period’s live expenses, total and by category', async () => {
+    const res = await report('expense');
+    expect(res.total_expenses).toBe(MARCH_EXPENSES);
+    expect(res.by_category).toEqual([
+      { category: 'Salaries and wages', total: 600_000 },
+      { category: 'Rent', total: 400_000 },
+      { category: 'Transport', total: 50_000 },
+    ]);
+    expect(res.data.total).toBe(4);
+    expect(res.data.data[0]).toMatchObject({
+      expense_date: '2025-03-31',
+      category: 'Salaries and wages',
+      payment: 'Cash',
+      user: { name: 'Administrator' },
+    });
+    const searched = await report('expense', { ...MARCH, search: 'transport' });
+    expect(searched.total_expenses).toBe(50_000);
+  });
+
+  it('suppliers: received cost totals to the stock report; sales and stock value per supplier', async () => {
+    const [suppliers, stock] = await Promise.all([report('supplier'), report('stock')]);
+    const received = 20 * 30_000 + 10 * 31_500 + Math.round(45.5 * 7_333);
+    expect(stock.total_stocks).toBe(received);
+    expect(suppliers.total_purchases).toBe(received);
+    const byId = new Map(suppliers.data.data.map((r: { id: number }) => [r.id, r]));
+    const cementSupplier = byId.get(supplierOf.cement) as Record<string, number>;
+    expect(cementSupplier).toMatchObject({ batches_received: 2, received_cost: 20 * 30_000 + 10 * 31_500 });
+    const nailsSupplier = byId.get(supplierOf.nails) as Record<string, number>;
+    expect(nailsSupplier).toMatchObject({ batches_received: 1, quantity_sold: 2.5 });
+    // Sales by supplier add up to the month's revenue; stock value is what is on hand now.
+    expect(sum(suppliers.data.data.map((r: { revenue: number }) => r.revenue))).toBe(sum(inMarch()));
+    expect(nailsSupplier.stock_value).toBe(Math.round(43 * 7_333));
+  });
+
+  it('tax: per day, VAT as the receipts stored it, taxable = sales − VAT', async () => {
+    const res = await report('tax');
+    const stored = await t.db
+      .selectFrom('sales')
+      .select(sql<number>`sum(vat_amount)::bigint`.as('vat'))
+      .where('id', 'in', [sales.early?.id ?? 0, sales.mixed?.id ?? 0, sales.dear?.id ?? 0])
+      .executeTakeFirstOrThrow();
+    expect(res.total_tax).toBe(Number(stored.vat));
+    expect(res.total_taxable).toBe(sum(inMarch()) - Number(stored.vat));
+    expect(res.data.data.map((r: { day: string }) => r.day)).toEqual(['2025-03-15', '2025-03-03', '2025-03-01']);
+    for (const row of res.data.data) expect(row.taxable + row.vat).toBe(row.sales);
+  });
+});
+
+describe('access, validation and files', () => {
+  it('answers 401 without a token, 403 to a user without the key, 422 for a bad period', async () => {
+    for (const slug of PATHS) {
+      const path = `/api/report${slug}list`;
+      expect(await t.call('GET', path), slug).toMatchObject({ status: 401, body: UNAUTHENTICATED });
+      expect(await t.call('GET', path, { token: cashier }), slug).toMatchObject({ status: 403, body: DENIED });
+      expect((await t.download(`/api/report${slug}csv`, cashier)).status, slug).toBe(403);
+      const custom = await t.call('GET', `${path}?report_type=custom`, { token: admin });
+      expect(custom.body, slug).toEqual({
+        success: false,
+        message: 'Please select a date range for a custom report.',
+        errors: { date_range: ['Please select a date range for a custom report.'] },
+      });
+      const reversed = await t.call('GET', `${path}?report_type=custom&date_range=2025-03-31,2025-03-01`, {
+        token: admin,
+      });
+      expect(reversed.body.errors, slug).toEqual({
+        date_range: ['The end of the date range cannot be before its start.'],
+      });
+    }
+    // The list key alone opens today's report, but not another period.
+    await withCashierKeys(t, ['reportProfitLossList'], async () => {
+      expect((await t.call('GET', '/api/reportprofitlosslist', { token: cashier })).status).toBe(200);
+      const filtered = await t.call('GET', `/api/reportprofitlosslist?${new URLSearchParams(MARCH)}`, {
+        token: cashier,
+      });
+      expect(filtered).toMatchObject({ status: 403, body: DENIED });
+    });
+  });
+
+  it('exports the statement and the revenue with the period and total in the header rows', async () => {
+    const query = new URLSearchParams(MARCH).toString();
+    const net = sum(inMarch()) - MARCH_COGS - MARCH_EXPENSES - MARCH_LOSS;
+    for (const format of ['xlsx', 'csv'] as const) {
+      const cell = (v: number) => (format === 'csv' ? String(v) : v);
+      const pl = await exportedRows(t, admin, `reportprofitloss${format}?${query}`, format);
+      expect(pl.headers.get('content-disposition')).toMatch(new RegExp(`_profitloss_report\\.${format}"$`));
+      expect(pl.rows.slice(0, 3)).toEqual([
+        ['Profit and Loss Report'],
+        ['Period', '2025-03-01', '2025-03-31'],
+        ['Net Profit (UGX)', cell(net)],
+      ]);
+      expect(pl.rows.find((r) => r[0] === 'Line')).toEqual(['Line', 'This Period', 'Previous Period', 'Change']);
+      expect(pl.rows.at(-1)?.slice(0, 2)).toEqual(['Net profit', cell(net)]);
+      const revenue = await exportedRows(t, admin, `reportrevenue${format}?${query}`, format);
+      expect(revenue.rows[2]).toEqual(['Total Revenue (UGX)', cell(sum(inMarch()))]);
+      expect(revenue.rows.at(-1)?.[0]).toBe('2025-03-01');
+    }
+  });
+});

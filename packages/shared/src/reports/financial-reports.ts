@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { listQuerySchema } from '../list.schemas.ts';
+import { defineReport, reportKeysOf } from './declaration.ts';
+import { reportPeriodShape, requireCustomRange } from './period.schemas.ts';
+
+// The five financial reports (issue 11; part 2 §2.8 names them without screens): revenue, profit and loss, expenses,
+// suppliers and tax. Private keys, so only the Administrator holds them. All take the period filter; their figures
+// reconcile with each other, the sales and stock reports and the dashboard for the same period.
+
+const named = z.object({ name: z.string() }).nullable();
+const periodQuery = listQuerySchema.extend(reportPeriodShape).superRefine(requireCustomRange);
+const PERIOD_FILTERS = ['report_type', 'date_range'] as const;
+
+const financial = <const Word extends string>(word: Word, slug: string, title: string) => ({
+  title,
+  path: `/report${slug}list`,
+  exports: { xlsx: `/report${slug}xlsx`, csv: `/report${slug}csv` },
+  fileName: `${slug}_report`,
+  keys: reportKeysOf(word),
+  query: periodQuery,
+  filters: PERIOD_FILTERS,
+});
+
+export const revenueRowSchema = z.object({
+  /** The shop's day, YYYY-MM-DD. */
+  day: z.string(),
+  sales_count: z.number(),
+  /** Σ subtotals, before discount. */
+  gross: z.number(),
+  discounts: z.number(),
+  /** Σ totals after discount: gross − discounts. */
+  revenue: z.number(),
+  cash: z.number(),
+  mobile_money: z.number(),
+  bank: z.number(),
+  card: z.number(),
+});
+
+/** One row per shop day with sales. */
+export const revenueReport = defineReport({
+  ...financial('Revenue', 'revenue', 'Revenue Report'),
+  row: revenueRowSchema,
+  columns: [
+    { header: 'Date', field: 'day', kind: 'date' },
+    { header: 'Sales', field: 'sales_count', kind: 'quantity' },
+    { header: 'Gross', field: 'gross', kind: 'money' },
+    { header: 'Discounts', field: 'discounts', kind: 'money' },
+    { header: 'Revenue', field: 'revenue', kind: 'money' },
+    { header: 'Cash', field: 'cash', kind: 'money' },
+    { header: 'Mobile Money', field: 'mobile_money', kind: 'money' },
+    { header: 'Bank', field: 'bank', kind: 'money' },
+    { header: 'Card', field: 'card', kind: 'money' },
+  ],
+  extras: ['report_start', 'report_end', 'total_revenue', 'total_discount', 'by_payment_method'],
+  total: { field: 'total_revenue', label: 'Total Revenue (UGX)' },
+});
+
+export const profitLossRowSchema = z.object({
+  id: z.number(),
+  /** Revenue, Cost of goods sold, Gross profit, Expense: <category>, Total expenses, Loss: <reason>… Net profit. */
+  line: z.string(),
+  amount: z.number(),
+  /** The same line over the previous period of the same length. */
+  previous_amount: z.number(),
+  change: z.number(),
+});
+
+/** The statement: one row per line, this period beside the previous period of the same length. */
+export const profitLossReport = defineReport({
+  ...financial('ProfitLoss', 'profitloss', 'Profit and Loss Report'),
+  row: profitLossRowSchema,
+  columns: [
+    { header: 'Line', field: 'line', kind: 'text' },
+    { header: 'This Period', field: 'amount', kind: 'money' },
+    { header: 'Previous Period', field: 'previous_amount', kind: 'money' },
+    { header: 'Change', field: 'change', kind: 'money' },
+  ],
+  extras: [
+    'report_start',
+    'report_end',
+    'previous_start',
+    'previous_end',
+    'revenue',
+    'cost_of_goods_sold',
+    'gross_profit',
+    'gross_margin',
+    'total_expenses',
+    'total_loss',
+    'net_profit',
+  ],
+  total: { field: 'net_profit', label: 'Net Profit (UGX)' },
+});
+
+export const expenseRowSchema = z.object({
+  id: z.number(),
+  expense_date: z.string(),
+  category: z.string(),
+  description: z.string(),
+  amount: z.number(),
+  /** As people read it: Mobile Money. */
+  payment: z.string(),
+  reference: z.string().nullable(),
+  supplier: named,
+  user: named,
+});
+
+/** The period's expenses (by expense date). */
+export const expenseReport = defineReport({
+  ...financial('Expense', 'expense', 'Expense Report'),
+  row: expenseRowSchema,
+  columns: [
+    { header: 'Date', field: 'expense_date', kind: 'date' },
+    { header: 'Category', field: 'category', kind: 'text' },
+    { header: 'Description', field: 'description', kind: 'text' },
+    { header: 'Amount', field: 'amount', kind: 'money' },
+    { header: 'Payment Method', field: 'payment', kind: 'text' },
+    { header: 'Reference', field: 'reference', kind: 'text' },
+    { header: 'Supplier', field: 'supplier.name', kind: 'text' },
+    { header: 'Recorded By', field: 'user.name', kind: 'text' },
+  ],
+  extras: ['report_start', 'report_end', 'total_expenses', 'by_category'],
+  total: { field: 'total_expenses', label: 'Total Expenses (UGX)' },
+});
+
+export const supplierRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  supplier_number: z.string(),
+  /** Batches whose stock date is in the period, and their cost (as the stock report counts them). */
+  batches_received: z.number(),
+  received_cost: z.number(),
+  /** Sold in the period from this supplier's batches. */
+  quantity_sold: z.number(),
+  revenue: z.number(),
+  gross_profit: z.number(),
+  /** round(balance × unit cost) of its live batches now. */
+  stock_value: z.number(),
+});
+
+export const supplierReport = defineReport({
+  ...financial('Supplier', 'supplier', 'Supplier Report'),
+  row: supplierRowSchema,
+  columns: [
+    { header: 'Supplier', field: 'name', kind: 'text' },
+    { header: 'Supplier Number', field: 'supplier_number', kind: 'text' },
+    { header: 'Batches Received', field: 'batches_received', kind: 'quantity' },
+    { header: 'Received Cost', field: 'received_cost', kind: 'money' },
+    { header: 'Qty Sold', field: 'quantity_sold', kind: 'quantity' },
+    { header: 'Revenue', field: 'revenue', kind: 'money' },
+    { header: 'Gross Profit', field: 'gross_profit', kind: 'money' },
+    { header: 'Stock Value Now', field: 'stock_value', kind: 'money' },
+  ],
+  extras: ['report_start', 'report_end', 'total_purchases'],
+  total: { field: 'total_purchases', label: 'Total Purchases (UGX)' },
+});
+
+export const taxRowSchema = z.object({
+  day: z.string(),
+  sales_count: z.number(),
+  /** Σ totals after discount, VAT included. */
+  sales: z.number(),
+  /** What the VAT is charged on: sales − VAT. */
+  taxable: z.number(),
+  vat: z.number(),
+});
+
+/** Per shop day with sales: sales, taxable value and the VAT each sale stored. */
+export const taxReport = defineReport({
+  ...financial('Tax', 'tax', 'Tax Report'),
+  row: taxRowSchema,
+  columns: [
+    { header: 'Date', field: 'day', kind: 'date' },
+    { header: 'Sales', field: 'sales_count', kind: 'quantity' },
+    { header: 'Sales incl. VAT', field: 'sales', kind: 'money' },
+    { header: 'Taxable Sales', field: 'taxable', kind: 'money' },
+    { header: 'VAT', field: 'vat', kind: 'money' },
+  ],
+  extras: ['report_start', 'report_end', 'total_taxable', 'total_tax'],
+  total: { field: 'total_tax', label: 'Total VAT (UGX)' },
+});
+
+export const FINANCIAL_REPORTS = [revenueReport, profitLossReport, expenseReport, supplierReport, taxReport] as const;
+export type FinancialReportQuery = z.infer<typeof periodQuery>;
