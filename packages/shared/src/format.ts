@@ -1,5 +1,11 @@
 // Display helpers shared by screens and exports.
-const DEFAULT_ZONE = 'Africa/Kampala';
+// The zone used when a caller passes none. The server always passes its configured zone; the web learns the shop's
+// zone from /loggedinuser and sets it here once, so every screen formats days as the shop's calendar has them.
+let defaultZone = 'Africa/Kampala';
+export const setShopTimeZone = (timeZone: string) => {
+  defaultZone = timeZone;
+};
+export const shopTimeZone = () => defaultZone;
 
 // Each formatter is built once and reused. Building one per call (a new Intl.DateTimeFormat, or toLocaleString with
 // options) is slow, and its ICU memory lives outside the JavaScript heap where the collector hardly notices it: one
@@ -17,7 +23,7 @@ const moneyFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
 const quantityFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
 
 /** YYYY-MM-DD of an instant, in the shop's time zone. */
-export function formatDay(value: string | Date | null | undefined, timeZone = DEFAULT_ZONE): string {
+export function formatDay(value: string | Date | null | undefined, timeZone = defaultZone): string {
   if (!value) return 'N/A';
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return 'N/A';

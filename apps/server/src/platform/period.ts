@@ -1,4 +1,5 @@
 import { formatDay, type ReportType, splitDateRange } from '@duka/shared';
+import { type SelectQueryBuilder, sql } from 'kysely';
 
 // Periods of the shop's calendar (PRODUCT.md §4, §7): days, weeks (Monday first), months, quarters and years in the
 // shop's time zone, both ends inclusive. A period carries its first and last day for people and the UTC instants
@@ -64,6 +65,22 @@ export function startOfShopDay(day: string, timeZone: string): Date {
 
 export function periodBetween(start: string, end: string, timeZone: string): Period {
   return { start, end, from: startOfShopDay(start, timeZone), until: startOfShopDay(addDays(end, 1), timeZone) };
+}
+
+/**
+ * Narrows a query to the rows whose timestamp falls on the shop days of a `startDate`/`endDate` filter, both ends
+ * inclusive; either end may be absent. The one place lists turn shop days into instants (no SQL time-zone casts).
+ */
+export function withinShopDays<Query extends SelectQueryBuilder<any, any, any>>(
+  query: Query,
+  column: string,
+  { startDate, endDate }: { startDate?: string; endDate?: string },
+  timeZone: string,
+): Query {
+  let q = query;
+  if (startDate) q = q.where(sql.ref(column), '>=', startOfShopDay(startDate, timeZone)) as Query;
+  if (endDate) q = q.where(sql.ref(column), '<', startOfShopDay(addDays(endDate, 1), timeZone)) as Query;
+  return q;
 }
 
 /** The Monday on or before a day. */

@@ -1,4 +1,4 @@
-import type { EmailSettingsInput, LoginInput, SecuritySettings } from '@duka/shared';
+import { type EmailSettingsInput, type LoginInput, type SecuritySettings, setShopTimeZone } from '@duka/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { readToken } from '../app/session-storage.ts';
 import { api } from './client.ts';
@@ -53,7 +53,11 @@ export const checkSession = () => api<{ remaining_time_in_minutes: number }>('GE
 export function useMe() {
   return useQuery({
     queryKey: keys.me,
-    queryFn: async () => (await api<{ data: { user: Me } }>('GET', '/loggedinuser')).data.user,
+    queryFn: async () => {
+      const { data } = await api<{ data: { user: Me; time_zone: string } }>('GET', '/loggedinuser');
+      setShopTimeZone(data.time_zone);
+      return data.user;
+    },
     enabled: Boolean(readToken()),
     staleTime: 60_000,
   });

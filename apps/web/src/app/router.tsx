@@ -6,6 +6,7 @@ import { useBranding, useMe } from '../api/auth.ts';
 import { AccessDenied } from '../components/AccessDenied.tsx';
 import { NamedCreatePage, NamedUpdatePage } from '../components/form/NamedRecordForms.tsx';
 import { CATEGORY, MEASUREMENT, ROLE } from '../components/form/named-entities.ts';
+import { PageLoader } from '../components/PageLoader.tsx';
 import { FaqPage } from '../features/auth/FaqPage.tsx';
 import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
@@ -16,6 +17,8 @@ import { BrandListPage } from '../features/brands/BrandListPage.tsx';
 import { BrandUpdatePage } from '../features/brands/BrandUpdatePage.tsx';
 import { CategoryListPage } from '../features/categories/CategoryListPage.tsx';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
+import { ExpenseCreatePage, ExpenseUpdatePage } from '../features/expenses/ExpenseFormPages.tsx';
+import { ExpenseListPage } from '../features/expenses/ExpenseListPage.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { ApplicationLogListPage } from '../features/logs/ApplicationLogListPage.tsx';
 import { ApplicationLogShowPage } from '../features/logs/ApplicationLogShowPage.tsx';
@@ -25,7 +28,11 @@ import { ProductListPage } from '../features/products/ProductListPage.tsx';
 import { ProductUpdatePage } from '../features/products/ProductUpdatePage.tsx';
 import { ChangePasswordPage } from '../features/profile/ChangePasswordPage.tsx';
 import { ProfilePage } from '../features/profile/ProfilePage.tsx';
-import { INVENTORY_REPORT_SCREENS, SALES_REPORT_SCREENS } from '../features/reports/report-screens.tsx';
+import {
+  FINANCIAL_REPORT_SCREENS,
+  INVENTORY_REPORT_SCREENS,
+  SALES_REPORT_SCREENS,
+} from '../features/reports/report-screens.tsx';
 import { RoleListPage } from '../features/roles/RoleListPage.tsx';
 import { RolePermissionPage } from '../features/roles/RolePermissionPage.tsx';
 import { InvoicePage } from '../features/sales/InvoicePage.tsx';
@@ -73,6 +80,8 @@ function RequireSignIn() {
   const location = useLocation();
   const me = useMe();
   if (!readToken()) return <Navigate to="/" replace />;
+  // Screens format days in the shop's time zone, which arrives with the user.
+  if (me.isPending) return <PageLoader />;
   if (me.data?.must_change_password && location.pathname !== '/usersettings') {
     return <Navigate to="/usersettings" replace />;
   }
@@ -139,8 +148,11 @@ export const router = createBrowserRouter([
           guarded('/saleslist', 'salesList', <SalesListPage />),
           guarded('/salesreceipt/:id', 'salesReceipt', <ReceiptPage />),
           guarded('/salesinvoice/:id', 'salesInvoice', <InvoicePage />),
-          ...[...SALES_REPORT_SCREENS, ...INVENTORY_REPORT_SCREENS].map(({ report, page: Page }) =>
-            guarded(report.path, report.keys.list, <Page />),
+          guarded('/expenselist', 'expenseList', <ExpenseListPage />),
+          guarded('/expensecreate', 'expenseAdd', <ExpenseCreatePage />),
+          guarded('/expenseupdate/:id', 'expenseEdit', <ExpenseUpdatePage />),
+          ...[...SALES_REPORT_SCREENS, ...INVENTORY_REPORT_SCREENS, ...FINANCIAL_REPORT_SCREENS].map(
+            ({ report, page: Page }) => guarded(report.path, report.keys.list, <Page />),
           ),
           guarded('/businessinfosettings', 'businessInfoSettings', <BusinessInfoSettingsPage />),
           guarded('/trash', 'trash', <TrashPage />),

@@ -7,7 +7,10 @@ import type { AppServices } from '../../services.ts';
 import * as auth from './auth.service.ts';
 
 // Sign-in and the shell's calls (part 1 §7).
-export const authRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, mail, secrets, authRateLimit }) => {
+export const authRoutes: FastifyPluginAsyncZod<AppServices> = async (
+  app,
+  { db, mail, secrets, authRateLimit, timeZone },
+) => {
   const limited = { access: 'public' as const, rateLimit: { max: authRateLimit, timeWindow: '1 minute' } };
 
   app.post('/login', { config: limited, schema: { body: loginSchema } }, async (request) => {
@@ -64,6 +67,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, 
           is_admin: actor.isAdmin,
           must_change_password: actor.mustChangePassword,
         },
+        // The shop's business time zone, so the screens format days as the server counts them.
+        time_zone: timeZone,
       },
     };
   });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
 import { notFound } from '../../platform/errors.ts';
 import { matchesSearch, paginate } from '../../platform/listing.ts';
+import { withinShopDays } from '../../platform/period.ts';
 
 export const logFilterSchema = z
   .object({ type: z.string().max(100).optional(), activity: z.string().max(100).optional() })
@@ -32,10 +33,7 @@ function logQuery(db: Database, timeZone: string, filter: LogFilter & { search?:
   if (filter.type) q = q.where('l.type', '=', filter.type);
   if (filter.activity) q = q.where('l.activity', '=', filter.activity);
   // Days are the shop's days: a period includes its last day.
-  if (filter.startDate)
-    q = q.where('l.created_at', '>=', sql<Date>`(${filter.startDate}::date)::timestamp AT TIME ZONE ${timeZone}`);
-  if (filter.endDate)
-    q = q.where('l.created_at', '<', sql<Date>`(${filter.endDate}::date + 1)::timestamp AT TIME ZONE ${timeZone}`);
+  q = withinShopDays(q, 'l.created_at', filter, timeZone);
   if (filter.search) {
     q = q.where((eb) =>
       matchesSearch(eb, ['l.type', 'l.activity', 'l.details', 'l.ip', 'u.name'], filter.search as string),

@@ -6,6 +6,7 @@ import { nameJson } from '../../platform/creator.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { ExportColumn } from '../../platform/exports.ts';
 import { likePattern, matchesSearch } from '../../platform/listing.ts';
+import { withinShopDays } from '../../platform/period.ts';
 
 const inStock = (db: Database) =>
   db.selectFrom('stock_batches as s').where('s.deleted_at', 'is', null).where('s.balance', '>', 0);
@@ -100,10 +101,7 @@ export function salesQuery(db: Database, timeZone: string, filter: SalesFilter) 
       'sa.created_at',
       nameJson('creator').as('user'),
     ]);
-  if (filter.startDate)
-    q = q.where('sa.created_at', '>=', sql<Date>`(${filter.startDate}::date)::timestamp AT TIME ZONE ${timeZone}`);
-  if (filter.endDate)
-    q = q.where('sa.created_at', '<', sql<Date>`(${filter.endDate}::date + 1)::timestamp AT TIME ZONE ${timeZone}`);
+  q = withinShopDays(q, 'sa.created_at', filter, timeZone);
   if (filter.search)
     q = q.where((eb) =>
       matchesSearch(eb, ['sa.customer_name', 'sa.customer_phone', 'sa.sale_number'], filter.search as string),

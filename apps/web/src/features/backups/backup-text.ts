@@ -1,13 +1,20 @@
 // How the Backups screen words times and sizes.
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Africa/Kampala',
-});
+import { shopTimeZone } from '@duka/shared';
+
+// One formatter per zone, built once (the zone is the shop's, learnt from the server at sign-in).
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+const timeFormat = (timeZone: string) => {
+  let format = timeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone });
+    timeFormats.set(timeZone, format);
+  }
+  return format;
+};
 
 /** A backup's moment in the shop's clock, e.g. "23 Nov 2026, 21:00". */
-export const describeTime = (iso: string) => timeFormat.format(new Date(iso));
+export const describeTime = (iso: string) => timeFormat(shopTimeZone()).format(new Date(iso));
 
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
