@@ -1,23 +1,48 @@
-// The dashboard's figures (PRODUCT.md §7) over a period of the shop's days, the current month by default.
+// The dashboard's figures (PRODUCT.md §7) over a period of the shop's days, the current month by default. The
+// period is resolved by the shared period module and each figure is computed the way the reports compute it, so the
+// dashboard and the profit and loss report agree to the shilling for the same period.
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import { type Period, periodBetween, periodHolding, shopDay } from '../../platform/period.ts';
+import { totalExpenses } from '../expenses/expenses.queries.ts';
 import { totalWriteOffCost } from '../stock/adjustments.queries.ts';
 
-export interface Period {
+export interface DashboardQuery {
   startDate?: string;
   endDate?: string;
 }
 
-/** The period's first and last day (inclusive), in the shop's time zone. */
-async function resolvePeriod(db: Database, timeZone: string, period: Period) {
-  if (period.startDate && period.endDate) return { start: period.startDate, end: period.endDate };
-  const row = await sql<{ start: string; end: string }>`
-    SELECT to_char(date_trunc('month', now() AT TIME ZONE ${timeZone}), 'YYYY-MM-DD') AS start,
-           to_char(date_trunc('month', now() AT TIME ZONE ${timeZone}) + interval '1 month - 1 day', 'YYYY-MM-DD') AS end`.execute(
-    db,
-  );
-  const current = row.rows[0] as { start: string; end: string };
-  return { start: period.startDate ?? current.start, end: period.endDate ?? current.end };
+/** The asked period; a missing end (or start) is the current month's, so `?startDate=` alone runs to its end. */
+export function dashboardPeriod(timeZone: string, query: DashboardQuery, now = new Date()): Period {
+  const month = periodHolding('monthly', shopDay(timeZone, now), timeZone);
+  return periodBetween(query.startDate ?? month.start, query.endDate ?? month.end, timeZone);
+}
+
+const salesIn = (db: Database, period: Period) =>
+  db.selectFrom('sales as sa').where('sa.created_at', '>=', period.from).where('sa.created_at', '<', period.until);
+
+/**
+ * The top 10 products by quantity sold, one bar per product and unit of measurement: bags and kilograms of one
+ * product are two bars, never one sum. The unit is in the label ("Cement (Bags)"), plural past one as on receipts (a
+ * name already ending in s is left as it is).
+ */
+async function topProducts(db: Database, period: Period) {
+  const rows = await salesIn(db, period)
+    .innerJoin('sale_items as i', 'i.sale_id', 'sa.id')
+    .innerJoin('products as p', 'p.id', 'i.product_id')
+    .innerJoin('measurements as m', 'm.id', 'i.measurement_id')
+    .select(['p.name as product', 'm.name as unit', sql<number>`sum(i.quantity)`.as('quantity')])
+    .groupBy(['p.id', 'p.name', 'm.id', 'm.name'])
+    .orderBy(sql`sum(i.quantity)`, 'desc')
+    .orderBy('p.name')
+    .orderBy('m.name')
+    .limit(10)
+    .execute();
+  return rows.map((r) => {
+    const quantity = Number(r.quantity);
+    const unit = quantity > 1 && !/s$/i.test(r.unit) ? `${r.unit}s` : r.unit;
+    return { label: `${r.product} (${unit})`, y: quantity };
+  });
 }
 
 /**
@@ -25,45 +50,42 @@ async function resolvePeriod(db: Database, timeZone: string, period: Period) {
  * holders (`withProfit`) get them, and they are not even computed for anyone else; everyone else gets the revenue
  * and the top products.
  */
-export async function dashboardFigures(db: Database, timeZone: string, period: Period, withProfit: boolean) {
-  const { start, end } = await resolvePeriod(db, timeZone, period);
-  const from = sql<Date>`(${start}::date)::timestamp AT TIME ZONE ${timeZone}`;
-  const to = sql<Date>`(${end}::date + 1)::timestamp AT TIME ZONE ${timeZone}`;
-  const value = (r: { rows: { value: number }[] }) => Number(r.rows[0]?.value ?? 0);
-
-  const [revenue, top] = await Promise.all([
-    sql<{ value: number }>`SELECT coalesce(sum(total_amount), 0)::bigint AS value
-      FROM sales WHERE created_at >= ${from} AND created_at < ${to}`.execute(db),
-    sql<{ label: string; y: number }>`SELECT p.name AS label, sum(i.quantity) AS y
-      FROM sale_items i JOIN sales s ON s.id = i.sale_id JOIN products p ON p.id = i.product_id
-      WHERE s.created_at >= ${from} AND s.created_at < ${to}
-      GROUP BY p.id, p.name ORDER BY y DESC, p.name LIMIT 10`.execute(db),
+export async function dashboardFigures(db: Database, timeZone: string, query: DashboardQuery, withProfit: boolean) {
+  const period = dashboardPeriod(timeZone, query);
+  const [revenue, chart] = await Promise.all([
+    salesIn(db, period).select(sql<number>`coalesce(sum(sa.total_amount), 0)::bigint`.as('value')).executeTakeFirst(),
+    topProducts(db, period),
   ]);
-  const totalRevenue = value(revenue);
+  const totalRevenue = Number(revenue?.value ?? 0);
   const figures = {
-    period: { startDate: start, endDate: end },
+    period: { startDate: period.start, endDate: period.end },
     total_revenue: totalRevenue,
-    chart_data: top.rows.map((r) => ({ label: r.label, y: Number(r.y) })),
+    chart_data: chart,
   };
   if (!withProfit) return figures;
 
-  const [stock, cost, totalLoss] = await Promise.all([
-    sql<{ value: number }>`SELECT coalesce(round(sum(balance * unit_price)), 0)::bigint AS value
-      FROM stock_batches WHERE deleted_at IS NULL`.execute(db),
-    sql<{ value: number }>`SELECT coalesce(round(sum(i.quantity * i.unit_cost)), 0)::bigint AS value
-      FROM sale_items i JOIN sales s ON s.id = i.sale_id WHERE s.created_at >= ${from} AND s.created_at < ${to}`.execute(
-      db,
-    ),
-    // The write-off list's own total, so the dashboard and the list agree to the shilling.
-    totalWriteOffCost(db, { startDate: start, endDate: end }),
+  // Expenses and write-offs are dated by shop day; both totals are their own lists' totals, to the shilling.
+  const days = { startDate: period.start, endDate: period.end };
+  const [stock, cost, expenses, totalLoss] = await Promise.all([
+    db
+      .selectFrom('stock_batches')
+      .where('deleted_at', 'is', null)
+      .select(sql<number>`coalesce(round(sum(balance * unit_price)), 0)::bigint`.as('value'))
+      .executeTakeFirst(),
+    // Rounded once over the period, as the profit and loss report's cost of goods sold is.
+    salesIn(db, period)
+      .innerJoin('sale_items as i', 'i.sale_id', 'sa.id')
+      .select(sql<number>`coalesce(round(sum(i.quantity * i.unit_cost)), 0)::bigint`.as('value'))
+      .executeTakeFirst(),
+    totalExpenses(db, days),
+    totalWriteOffCost(db, days),
   ]);
-  const grossProfit = totalRevenue - value(cost);
-  // Expenses are not recorded yet: net profit is gross profit less write-off losses.
-  const expenses = 0;
+  const grossProfit = totalRevenue - Number(cost?.value ?? 0);
   return {
     ...figures,
-    stock_value: value(stock),
+    stock_value: Number(stock?.value ?? 0),
     gross_profit: grossProfit,
+    total_expenses: expenses,
     total_loss: totalLoss,
     net_profit: grossProfit - expenses - totalLoss,
   };

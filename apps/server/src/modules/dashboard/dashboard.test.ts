@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCashierKeys, withoutCashierKeys } from '../../../test/catalogue-fixtures.ts';
+import { saleAt } from '../../../test/report-fixtures.ts';
 import { makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { DEMO_CASHIER } from '../../db/seed/demo.ts';
@@ -72,9 +73,10 @@ describe('GET /api/dashboard', () => {
       gross_profit: 2_100,
       total_loss: 2_000,
       net_profit: 100,
+      // One bar per product and unit, the unit in the label, plural past one as on receipts.
       chart_data: [
-        { label: 'Nails', y: 4 },
-        { label: 'Wire', y: 1 },
+        { label: 'Nails (Bag Nails)', y: 4 },
+        { label: 'Wire (Bag Wire)', y: 1 },
       ],
     });
     const lastYear = await t.call('GET', '/api/dashboard?startDate=2025-01-01&endDate=2025-01-31', { token: admin });
@@ -91,5 +93,168 @@ describe('GET /api/dashboard', () => {
       t.call('GET', '/api/dashboard', { token: cashier }),
     );
     expect(granted.body.data).toEqual(res.body.data);
+  });
+});
+
+const DAY = 86_400_000;
+const plusDays = (day: string, days: number) =>
+  new Date(new Date(`${day}T00:00:00Z`).getTime() + days * DAY).toISOString().slice(0, 10);
+/** Monday of today's week (weeks start on Monday) and the Sunday after it. */
+const monday = plusDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7));
+const sunday = plusDays(monday, 6);
+/** The instant a Kampala day starts (UTC+3, no daylight saving), plus `seconds`. */
+const kampalaMidnight = (day: string, seconds = 0) =>
+  new Date(new Date(`${day}T00:00:00+03:00`).getTime() + seconds * 1000).toISOString();
+
+const dashboard = async (query = '') => {
+  const res = await t.call('GET', `/api/dashboard${query}`, { token: admin });
+  expect(res.status).toBe(200);
+  return res.body.data;
+};
+
+describe('GET /api/dashboard: periods', () => {
+  it('refuses a bad period with a clear message (422)', async () => {
+    const backwards = await t.call('GET', '/api/dashboard?startDate=2026-03-10&endDate=2026-03-01', { token: admin });
+    expect(backwards.status).toBe(422);
+    expect(backwards.body.errors).toEqual({ endDate: ['The end date cannot be before the start date.'] });
+    const notADay = await t.call('GET', '/api/dashboard?startDate=2026-02-30', { token: admin });
+    expect(notADay.status).toBe(422);
+    expect(notADay.body.errors).toEqual({ startDate: ['The start date must be a date (YYYY-MM-DD).'] });
+  });
+
+  it('defaults to the current month of the shop', async () => {
+    const month = today.slice(0, 7);
+    const nextMonthFirst = plusDays(`${month}-28`, 4).slice(0, 7);
+    expect((await dashboard()).period).toEqual({
+      startDate: `${month}-01`,
+      endDate: plusDays(`${nextMonthFirst}-01`, -1),
+    });
+  });
+
+  it('today, this week and a custom range each take the sales of their own shop days, both ends included', async () => {
+    const batch = await receiveBatch(t, admin, await makeCatalogue(t, admin, 'Bolts'), {
+      quantity: 100,
+      unit_price: 100,
+      sale_price: 1_000,
+      stock_date: '2026-01-01',
+    });
+    const todayQuery = `?startDate=${today}&endDate=${today}`;
+    const weekQuery = `?startDate=${monday}&endDate=${sunday}`;
+    const [todayBefore, weekBefore] = [await dashboard(todayQuery), await dashboard(weekQuery)];
+
+    await saleAt(t, admin, new Date().toISOString(), [[batch, 1]]); // now: today and this week
+    await saleAt(t, admin, kampalaMidnight(today, -1), [[batch, 2]]); // the last second of yesterday
+    await saleAt(t, admin, kampalaMidnight(monday), [[batch, 4]]); // the week's first second
+    await saleAt(t, admin, kampalaMidnight(monday, -1), [[batch, 8]]); // the previous week's last second
+
+    const todayAfter = await dashboard(todayQuery);
+    // Today is Monday on some runs: then the week's first second is today's too.
+    const todaySold = 1 + (today === monday ? 4 : 0);
+    expect(todayAfter.total_revenue - todayBefore.total_revenue).toBe(todaySold * 1_000);
+    expect(todayAfter.period).toEqual({ startDate: today, endDate: today });
+    const weekAfter = await dashboard(weekQuery);
+    const weekSold = 1 + 4 + (today === monday ? 0 : 2);
+    expect(weekAfter.total_revenue - weekBefore.total_revenue).toBe(weekSold * 1_000);
+
+    // A custom range in the past: 5–6 January, midnight to midnight in Kampala.
+    await saleAt(t, admin, kampalaMidnight('2026-01-05', -1), [[batch, 3]]);
+    await saleAt(t, admin, kampalaMidnight('2026-01-05'), [[batch, 5]]);
+    await saleAt(t, admin, kampalaMidnight('2026-01-07', -1), [[batch, 7]]);
+    await saleAt(t, admin, kampalaMidnight('2026-01-07'), [[batch, 9]]);
+    const custom = await dashboard('?startDate=2026-01-05&endDate=2026-01-06');
+    expect(custom).toMatchObject({
+      period: { startDate: '2026-01-05', endDate: '2026-01-06' },
+      total_revenue: 12_000,
+      gross_profit: 12_000 - 1_200,
+      chart_data: [{ label: 'Bolts (Bag Bolts)', y: 12 }],
+    });
+  });
+
+  it('ranks the top 10 per product and unit: bags and kilograms of cement are two bars, never summed', async () => {
+    const cement = await makeCatalogue(t, admin, 'Cement');
+    const kilogram = await t.call('POST', '/api/measurementstore', {
+      token: admin,
+      body: { name: 'Kilogram', environment: 'PRODUCTION' },
+    });
+    expect(kilogram.status).toBe(200);
+    const stock = { quantity: 500, unit_price: 100, sale_price: 500, stock_date: '2026-01-01' };
+    const bags = await receiveBatch(t, admin, cement, stock);
+    const loose = await receiveBatch(t, admin, { ...cement, measurement_id: kilogram.body.data.id }, stock);
+    const at = '2026-02-10T09:00:00Z';
+    await saleAt(t, admin, at, [
+      [bags, 4],
+      [loose, 2.5],
+    ]);
+    await saleAt(t, admin, at, [[loose, 50]]);
+    // The day of the cement sales: 52.5 kg and 4 bags, two bars (a sum would be 56.5 of nothing).
+    expect((await dashboard('?startDate=2026-02-10&endDate=2026-02-10')).chart_data).toEqual([
+      { label: 'Cement (Kilograms)', y: 52.5 },
+      { label: 'Cement (Bag Cements)', y: 4 },
+    ]);
+
+    // Eleven other products two days later, so the month's list is cut at 10.
+    for (const [i, name] of ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K'].entries()) {
+      const batch = await receiveBatch(t, admin, await makeCatalogue(t, admin, `Tile ${name}`), stock);
+      await saleAt(t, admin, '2026-02-12T09:00:00Z', [[batch, 10 + i]]);
+    }
+    const { chart_data } = await dashboard('?startDate=2026-02-01&endDate=2026-02-28');
+    expect(chart_data).toHaveLength(10);
+    expect(chart_data[0]).toEqual({ label: 'Cement (Kilograms)', y: 52.5 });
+    expect(chart_data.slice(1, 3)).toEqual([
+      { label: 'Tile K (Bag Tile Ks)', y: 20 },
+      { label: 'Tile J (Bag Tile Js)', y: 19 },
+    ]);
+    expect(chart_data[9]).toEqual({ label: 'Tile C (Bag Tile Cs)', y: 12 });
+  });
+});
+
+describe('GET /api/dashboard: net profit', () => {
+  it("is gross profit − the period's expenses − its write-off losses", async () => {
+    const batch = await receiveBatch(t, admin, await makeCatalogue(t, admin, 'Paint'), {
+      quantity: 20,
+      unit_price: 30_000,
+      sale_price: 45_000,
+      stock_date: '2026-05-01',
+    });
+    // 3 × 45,000 = 135,000 less 10 % = 121,500 revenue; cost 90,000; gross 31,500.
+    await saleAt(t, admin, '2026-05-10T09:00:00Z', [[batch, 3]], 10);
+    const expense = (expense_date: string, category: string, amount: number) =>
+      t.call('POST', '/api/expensestore', {
+        token: admin,
+        body: { expense_date, category, description: `${category} for May`, amount, payment_method: 'CASH' },
+      });
+    for (const [date, category, amount] of [
+      ['2026-05-01', 'Rent', 10_000],
+      ['2026-05-31', 'Transport', 2_500],
+      ['2026-06-01', 'Rent', 99_000], // the next month
+      ['2026-04-30', 'Rent', 99_000], // the month before
+    ] as const) {
+      expect((await expense(date, category, amount)).status).toBe(200);
+    }
+    const writeOff = await t.call('POST', '/api/stockadjustmentstore', {
+      token: admin,
+      body: { batch_id: batch.id, reason: 'DAMAGE', quantity: 0.5, adjustment_date: '2026-05-20', note: 'Spilt' },
+    });
+    expect(writeOff.status).toBe(200);
+
+    const may = await dashboard('?startDate=2026-05-01&endDate=2026-05-31');
+    expect(may).toMatchObject({
+      total_revenue: 121_500,
+      gross_profit: 31_500,
+      total_expenses: 12_500,
+      total_loss: 15_000,
+      net_profit: 31_500 - 12_500 - 15_000,
+    });
+    // The expense list's own total for the month says the same.
+    const list = await t.call('GET', '/api/expenselist?startDate=2026-05-01&endDate=2026-05-31', { token: admin });
+    expect(list.body.data.reduce((sum: number, e: { amount: number }) => sum + e.amount, 0)).toBe(12_500);
+
+    // Deleting an expense puts its amount back on the net profit.
+    const rent = list.body.data.find((e: { category: string }) => e.category === 'Rent');
+    expect((await t.call('DELETE', `/api/expensedelete/${rent.id}`, { token: admin })).status).toBe(200);
+    expect(await dashboard('?startDate=2026-05-01&endDate=2026-05-31')).toMatchObject({
+      total_expenses: 2_500,
+      net_profit: 31_500 - 2_500 - 15_000,
+    });
   });
 });
