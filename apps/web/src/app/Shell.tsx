@@ -19,7 +19,8 @@ import { useBranding, useMe } from '../api/auth.ts';
 import { subscribeUnauthenticated } from '../api/client.ts';
 import { PinIcon } from '../components/PinIcon.tsx';
 import { BackupFailureBanner } from '../features/backups/BackupFailureBanner.tsx';
-import { MENU } from './menu.ts';
+import { MenuEntry } from './MenuEntry.tsx';
+import { visibleMenu } from './menu.ts';
 import { usePermissions } from './permissions.ts';
 import { SessionMonitor } from './SessionMonitor.tsx';
 import { rememberedRole, rememberRole } from './session-storage.ts';
@@ -66,10 +67,7 @@ export function Shell() {
   if (new URLSearchParams(location.search).get('print') === '1') return <Outlet />;
 
   const appName = branding.data?.name ?? 'Duka';
-  const groups = MENU.map((group) => ({
-    ...group,
-    items: group.items.filter((item) => can(item.permission)),
-  })).filter((group) => group.items.length > 0);
+  const groups = visibleMenu(can);
 
   return (
     <AppShell
@@ -139,20 +137,14 @@ export function Shell() {
               <NavLink
                 key={group.label}
                 component={Link}
-                to={group.items[0].path}
+                to={group.items[0].path ?? '/'}
                 label={group.label}
                 active={location.pathname === group.items[0].path}
               />
             ) : (
               <NavLink key={group.label} label={group.label} defaultOpened childrenOffset="md">
                 {group.items.map((item) => (
-                  <NavLink
-                    key={item.path}
-                    component={Link}
-                    to={item.path}
-                    label={item.label}
-                    active={[item.path, ...(item.also ?? [])].some((path) => location.pathname.startsWith(path))}
-                  />
+                  <MenuEntry key={item.path ?? item.label} item={item} />
                 ))}
               </NavLink>
             ),

@@ -2,23 +2,31 @@
 import {
   consolidatedSalesReport,
   dailySalesReport,
+  expenseReport,
   monthlySalesReport,
   type PermissionKey,
+  profitLossReport,
   type ReportDeclaration,
+  revenueReport,
   stockAgingReport,
   stockBalanceReport,
   stockLowAlertReport,
   stockReport,
+  supplierReport,
+  taxReport,
   weeklySalesReport,
 } from '@duka/shared';
 
 export interface MenuItem {
   label: string;
-  path: string;
+  /** Absent on a sub-group (Reports > Sales Reports), which opens its `items` instead. */
+  path?: string;
   /** Undefined: every signed-in user. */
   permission?: PermissionKey;
   /** Other pages under this item, which keep it highlighted (a receipt opened from Sales). */
   also?: string[];
+  /** Sub-entries: the item is a sub-group, shown when one of them is. */
+  items?: MenuItem[];
 }
 export interface MenuGroup {
   label: string;
@@ -60,21 +68,32 @@ export const MENU: MenuGroup[] = [
     items: [
       { label: 'POS', path: '/salespos', permission: 'salesPOS' },
       { label: 'Sales', path: '/saleslist', permission: 'salesList', also: ['/salesreceipt', '/salesinvoice'] },
+      {
+        label: 'Expenses',
+        path: '/expenselist',
+        permission: 'expenseList',
+        also: ['/expensecreate', '/expenseupdate'],
+      },
     ],
   },
   {
-    // Sales reports, then inventory reports (part 1 §2: Reports > Sales Reports, Inventory Reports).
+    // Part 1 §2: Reports > Sales Reports, Inventory Reports, each listing the reports the user may open.
     label: 'Reports',
     items: [
-      dailySalesReport,
-      weeklySalesReport,
-      monthlySalesReport,
-      consolidatedSalesReport,
-      stockReport,
-      stockBalanceReport,
-      stockLowAlertReport,
-      stockAgingReport,
-    ].map(reportItem),
+      {
+        label: 'Sales Reports',
+        items: [dailySalesReport, weeklySalesReport, monthlySalesReport, consolidatedSalesReport].map(reportItem),
+      },
+      {
+        label: 'Inventory Reports',
+        items: [stockReport, stockBalanceReport, stockLowAlertReport, stockAgingReport].map(reportItem),
+      },
+    ],
+  },
+  {
+    // Private keys: only the Administrator sees this group.
+    label: 'Financial Reports',
+    items: [revenueReport, profitLossReport, expenseReport, supplierReport, taxReport].map(reportItem),
   },
   {
     label: 'Manage Settings',
@@ -92,3 +111,14 @@ export const MENU: MenuGroup[] = [
     items: [{ label: 'Application', path: '/applicationloglist', permission: 'applicationLogs' }],
   },
 ];
+
+/** The entries a user may open: items by key, sub-groups and groups while one of their entries is left. */
+export function visibleMenu(can: (key: PermissionKey | undefined) => boolean): MenuGroup[] {
+  const visible = (items: MenuItem[]): MenuItem[] =>
+    items.flatMap((item) => {
+      if (!item.items) return can(item.permission) ? [item] : [];
+      const inner = visible(item.items);
+      return inner.length > 0 ? [{ ...item, items: inner }] : [];
+    });
+  return MENU.map((group) => ({ ...group, items: visible(group.items) })).filter((group) => group.items.length > 0);
+}
