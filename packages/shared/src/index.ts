@@ -7,6 +7,7 @@ export * from './expenses.schemas.ts';
 export * from './fields.ts';
 export * from './format.ts';
 export * from './list.schemas.ts';
+export * from './lists/index.ts';
 export * from './money.ts';
 export * from './permissions.ts';
 export * from './reports/index.ts';

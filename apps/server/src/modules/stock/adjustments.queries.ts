@@ -1,8 +1,7 @@
-// The write-off list and its export.
+// The write-off list's rows and total (its columns are declared in packages/shared/src/lists).
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { nameJson } from '../../platform/creator.ts';
-import type { ExportColumn } from '../../platform/exports.ts';
 import { matchesSearch } from '../../platform/listing.ts';
 import type { StockFilter } from './stock.queries.ts';
 
@@ -43,15 +42,3 @@ export async function totalWriteOffCost(db: Database, filter: StockFilter): Prom
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
-
-export const ADJUSTMENT_EXPORT_COLUMNS: ExportColumn<AdjustmentRow>[] = [
-  { header: 'Date', value: (a) => a.adjustment_date },
-  { header: 'Batch Number', value: (a) => a.batch_number, width: 20 },
-  { header: 'Product', value: (a) => a.product_name, width: 22 },
-  { header: 'Reason', value: (a) => a.reason, width: 18 },
-  { header: 'Qty', value: (a) => a.quantity },
-  { header: 'Unit Cost', value: (a) => a.unit_cost },
-  { header: 'Cost', value: (a) => a.cost },
-  { header: 'Note', value: (a) => a.note, width: 30 },
-  { header: 'Recorded By', value: (a) => a.user?.name ?? 'N/A', width: 18 },
-];

@@ -86,9 +86,6 @@ export function stockLevelQuery(db: Database, search?: string) {
       nameJson('p').as('product'),
       nameJson('b').as('brand'),
       nameJson('m').as('measurement'),
-      sql<string>`CASE WHEN s.balance <= 0 THEN 'Out of Stock' WHEN s.balance <= s.min_stock_level THEN 'Low Stock' ELSE 'In Stock' END`.as(
-        'status',
-      ),
     ])
     .where('s.deleted_at', 'is', null);
   if (search) q = q.where((eb) => matchesSearch(eb, ['p.name', 'b.name', 'm.name', 's.batch_number'], search));
@@ -110,15 +107,8 @@ export const STOCK_EXPORT_COLUMNS: ExportColumn<StockRow>[] = [
   { header: 'Date', value: (s) => s.stock_date },
 ];
 
-export const STOCK_LEVEL_EXPORT_COLUMNS: ExportColumn<StockLevelRow>[] = [
-  { header: 'Product', value: (s) => s.product_name, width: 22 },
-  { header: 'Batch Number', value: (s) => s.batch_number, width: 20 },
-  { header: 'Brand', value: (s) => s.brand_name, width: 16 },
-  { header: 'Unit of Measurement', value: (s) => s.measurement_name, width: 20 },
-  { header: 'Qty in Stock', value: (s) => s.balance, width: 14 },
-  { header: 'Qty Sold', value: (s) => s.total_sold },
-  { header: 'Status', value: (s) => stockStatus(s.balance, s.min_stock_level), width: 14 },
-];
+/** A stock-level row with its status from the one shared rule (PRODUCT.md §5), for the screen and the files. */
+export const withStatus = (row: StockLevelRow) => ({ ...row, status: stockStatus(row.balance, row.min_stock_level) });
 
 export const batchPdfFields = (s: StockRow, timeZone: string): [string, string | number][] => [
   ['Batch number', s.batch_number],

@@ -1,25 +1,30 @@
 import {
   dateRangeSchema,
   idParamSchema,
+  type ListQuery,
   listQuerySchema,
   stockAdjustmentSchema,
   stockCreateSchema,
+  stockLevelList,
   stockUpdateSchema,
+  stockWriteOffList,
 } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { can, requestContext } from '../../platform/access.ts';
 import { registerCrudRoutes } from '../../platform/crud-routes.ts';
 import { type ExportFormat, inPages, periodPreamble, sendExport, sendRecordPdf } from '../../platform/exports.ts';
+import { registerList } from '../../platform/list-routes.ts';
 import { paginate } from '../../platform/listing.ts';
 import type { AppServices } from '../../services.ts';
-import { ADJUSTMENT_EXPORT_COLUMNS, adjustmentQuery, totalWriteOffCost } from './adjustments.queries.ts';
+import { adjustmentQuery, totalWriteOffCost } from './adjustments.queries.ts';
 import {
   batchPdfFields,
   STOCK_EXPORT_COLUMNS,
-  STOCK_LEVEL_EXPORT_COLUMNS,
+  type StockFilter,
   stockLevelQuery,
   stockListQuery,
   totalStockCost,
+  withStatus,
 } from './stock.queries.ts';
 import * as stock from './stock.service.ts';
 
@@ -61,8 +66,21 @@ export const stockRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db,
     );
   });
 
-  app.get('/stocklevel', { config: can('stockLevel'), schema: { querystring: listQuerySchema } }, (request) =>
-    paginate(stockLevelQuery(db, request.query.search), request.query),
+  // Declared in packages/shared/src/lists: the list, its exports and the answer's shape.
+  registerList(
+    app,
+    stockLevelList,
+    { rows: (query: ListQuery) => stockLevelQuery(db, query.search), present: withStatus },
+    timeZone,
+  );
+  registerList(
+    app,
+    stockWriteOffList,
+    {
+      rows: (query: StockFilter) => adjustmentQuery(db, query),
+      total: (query: StockFilter) => totalWriteOffCost(db, query),
+    },
+    timeZone,
   );
 
   for (const format of FORMATS) {
@@ -83,43 +101,7 @@ export const stockRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db,
           timeZone,
         }),
     );
-    app.get(
-      `/stocklevel${format}`,
-      { config: can('stockLevelExport'), schema: { querystring: listQuerySchema.pick({ search: true }) } },
-      (request, reply) =>
-        sendExport(reply, format, {
-          name: 'stock_levels',
-          columns: STOCK_LEVEL_EXPORT_COLUMNS,
-          timeZone,
-          rows: inPages((limit, offset) =>
-            stockLevelQuery(db, request.query.search).limit(limit).offset(offset).execute(),
-          ),
-        }),
-    );
-    app.get(
-      `/stockadjustment${format}`,
-      { config: can('stockAdjustmentExport'), schema: { querystring: filteredExport } },
-      async (request, reply) =>
-        sendExport(reply, format, {
-          name: 'stock_write_offs',
-          columns: ADJUSTMENT_EXPORT_COLUMNS,
-          preamble: periodPreamble(
-            'Stock write-offs',
-            request.query,
-            'Total cost (UGX)',
-            await totalWriteOffCost(db, request.query),
-          ),
-          rows: inPages((limit, offset) => adjustmentQuery(db, request.query).limit(limit).offset(offset).execute()),
-          timeZone,
-        }),
-    );
   }
-
-  app.get(
-    '/stockadjustmentlist',
-    { config: can('stockAdjustmentList'), schema: { querystring: filteredList } },
-    (request) => paginate(adjustmentQuery(db, request.query), request.query),
-  );
 
   app.post(
     '/stockadjustmentstore',

@@ -1,0 +1,78 @@
+import { exportQueryOf, type ListDeclaration, listEnvelopeSchema, listQueryOf } from '@duka/shared';
+import type { FastifyInstance } from 'fastify';
+import type { SelectQueryBuilder } from 'kysely';
+import { can } from './access.ts';
+import { type ExportFormat, inPages, periodPreamble, sendExport } from './exports.ts';
+import { paginate } from './listing.ts';
+import { cellOf } from './report-routes.ts';
+
+// Turns one list declaration (packages/shared/src/lists) and its module's hand-written query into three routes: the
+// list in the flat list envelope and its XLSX and CSV exports, with the same filters, search and columns.
+
+export interface ListSource<Query, Row> {
+  /** The filtered, searched and ordered rows, not yet paged. */
+  rows: (query: Query) => SelectQueryBuilder<any, any, Row>;
+  /** The total in the files' header rows (over every filtered row); needed when the declaration has a `total`. */
+  total?: (query: Query) => Promise<number>;
+  /** The row as the list and the files show it; the stored row when absent. */
+  present?: (row: Row) => unknown;
+}
+
+// The answer is documented from the declaration's row schema but written as it is: the schema describes the shape,
+// and a Date the database hands back must not turn a good answer into a serialization error.
+const writeAsIs = () => (data: unknown) => JSON.stringify(data);
+
+export function registerList<Query, Row>(
+  app: FastifyInstance,
+  declaration: ListDeclaration,
+  source: ListSource<Query, Row>,
+  timeZone: string,
+) {
+  const present = source.present ?? ((row: Row) => row);
+  app.get(
+    declaration.path,
+    {
+      config: can(declaration.keys.list),
+      schema: { querystring: listQueryOf(declaration), response: { 200: listEnvelopeSchema(declaration.row) } },
+      serializerCompiler: writeAsIs,
+    },
+    async (request) => {
+      const query = request.query as Query & { page: number; pagination_size: number };
+      const page = await paginate(source.rows(query), query);
+      return { ...page, data: page.data.map(present) };
+    },
+  );
+
+  const columns = declaration.columns.map((column) => ({
+    header: column.header,
+    value: (row: unknown) => cellOf(row, column, timeZone),
+    width: Math.max(12, column.header.length + 2, column.kind === 'text' ? 20 : 0),
+  }));
+  for (const format of ['xlsx', 'csv'] as ExportFormat[]) {
+    app.get(
+      declaration.exports[format],
+      { config: can(declaration.keys.export), schema: { querystring: exportQueryOf(declaration) } },
+      async (request, reply) => {
+        const query = request.query as Query & { startDate?: string; endDate?: string };
+        const total = declaration.total && source.total ? await source.total(query) : undefined;
+        return sendExport(reply, format, {
+          name: declaration.exports.fileName,
+          columns,
+          preamble:
+            declaration.total && total !== undefined
+              ? periodPreamble(declaration.title, query, declaration.total.label, total)
+              : undefined,
+          rows: mapPages(
+            inPages((limit, offset) => source.rows(query).limit(limit).offset(offset).execute()),
+            present,
+          ),
+          timeZone,
+        });
+      },
+    );
+  }
+}
+
+async function* mapPages<Row>(pages: AsyncIterable<Row[]>, present: (row: Row) => unknown) {
+  for await (const page of pages) yield page.map(present);
+}

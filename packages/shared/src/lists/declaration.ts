@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { listQuerySchema } from '../list.schemas.ts';
+import type { PermissionKey } from '../permissions.ts';
+import type { ReportColumn } from '../reports/declaration.ts';
+
+// The shape of one everyday list (stock write-offs, stock levels…), declared once beside the reports: the server
+// builds its list route (the flat list envelope), its XLSX/CSV exports and the OpenAPI answer from it; the web its
+// table and export menu. Shape only: which rows a list holds is its module's hand-written query.
+
+export interface ListDeclaration<Filter extends z.ZodType = z.ZodType> {
+  /** The files' title (first header row) and the screen's. */
+  title: string;
+  /** The list call under /api, answering the flat envelope: `{ success, data: [...], current_page, … }`. */
+  path: string;
+  keys: { list: PermissionKey; export: PermissionKey };
+  /** The list's filters (`dateRangeSchema`…); paging and search come with every list (listQueryOf, exportQueryOf). */
+  filter?: Filter;
+  /** The row as the list returns it (documents the answer in OpenAPI). */
+  row: z.ZodType;
+  /** The screen's and the files' columns, in order. */
+  columns: readonly ReportColumn[];
+  exports: { xlsx: string; csv: string; fileName: string };
+  /** Period (from the query's startDate/endDate) and a total in the files' header rows; absent: no header rows. */
+  total?: { label: string };
+}
+
+export const defineList = <Filter extends z.ZodType>(declaration: ListDeclaration<Filter>) => declaration;
+
+/** The flat list envelope around a row schema, for the OpenAPI description. */
+export const listEnvelopeSchema = (row: z.ZodType) =>
+  z.object({
+    success: z.literal(true),
+    data: z.array(row),
+    current_page: z.number(),
+    last_page: z.number(),
+    total: z.number(),
+    per_page: z.number(),
+    from: z.number().nullable(),
+    to: z.number().nullable(),
+  });
+
+/** The list call's query: page, page size, search and the list's filters. */
+export const listQueryOf = (list: ListDeclaration) =>
+  list.filter ? listQuerySchema.and(list.filter) : listQuerySchema;
+
+/** The exports' query: the same search and filters, without paging. */
+export const exportQueryOf = (list: ListDeclaration) => {
+  const search = listQuerySchema.pick({ search: true });
+  return list.filter ? search.and(list.filter) : search;
+};

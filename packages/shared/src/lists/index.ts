@@ -1,0 +1,2 @@
+export * from './declaration.ts';
+export * from './stock-lists.ts';

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { dateRangeSchema } from '../list.schemas.ts';
+import { defineList } from './declaration.ts';
+
+// The stock screens' lists (part 2 §2.6): stock levels and stock write-offs.
+
+const named = z.object({ name: z.string() }).nullable();
+
+export const stockLevelRowSchema = z.object({
+  id: z.number(),
+  batch_number: z.string(),
+  product_name: z.string().nullable(),
+  brand_name: z.string().nullable(),
+  measurement_name: z.string().nullable(),
+  product: named,
+  brand: named,
+  measurement: named,
+  balance: z.number(),
+  total_sold: z.number(),
+  min_stock_level: z.number(),
+  /** In Stock, Low Stock or Out of Stock, by the one shared rule (stockStatus). */
+  status: z.string(),
+});
+
+/** Every live batch with what is left, what was sold and its status: never costs or the supplier. */
+export const stockLevelList = defineList({
+  title: 'Stock Levels',
+  path: '/stocklevel',
+  keys: { list: 'stockLevel', export: 'stockLevelExport' },
+  row: stockLevelRowSchema,
+  columns: [
+    { header: 'Product', field: 'product_name', kind: 'text' },
+    { header: 'Batch Number', field: 'batch_number', kind: 'text' },
+    { header: 'Brand', field: 'brand_name', kind: 'text' },
+    { header: 'Unit of Measurement', field: 'measurement_name', kind: 'text' },
+    { header: 'Qty in Stock', field: 'balance', kind: 'quantity' },
+    { header: 'Qty Sold', field: 'total_sold', kind: 'quantity' },
+    { header: 'Status', field: 'status', kind: 'status' },
+  ],
+  exports: { xlsx: '/stocklevelxlsx', csv: '/stocklevelcsv', fileName: 'stock_levels' },
+});
+
+export const stockWriteOffRowSchema = z.object({
+  id: z.number(),
+  batch_id: z.number(),
+  batch_number: z.string(),
+  product_name: z.string().nullable(),
+  reason: z.string(),
+  quantity: z.number(),
+  unit_cost: z.number(),
+  /** round(quantity × unit cost), whole UGX. */
+  cost: z.number(),
+  note: z.string(),
+  adjustment_date: z.string(),
+  created_at: z.string(),
+  user: named,
+});
+
+/** Stock written off (damage, loss, expiry, count correction); the files carry the period and the total cost. */
+export const stockWriteOffList = defineList({
+  title: 'Stock write-offs',
+  path: '/stockadjustmentlist',
+  keys: { list: 'stockAdjustmentList', export: 'stockAdjustmentExport' },
+  filter: dateRangeSchema,
+  row: stockWriteOffRowSchema,
+  columns: [
+    { header: 'Date', field: 'adjustment_date', kind: 'date' },
+    { header: 'Batch Number', field: 'batch_number', kind: 'text' },
+    { header: 'Product', field: 'product_name', kind: 'text' },
+    { header: 'Reason', field: 'reason', kind: 'text' },
+    { header: 'Qty', field: 'quantity', kind: 'quantity' },
+    { header: 'Unit Cost', field: 'unit_cost', kind: 'money' },
+    { header: 'Cost', field: 'cost', kind: 'money' },
+    { header: 'Note', field: 'note', kind: 'text' },
+    { header: 'Recorded By', field: 'user.name', kind: 'text' },
+  ],
+  exports: { xlsx: '/stockadjustmentxlsx', csv: '/stockadjustmentcsv', fileName: 'stock_write_offs' },
+  total: { label: 'Total cost (UGX)' },
+});
