@@ -1,15 +1,27 @@
 import {
   consolidatedSalesReport,
   dailySalesReport,
+  expenseReport,
   monthlySalesReport,
+  profitLossReport,
   type ReportDeclaration,
+  revenueReport,
   stockAgingReport,
   stockBalanceReport,
   stockLowAlertReport,
   stockReport,
+  supplierReport,
+  taxReport,
   weeklySalesReport,
 } from '@duka/shared';
 import type { ComponentType } from 'react';
+import {
+  ExpenseReportPage,
+  ProfitLossReportPage,
+  RevenueReportPage,
+  SupplierReportPage,
+  TaxReportPage,
+} from './FinancialReportPages.tsx';
 import {
   ConsolidatedSalesReportPage,
   DailySalesReportPage,
@@ -43,4 +55,13 @@ export const INVENTORY_REPORT_SCREENS: ReportScreen[] = [
   { report: stockBalanceReport, page: StockBalanceReportPage },
   { report: stockLowAlertReport, page: StockLowAlertReportPage },
   { report: stockAgingReport, page: StockAgingReportPage },
+];
+
+/** The five financial reports (issue 11): private keys, so the Administrator's. */
+export const FINANCIAL_REPORT_SCREENS: ReportScreen[] = [
+  { report: revenueReport, page: RevenueReportPage },
+  { report: profitLossReport, page: ProfitLossReportPage },
+  { report: expenseReport, page: ExpenseReportPage },
+  { report: supplierReport, page: SupplierReportPage },
+  { report: taxReport, page: TaxReportPage },
 ];

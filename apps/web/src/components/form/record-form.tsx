@@ -1,0 +1,127 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Paper } from '@mantine/core';
+import { type ReactNode, useEffect } from 'react';
+import { Controller, type DefaultValues, type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
+import { useParams } from 'react-router';
+import type { z } from 'zod';
+import { errorMessage } from '../../api/client.ts';
+import { send, useRecord, useWrite } from '../../api/lists.ts';
+import { FormActions } from '../FormActions.tsx';
+import { FormAlerts } from '../FormAlerts.tsx';
+import { PageHeader } from '../PageHeader.tsx';
+import { PageLoader } from '../PageLoader.tsx';
+import { AfterSaveChoice } from './AfterSaveChoice.tsx';
+import { EnvironmentChoice } from './EnvironmentChoice.tsx';
+import { useSaveFlow } from './save-flow.ts';
+
+// The form kit: the create/update skeleton every record screen repeated, once. A screen declares its schema, calls and
+// empty values, and renders only its fields: load (update) → validate with the shared schema → save → after-save
+// choice (create) or back to the list (update), with the banners and the server's field errors.
+
+export interface RecordFormSpec<Schema extends z.ZodType<FieldValues, FieldValues>, Loaded = unknown> {
+  /** "Expense": the title ("Create Expense"), the crumb and the fallback error. */
+  label: string;
+  /** The list screen, which is also the list call refreshed after a save. */
+  list: string;
+  /** Crumb of the list, when it is not the label ("Expenses"). */
+  listLabel?: string;
+  schema: Schema;
+  /** POST path (create) or PUT path prefix, the id appended (update). */
+  save: string;
+  /** GET path prefix of the record, the id appended (update). */
+  show?: string;
+  /** Other calls that show the record (lookups, reports), refreshed after a save. */
+  invalidates?: string[];
+  /** The create form's empty values. */
+  empty?: DefaultValues<z.input<Schema>>;
+  /** The loaded record as the update form's values. */
+  toValues?: (record: Loaded) => DefaultValues<z.input<Schema>>;
+}
+
+export type RecordForm<Schema extends z.ZodType<FieldValues, FieldValues>> = UseFormReturn<
+  z.input<Schema>,
+  unknown,
+  z.output<Schema>
+>;
+
+/** The hook: a create form when the spec has no `show`, an update form of the address's :id when it has. */
+export function useRecordForm<Schema extends z.ZodType<FieldValues, FieldValues>, Loaded = unknown>(
+  spec: RecordFormSpec<Schema, Loaded>,
+) {
+  const { id } = useParams();
+  const isUpdate = Boolean(spec.show);
+  const record = useRecord<Loaded>(spec.show ?? '', isUpdate ? id : undefined);
+  const flow = useSaveFlow(spec.list, { offersChoice: !isUpdate });
+  const write = useWrite(send(isUpdate ? 'PUT' : 'POST', isUpdate ? `${spec.save}/${id}` : spec.save), [
+    spec.list,
+    ...(spec.show ? [spec.show] : []),
+    ...(spec.invalidates ?? []),
+  ]);
+  const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
+    resolver: zodResolver(spec.schema as never),
+    // A corrected field clears its message at once (the seeds re-check on input, blur and change).
+    mode: 'onTouched',
+    defaultValues: spec.empty,
+  });
+  const { toValues } = spec;
+  useEffect(() => {
+    if (record.data && toValues) form.reset(toValues(record.data));
+  }, [record.data, form, toValues]);
+
+  const submit = form.handleSubmit(async (input) => {
+    flow.clearAlerts();
+    try {
+      const answer = await write.mutateAsync(input);
+      // "Save and stay" on a create form starts a fresh one.
+      flow.succeeded(answer.message, () => form.reset(spec.empty));
+    } catch (err) {
+      const verb = isUpdate ? 'update' : 'create';
+      flow.failed(err, `Failed to ${verb} ${spec.label.toLowerCase()}. Please try again.`, form.setError);
+    }
+  });
+  return { form, flow, record, submit, saving: write.isPending, isUpdate };
+}
+
+/** The page frame around a kit form: header, banners, the fields, the after-save choice (create) and the buttons. */
+export function RecordFormPage<Schema extends z.ZodType<FieldValues, FieldValues>, Loaded>({
+  spec,
+  kit,
+  children,
+}: {
+  spec: RecordFormSpec<Schema, Loaded>;
+  kit: ReturnType<typeof useRecordForm<Schema, Loaded>>;
+  children: ReactNode;
+}) {
+  const { flow, record, isUpdate } = kit;
+  if (isUpdate && record.isPending) return <PageLoader />;
+  return (
+    <>
+      <PageHeader
+        title={`${isUpdate ? 'Update' : 'Create'} ${spec.label}`}
+        trail={[{ label: spec.listLabel ?? spec.label, to: spec.list }, { label: isUpdate ? 'Update' : 'Create' }]}
+      />
+      {record.isError && <FormAlerts state={{ error: errorMessage(record.error) }} onClose={() => record.refetch()} />}
+      <FormAlerts state={flow.alerts} onClose={flow.clearAlerts} />
+      <Paper p="lg" withBorder>
+        <form onSubmit={kit.submit} noValidate>
+          {children}
+          {!isUpdate && <AfterSaveChoice value={flow.afterSave} onChange={flow.setAfterSave} />}
+          <FormActions saving={kit.saving} />
+        </form>
+      </Paper>
+    </>
+  );
+}
+
+/** The one Environment field of a kit form, bound to its `environment` value. */
+export function EnvironmentField({ form }: { form: UseFormReturn<any, any, any> }) {
+  return (
+    <Controller
+      control={form.control}
+      name="environment"
+      render={({ field, fieldState }) => (
+        <EnvironmentChoice value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+      )}
+    />
+  );
+}

@@ -1,0 +1,118 @@
+import { formatDay, PAYMENT_LABELS, PAYMENT_METHODS } from '@duka/shared';
+import { Autocomplete, NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { errorMessage } from '../../api/client.ts';
+import { useLookup } from '../../api/lists.ts';
+
+export interface ExpenseRecord {
+  id: number;
+  expense_date: string;
+  category: string;
+  description: string;
+  amount: number;
+  payment_method: string;
+  reference: string | null;
+  supplier_id: number | null;
+  supplier: { name: string } | null;
+  user: { name: string } | null;
+  created_at: string;
+}
+
+/** The expense fields of create and update. The category offers the usual ones and every one used before. */
+export function ExpenseFields({ form }: { form: UseFormReturn<any, any, any> }) {
+  const { control, register } = form;
+  const errors = form.formState.errors as Record<string, { message?: string } | undefined>;
+  const categories = useLookup<string>('/getexpensecategories');
+  const suppliers = useLookup('/getsuppliers');
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <TextInput
+        label="Expense date"
+        type="date"
+        max={formatDay(new Date())}
+        {...register('expense_date')}
+        error={errors.expense_date?.message}
+      />
+      <Controller
+        control={control}
+        name="category"
+        render={({ field }) => (
+          <Autocomplete
+            label="Category"
+            placeholder="Rent, Transport…"
+            data={categories.data ?? []}
+            value={field.value ?? ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            maxLength={100}
+            error={errors.category?.message ?? (categories.isError ? errorMessage(categories.error) : undefined)}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="amount"
+        render={({ field }) => (
+          <NumberInput
+            label="Amount (UGX)"
+            thousandSeparator=","
+            decimalScale={0}
+            allowNegative={false}
+            hideControls
+            value={(field.value as number | string | undefined) ?? ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={errors.amount?.message}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="payment_method"
+        render={({ field }) => (
+          <Select
+            label="Payment method"
+            placeholder="Select payment method"
+            data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_LABELS[m] }))}
+            value={field.value ?? null}
+            onChange={(v) => field.onChange(v ?? undefined)}
+            onBlur={field.onBlur}
+            error={errors.payment_method?.message}
+          />
+        )}
+      />
+      <TextInput
+        label="Reference"
+        description="Optional: a mobile-money transaction id, receipt or cheque number"
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        maxLength={100}
+        {...register('reference')}
+        error={errors.reference?.message}
+      />
+      <Controller
+        control={control}
+        name="supplier_id"
+        render={({ field }) => (
+          <Select
+            label="Supplier"
+            placeholder="Optional"
+            searchable
+            clearable
+            data={(suppliers.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+            value={field.value ? String(field.value) : null}
+            onChange={(v) => field.onChange(v ? Number(v) : null)}
+            error={errors.supplier_id?.message ?? (suppliers.isError ? errorMessage(suppliers.error) : undefined)}
+          />
+        )}
+      />
+      <Textarea
+        label="Description"
+        autosize
+        minRows={2}
+        maxLength={500}
+        {...register('description')}
+        error={errors.description?.message}
+      />
+    </SimpleGrid>
+  );
+}

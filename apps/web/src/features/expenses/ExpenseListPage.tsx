@@ -1,0 +1,66 @@
+import { formatMoney, paymentLabel } from '@duka/shared';
+import { Autocomplete } from '@mantine/core';
+import { api } from '../../api/client.ts';
+import { useLookup } from '../../api/lists.ts';
+import { dateFilter } from '../../components/list/date-filter.tsx';
+import { ListPage } from '../../components/list/ListPage.tsx';
+import { RowMenu } from '../../components/list/RowMenu.tsx';
+import type { ExpenseRecord } from './ExpenseFields.tsx';
+
+export function ExpenseListPage() {
+  const categories = useLookup<string>('/getexpensecategories');
+  return (
+    <ListPage<ExpenseRecord>
+      title="Expenses"
+      trail={[{ label: 'Expenses' }]}
+      endpoint="/expenselist"
+      create={{ to: '/expensecreate', permission: 'expenseAdd' }}
+      filters={dateFilter('expenseFilter', {
+        initial: { category: '' },
+        render: (values, set) => (
+          <Autocomplete
+            label="Category"
+            data={categories.data ?? []}
+            value={values.category ?? ''}
+            onChange={(v) => set('category', v)}
+          />
+        ),
+      })}
+      exports={{ permission: 'expenseExport', xlsx: '/expensexlsx', csv: '/expensecsv', name: 'expenses' }}
+      bulkDelete={{
+        permission: 'expenseBulkDelete',
+        path: '/expensesdelete',
+        field: 'expense_ids',
+        question: (n) => `Are you sure you want to delete ${n} expense(s)?`,
+      }}
+      alsoInvalidates={['/trashlist', '/reportexpenselist', '/reportprofitlosslist', '/dashboard']}
+      columns={[
+        { header: 'DATE', cell: (e) => e.expense_date },
+        { header: 'CATEGORY', cell: (e) => e.category },
+        { header: 'DESCRIPTION', cell: (e) => e.description },
+        { header: 'AMOUNT', cell: (e) => formatMoney(e.amount), align: 'right' },
+        { header: 'PAYMENT', cell: (e) => paymentLabel(e.payment_method) },
+        { header: 'REFERENCE', cell: (e) => e.reference ?? 'N/A' },
+        { header: 'SUPPLIER', cell: (e) => e.supplier?.name ?? 'N/A' },
+        { header: 'RECORDED BY', cell: (e) => e.user?.name ?? 'N/A' },
+      ]}
+      rowActions={(e, tools) => (
+        <RowMenu
+          actions={[
+            { label: 'Edit', permission: 'expenseEdit', to: `/expenseupdate/${e.id}` },
+            {
+              label: 'Delete',
+              permission: 'expenseDelete',
+              color: 'red',
+              onClick: () =>
+                tools.run(
+                  () => api('DELETE', `/expensedelete/${e.id}`),
+                  'Are you sure you want to delete this expense?',
+                ),
+            },
+          ]}
+        />
+      )}
+    />
+  );
+}
