@@ -1,12 +1,20 @@
 import { formatMoney } from '@duka/shared';
-import { Button, Group, Paper, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { api, errorMessage } from '../../api/client.ts';
 import { toQueryString } from '../../api/lists.ts';
 import { FormAlerts } from '../../components/FormAlerts.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import {
+  DASHBOARD_PERIODS,
+  type DashboardPeriod,
+  DEFAULT_DASHBOARD_PERIOD,
+  isDashboardPeriod,
+  periodDays,
+} from './dashboard-periods.ts';
 import { TopProductsChart } from './TopProductsChart.tsx';
 
 // Stock value, profits and losses come only to holders of the Profit and Loss report.
@@ -15,50 +23,88 @@ interface Dashboard {
   stock_value?: number;
   total_revenue: number;
   gross_profit?: number;
-  net_profit?: number;
+  total_expenses?: number;
   total_loss?: number;
+  net_profit?: number;
   chart_data: { label: string; y: number }[];
 }
 
-type Figure = 'stock_value' | 'total_revenue' | 'gross_profit' | 'net_profit' | 'total_loss';
+type Figure = 'stock_value' | 'total_revenue' | 'gross_profit' | 'total_expenses' | 'total_loss' | 'net_profit';
 
+// Net profit = gross profit − expenses − losses (PRODUCT.md §7): the three cards before it say how it was reached.
 const CARDS: [Figure, string][] = [
   ['stock_value', 'Stock Value'],
   ['total_revenue', 'Total Revenue'],
   ['gross_profit', 'Gross Profit'],
-  ['net_profit', 'Net Profit'],
+  ['total_expenses', 'Expenses'],
   ['total_loss', 'Total Loss'],
+  ['net_profit', 'Net Profit'],
 ];
 
-// The month's figures by default; another period on request.
+/** The period in the address (`?period=last_month`, or custom with its days), so a reload or a link keeps it. */
+function useDashboardPeriod() {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('period');
+  const period = isDashboardPeriod(asked) ? asked : DEFAULT_DASHBOARD_PERIOD;
+  const dates =
+    period === 'custom'
+      ? { startDate: params.get('startDate') ?? '', endDate: params.get('endDate') ?? '' }
+      : periodDays(period);
+  const choose = (next: DashboardPeriod, days?: { startDate: string; endDate: string }) =>
+    setParams(next === 'custom' && days ? { period: next, ...days } : { period: next }, { replace: true });
+  return { period, dates, choose };
+}
+
+// The month's figures by default; the picker asks for another period and the cards and the chart follow it.
 export function DashboardPage() {
-  const [draft, setDraft] = useState({ startDate: '', endDate: '' });
-  const [period, setPeriod] = useState({ startDate: '', endDate: '' });
+  const { period, dates, choose } = useDashboardPeriod();
+  const [draft, setDraft] = useState(dates);
   const dashboard = useQuery({
-    queryKey: ['/dashboard', period],
-    queryFn: async () => (await api<{ data: Dashboard }>('GET', `/dashboard${toQueryString(period)}`)).data,
+    queryKey: ['/dashboard', dates],
+    queryFn: async () => (await api<{ data: Dashboard }>('GET', `/dashboard${toQueryString(dates)}`)).data,
+    enabled: period !== 'custom' || Boolean(dates.startDate && dates.endDate),
   });
   return (
     <>
       <PageHeader title="Dashboard" trail={[{ label: 'Dashboard' }]} />
       <Group align="flex-end" mb="md">
-        <TextInput
-          label="Start Date"
-          type="date"
-          value={draft.startDate}
-          onChange={(e) => setDraft({ ...draft, startDate: e.currentTarget.value })}
+        <Select
+          label="Period"
+          data={DASHBOARD_PERIODS.map((p) => ({ value: p.value, label: p.label }))}
+          value={period}
+          allowDeselect={false}
+          onChange={(value) => {
+            if (!isDashboardPeriod(value)) return;
+            if (value === 'custom') setDraft(dates);
+            choose(value, value === 'custom' ? dates : undefined);
+          }}
+          w={160}
         />
-        <TextInput
-          label="End Date"
-          type="date"
-          value={draft.endDate}
-          onChange={(e) => setDraft({ ...draft, endDate: e.currentTarget.value })}
-        />
-        <Button variant="default" onClick={() => setPeriod(draft)}>
-          Apply
-        </Button>
+        {period === 'custom' && (
+          <>
+            <TextInput
+              label="Start Date"
+              type="date"
+              value={draft.startDate}
+              onChange={(e) => setDraft({ ...draft, startDate: e.currentTarget.value })}
+            />
+            <TextInput
+              label="End Date"
+              type="date"
+              value={draft.endDate}
+              onChange={(e) => setDraft({ ...draft, endDate: e.currentTarget.value })}
+            />
+            <Button
+              variant="default"
+              disabled={!draft.startDate || !draft.endDate}
+              onClick={() => choose('custom', draft)}
+            >
+              Apply
+            </Button>
+          </>
+        )}
         {dashboard.data && (
-          <Text c="dimmed" size="sm">
+          <Text c="dimmed" size="sm" data-testid="dashboard-period">
             {dashboard.data.period.startDate} to {dashboard.data.period.endDate}
           </Text>
         )}
@@ -69,12 +115,12 @@ export function DashboardPage() {
           onClose={() => dashboard.refetch()}
         />
       )}
-      {dashboard.isPending ? (
+      {dashboard.isLoading ? (
         <PageLoader />
       ) : (
         dashboard.data && (
           <>
-            <SimpleGrid cols={{ base: 1, sm: 3, lg: 5 }} mb="md">
+            <SimpleGrid cols={{ base: 1, sm: 3, lg: 6 }} mb="md">
               {shownCards(dashboard.data).map(([key, label, figure]) => (
                 <Paper key={key} p="md" withBorder>
                   <Text size="sm" c="dimmed">
