@@ -1,4 +1,12 @@
-import { type ColumnKind, formatDay, formatMoney, formatQuantity, type ReportColumn, readField } from '@duka/shared';
+import {
+  type ColumnKind,
+  formatDay,
+  formatMoney,
+  formatQuantity,
+  type ListDeclaration,
+  type ReportColumn,
+  readField,
+} from '@duka/shared';
 import type { ReactNode } from 'react';
 import { StatusBadge } from '../StatusBadge.tsx';
 
@@ -42,3 +50,26 @@ export function reportCell(row: unknown, column: ReportColumn): ReactNode {
       return value === null || value === undefined || value === '' ? 'N/A' : String(value);
   }
 }
+
+/**
+ * A declared list's columns as ListPage columns (headers in capitals as the screens show them). `cells` replaces the
+ * display of a field where the screen words it differently from the file (a reason's label).
+ */
+export function declaredColumns<Row>(
+  columns: readonly ReportColumn[],
+  cells: Partial<Record<string, (row: Row) => ReactNode>> = {},
+): { header: string; cell: (row: Row) => ReactNode; align?: 'right' }[] {
+  return columns.map((column) => ({
+    header: column.header.toUpperCase(),
+    cell: cells[column.field] ?? ((row: Row) => reportCell(row, column)),
+    align: columnAlign(column.kind),
+  }));
+}
+
+/** A declared list's export menu for ListPage: its Export key, its two calls and its file name. */
+export const declaredExports = (list: ListDeclaration) => ({
+  permission: list.keys.export,
+  xlsx: list.exports.xlsx,
+  csv: list.exports.csv,
+  name: list.exports.fileName,
+});

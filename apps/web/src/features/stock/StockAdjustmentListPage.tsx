@@ -1,52 +1,25 @@
-import { ADJUSTMENT_REASONS, formatMoney, formatQuantity } from '@duka/shared';
+import { ADJUSTMENT_REASONS, stockWriteOffList } from '@duka/shared';
 import { dateFilter } from '../../components/list/date-filter.tsx';
 import { ListPage } from '../../components/list/ListPage.tsx';
-
-interface AdjustmentRow {
-  id: number;
-  batch_number: string;
-  product_name: string | null;
-  reason: string;
-  quantity: number;
-  unit_cost: number;
-  cost: number;
-  note: string;
-  adjustment_date: string;
-  user: { name: string } | null;
-}
+import { declaredColumns, declaredExports } from '../../components/list/report-cells.tsx';
 
 const reasonLabel = (value: string) => ADJUSTMENT_REASONS.find((r) => r.value === value)?.label ?? value;
 
 /**
  * Stock written off (damage, loss, expiry, count correction): their cost is the period's loss in the reports
  * (PRODUCT.md §7). Write-offs are never edited or deleted, so rows have no actions; anyone who may read the list may
- * narrow it by date (there is no separate filter key).
+ * narrow it by date (there is no separate filter key). Columns as declared for the files; the reason by its label.
  */
 export function StockAdjustmentListPage() {
   return (
-    <ListPage<AdjustmentRow>
+    <ListPage<{ id: number; reason: string }>
       title="Stock Write-offs"
       trail={[{ label: 'Stock Write-offs' }]}
-      endpoint="/stockadjustmentlist"
+      endpoint={stockWriteOffList.path}
       create={{ to: '/stockadjustmentcreate', permission: 'stockAdjustmentAdd', label: 'Write off stock' }}
-      filters={dateFilter('stockAdjustmentList')}
-      exports={{
-        permission: 'stockAdjustmentExport',
-        xlsx: '/stockadjustmentxlsx',
-        csv: '/stockadjustmentcsv',
-        name: 'stock_write_offs',
-      }}
-      columns={[
-        { header: 'DATE', cell: (a) => a.adjustment_date },
-        { header: 'BATCH NUMBER', cell: (a) => a.batch_number },
-        { header: 'PRODUCT', cell: (a) => a.product_name ?? 'N/A' },
-        { header: 'REASON', cell: (a) => reasonLabel(a.reason) },
-        { header: 'QTY', cell: (a) => formatQuantity(a.quantity), align: 'right' },
-        { header: 'UNIT COST', cell: (a) => formatMoney(a.unit_cost), align: 'right' },
-        { header: 'COST', cell: (a) => formatMoney(a.cost), align: 'right' },
-        { header: 'NOTE', cell: (a) => a.note },
-        { header: 'RECORDED BY', cell: (a) => a.user?.name ?? 'N/A' },
-      ]}
+      filters={dateFilter(stockWriteOffList.keys.list)}
+      exports={declaredExports(stockWriteOffList)}
+      columns={declaredColumns(stockWriteOffList.columns, { reason: (a) => reasonLabel(a.reason) })}
     />
   );
 }
