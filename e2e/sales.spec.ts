@@ -197,8 +197,8 @@ describe('point of sale', () => {
     // Cost: 4 × 6,000 + 1.5 × 9,876 = 38,814; gross profit 43,666 − 38,814.
     expect(await page.getByTestId('card-gross_profit').textContent()).toBe('UGX 4,852');
     await page.getByTestId('top-products-chart').locator('canvas').waitFor();
-    // The Administrator holds the Profit and Loss report: all five cards.
-    expect(await page.getByTestId(/^card-/).count()).toBe(5);
+    // The Administrator holds the Profit and Loss report: all six cards (expenses among them).
+    expect(await page.getByTestId(/^card-/).count()).toBe(6);
     expect(errors).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 // The dashboard's period choices (issue 11), as the startDate/endDate the server takes. Days are the shop's
-// (shopToday, Africa/Kampala); weeks start on Monday. The server resolves no dates as the current month, the default.
+// (shopToday, in the time zone /loggedinuser names); weeks start on Monday. Without dates the server answers the
+// current month, the default.
 
 import { shopToday } from '../../components/list/report-filters.tsx';
 
