@@ -1,10 +1,11 @@
 // The dashboard's figures (PRODUCT.md §7) over a period of the shop's days, the current month by default. The
-// period is resolved by the shared period module and each figure is computed the way the reports compute it, so the
-// dashboard and the profit and loss report agree to the shilling for the same period.
+// period is resolved by the shared period module, and revenue, cost of goods sold, expenses and losses come from the
+// very functions the profit and loss report calls, so the two agree to the shilling for the same period.
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { type Period, periodBetween, periodHolding, shopDay } from '../../platform/period.ts';
 import { totalExpenses } from '../expenses/expenses.queries.ts';
+import { costOfGoodsSold, totalRevenue as totalRevenueOf } from '../reports/financial-reports.queries.ts';
 import { totalWriteOffCost } from '../stock/adjustments.queries.ts';
 
 export interface DashboardQuery {
@@ -52,11 +53,7 @@ async function topProducts(db: Database, period: Period) {
  */
 export async function dashboardFigures(db: Database, timeZone: string, query: DashboardQuery, withProfit: boolean) {
   const period = dashboardPeriod(timeZone, query);
-  const [revenue, chart] = await Promise.all([
-    salesIn(db, period).select(sql<number>`coalesce(sum(sa.total_amount), 0)::bigint`.as('value')).executeTakeFirst(),
-    topProducts(db, period),
-  ]);
-  const totalRevenue = Number(revenue?.value ?? 0);
+  const [totalRevenue, chart] = await Promise.all([totalRevenueOf(db, period), topProducts(db, period)]);
   const figures = {
     period: { startDate: period.start, endDate: period.end },
     total_revenue: totalRevenue,
@@ -72,15 +69,11 @@ export async function dashboardFigures(db: Database, timeZone: string, query: Da
       .where('deleted_at', 'is', null)
       .select(sql<number>`coalesce(round(sum(balance * unit_price)), 0)::bigint`.as('value'))
       .executeTakeFirst(),
-    // Rounded once over the period, as the profit and loss report's cost of goods sold is.
-    salesIn(db, period)
-      .innerJoin('sale_items as i', 'i.sale_id', 'sa.id')
-      .select(sql<number>`coalesce(round(sum(i.quantity * i.unit_cost)), 0)::bigint`.as('value'))
-      .executeTakeFirst(),
+    costOfGoodsSold(db, period),
     totalExpenses(db, days),
     totalWriteOffCost(db, days),
   ]);
-  const grossProfit = totalRevenue - Number(cost?.value ?? 0);
+  const grossProfit = totalRevenue - cost;
   return {
     ...figures,
     stock_value: Number(stock?.value ?? 0),

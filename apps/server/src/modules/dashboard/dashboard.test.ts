@@ -245,6 +245,20 @@ describe('GET /api/dashboard: net profit', () => {
       total_loss: 15_000,
       net_profit: 31_500 - 12_500 - 15_000,
     });
+    // The profit and loss report for the same month says the same, to the shilling.
+    const statement = await t.call(
+      'GET',
+      '/api/reportprofitlosslist?report_type=custom&date_range=2026-05-01,2026-05-31',
+      { token: admin },
+    );
+    expect(statement.status).toBe(200);
+    expect(statement.body).toMatchObject({
+      revenue: may.total_revenue,
+      gross_profit: may.gross_profit,
+      total_expenses: may.total_expenses,
+      total_loss: may.total_loss,
+      net_profit: may.net_profit,
+    });
     // The expense list's own total for the month says the same.
     const list = await t.call('GET', '/api/expenselist?startDate=2026-05-01&endDate=2026-05-31', { token: admin });
     expect(list.body.data.reduce((sum: number, e: { amount: number }) => sum + e.amount, 0)).toBe(12_500);
