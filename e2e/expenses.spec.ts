@@ -45,8 +45,16 @@ const card = async (page: Page, label: string) =>
 const expectCard = (page: Page, label: string, expected: string) =>
   expect.poll(() => card(page, label), { timeout: 10_000 }).toBe(expected);
 
+/** The dashboard's Net Profit card as shillings; NaN until the dashboard has answered. */
+const netProfitCard = async (page: Page) =>
+  Number(((await page.getByTestId('card-net_profit').textContent()) ?? '').replace(/[^\d-]/g, '') || Number.NaN);
+
 describe('the Administrator', () => {
-  it('records an expense through the form and sees it in the list and the expense report', async () => {
+  it('records an expense through the form and sees it in the list, the expense report and the net profit', async () => {
+    await fromMenu(admin, 'Dashboard', '/dashboard');
+    await expect.poll(() => netProfitCard(admin)).not.toBeNaN();
+    const netBefore = await netProfitCard(admin);
+
     await fromMenu(admin, 'Expenses', '/expenselist');
     await admin.getByRole('link', { name: 'Create' }).click();
     await admin.waitForURL(`${app.url}/expensecreate`);
@@ -74,6 +82,10 @@ describe('the Administrator', () => {
     await expectCard(admin, 'Total Expenses (UGX)', '45,000');
     await expectCard(admin, 'By Category', 'Transport 45,000');
     await admin.locator('tbody tr', { hasText: 'Boda delivery of cement to Ntinda' }).waitFor();
+
+    // The dashboard's net profit for this month drops by exactly the expense.
+    await fromMenu(admin, 'Dashboard', '/dashboard');
+    await expect.poll(() => netProfitCard(admin)).toBe(netBefore - 45_000);
   });
 
   it('opens the profit and loss statement with the expense on its own line', async () => {
