@@ -7,18 +7,25 @@ import type { ReportColumn } from '../reports/declaration.ts';
 // builds its list route (the flat list envelope), its XLSX/CSV exports and the OpenAPI answer from it; the web its
 // table and export menu. Shape only: which rows a list holds is its module's hand-written query.
 
+/** A list's column: a report column, with the screen's header where the seeds word it apart from the files'. */
+export interface ListColumn extends ReportColumn {
+  /** The table's header ("USER NUMBER/ID"); absent: the files' header in capitals. */
+  screenHeader?: string;
+}
+
 export interface ListDeclaration<Filter extends z.ZodType = z.ZodType> {
   /** The files' title (first header row) and the screen's. */
   title: string;
   /** The list call under /api, answering the flat envelope: `{ success, data: [...], current_page, … }`. */
   path: string;
-  keys: { list: PermissionKey; export: PermissionKey };
+  /** `filter`: shows the screen's Filter button (the call itself takes the filters with the List key). */
+  keys: { list: PermissionKey; export: PermissionKey; filter?: PermissionKey };
   /** The list's filters (`dateRangeSchema`…); paging and search come with every list (listQueryOf, exportQueryOf). */
   filter?: Filter;
   /** The row as the list returns it (documents the answer in OpenAPI). */
   row: z.ZodType;
   /** The screen's and the files' columns, in order. */
-  columns: readonly ReportColumn[];
+  columns: readonly ListColumn[];
   exports: { xlsx: string; csv: string; fileName: string };
   /** Period (from the query's startDate/endDate) and a total in the files' header rows; absent: no header rows. */
   total?: { label: string };

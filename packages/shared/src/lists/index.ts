@@ -1,2 +1,3 @@
 export * from './declaration.ts';
+export * from './people-lists.ts';
 export * from './stock-lists.ts';

@@ -2,9 +2,65 @@ import { z } from 'zod';
 import { dateRangeSchema } from '../list.schemas.ts';
 import { defineList } from './declaration.ts';
 
-// The stock screens' lists (part 2 §2.6): stock levels and stock write-offs.
+// The stock screens' lists (part 2 §2.6): the stock batches, stock levels and stock write-offs.
 
 const named = z.object({ name: z.string() }).nullable();
+
+/** One batch as /stocklist and /stockshow return it. */
+export const stockRowSchema = z.object({
+  id: z.number(),
+  batch_number: z.string(),
+  product_id: z.number(),
+  brand_id: z.number(),
+  measurement_id: z.number(),
+  supplier_id: z.number(),
+  quantity: z.number(),
+  unit_price: z.number(),
+  total_cost: z.number(),
+  sale_price: z.number(),
+  min_stock_level: z.number(),
+  quantity_sold: z.number(),
+  quantity_adjusted: z.number(),
+  balance: z.number(),
+  stock_date: z.string(),
+  environment: z.string(),
+  created_at: z.string(),
+  product_name: z.string().nullable(),
+  brand_name: z.string().nullable(),
+  measurement_name: z.string().nullable(),
+  supplier_name: z.string().nullable(),
+  product: named,
+  brand: named,
+  measurement: named,
+  supplier: named,
+  created_by: named,
+});
+export type StockRecord = z.infer<typeof stockRowSchema>;
+
+/** The stock batches received, newest stock date first; the files carry the period and the total cost. */
+export const stockList = defineList({
+  title: 'Stock records',
+  path: '/stocklist',
+  keys: { list: 'stockList', export: 'stockExport', filter: 'stockFilter' },
+  filter: dateRangeSchema,
+  row: stockRowSchema,
+  // The batch number leads because each batch keeps its own balance (PRODUCT.md §5).
+  columns: [
+    { header: 'Batch Number', field: 'batch_number', kind: 'text' },
+    { header: 'Product', field: 'product_name', kind: 'text' },
+    { header: 'Brand', field: 'brand_name', kind: 'text' },
+    { header: 'Unit', field: 'measurement_name', kind: 'text' },
+    { header: 'Qty', field: 'quantity', kind: 'quantity' },
+    { header: 'Unit Price', field: 'unit_price', kind: 'money' },
+    { header: 'Total', field: 'total_cost', kind: 'money' },
+    { header: 'Sale Price', field: 'sale_price', kind: 'money' },
+    { header: 'Supplier', field: 'supplier_name', kind: 'text' },
+    { header: 'Created By', field: 'created_by.name', kind: 'text' },
+    { header: 'Date', field: 'stock_date', kind: 'date' },
+  ],
+  exports: { xlsx: '/stockxlsx', csv: '/stockcsv', fileName: 'stock' },
+  total: { label: 'Total cost (UGX)' },
+});
 
 export const stockLevelRowSchema = z.object({
   id: z.number(),

@@ -1,9 +1,8 @@
-// Reads of stock batches: the stock list, one batch, stock levels, and their exports.
+// Reads of stock batches: the stock list, one batch and stock levels (their columns: packages/shared/src/lists).
 import { formatDay, formatMoney, stockStatus } from '@duka/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { nameJson } from '../../platform/creator.ts';
-import type { ExportColumn } from '../../platform/exports.ts';
 import { matchesSearch } from '../../platform/listing.ts';
 
 export interface StockFilter {
@@ -92,20 +91,6 @@ export function stockLevelQuery(db: Database, search?: string) {
   return q.orderBy('p.name').orderBy('s.stock_date').orderBy('s.id');
 }
 type StockLevelRow = Awaited<ReturnType<ReturnType<typeof stockLevelQuery>['execute']>>[number];
-
-export const STOCK_EXPORT_COLUMNS: ExportColumn<StockRow>[] = [
-  { header: 'Batch Number', value: (s) => s.batch_number, width: 20 },
-  { header: 'Product', value: (s) => s.product_name, width: 22 },
-  { header: 'Brand', value: (s) => s.brand_name, width: 16 },
-  { header: 'Unit', value: (s) => s.measurement_name },
-  { header: 'Qty', value: (s) => s.quantity },
-  { header: 'Unit Price', value: (s) => s.unit_price },
-  { header: 'Total', value: (s) => s.total_cost, width: 14 },
-  { header: 'Sale Price', value: (s) => s.sale_price },
-  { header: 'Supplier', value: (s) => s.supplier_name, width: 20 },
-  { header: 'Created By', value: (s) => s.created_by?.name ?? 'N/A', width: 18 },
-  { header: 'Date', value: (s) => s.stock_date },
-];
 
 /** A stock-level row with its status from the one shared rule (PRODUCT.md §5), for the screen and the files. */
 export const withStatus = (row: StockLevelRow) => ({ ...row, status: stockStatus(row.balance, row.min_stock_level) });

@@ -1,25 +1,22 @@
 import {
-  dateRangeSchema,
   idParamSchema,
   type ListQuery,
-  listQuerySchema,
   stockAdjustmentSchema,
   stockCreateSchema,
   stockLevelList,
+  stockList,
   stockUpdateSchema,
   stockWriteOffList,
 } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { can, requestContext } from '../../platform/access.ts';
 import { registerCrudRoutes } from '../../platform/crud-routes.ts';
-import { type ExportFormat, inPages, periodPreamble, sendExport, sendRecordPdf } from '../../platform/exports.ts';
+import { sendRecordPdf } from '../../platform/exports.ts';
 import { registerList } from '../../platform/list-routes.ts';
-import { paginate } from '../../platform/listing.ts';
 import type { AppServices } from '../../services.ts';
 import { adjustmentQuery, totalWriteOffCost } from './adjustments.queries.ts';
 import {
   batchPdfFields,
-  STOCK_EXPORT_COLUMNS,
   type StockFilter,
   stockLevelQuery,
   stockListQuery,
@@ -28,16 +25,11 @@ import {
 } from './stock.queries.ts';
 import * as stock from './stock.service.ts';
 
-const filteredList = listQuerySchema.and(dateRangeSchema);
-const filteredExport = listQuerySchema.pick({ search: true }).and(dateRangeSchema);
-const FORMATS: ExportFormat[] = ['xlsx', 'csv'];
-
 export const stockRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, timeZone }) => {
   registerCrudRoutes(app, db, {
     word: 'stock',
     kind: stock.stockKind,
     paths: {
-      list: '/stocklist',
       store: '/stockstore',
       show: '/stockshow',
       update: '/stockupdate',
@@ -45,14 +37,22 @@ export const stockRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db,
       bulkDelete: '/stocksdelete',
     },
     idsField: 'ids',
-    schemas: { create: stockCreateSchema, update: stockUpdateSchema, list: filteredList },
+    schemas: { create: stockCreateSchema, update: stockUpdateSchema },
     service: {
-      list: (database, query) => paginate(stockListQuery(database, query), query),
       get: stock.getStock,
       create: stock.createStock,
       update: stock.updateStock,
     },
     messages: { label: 'Stock', plural: 'stock' },
+    // Declared in packages/shared/src/lists, like the two lists below: the list, its exports and the answer's shape.
+    declared: {
+      declaration: stockList,
+      source: {
+        rows: (query: StockFilter) => stockListQuery(db, query),
+        total: (query: StockFilter) => totalStockCost(db, query),
+      },
+      timeZone,
+    },
   });
 
   app.get('/stockpdf/:id', { config: can('stockList'), schema: { params: idParamSchema } }, async (request, reply) => {
@@ -66,7 +66,6 @@ export const stockRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db,
     );
   });
 
-  // Declared in packages/shared/src/lists: the list, its exports and the answer's shape.
   registerList(
     app,
     stockLevelList,
@@ -82,26 +81,6 @@ export const stockRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db,
     },
     timeZone,
   );
-
-  for (const format of FORMATS) {
-    app.get(
-      `/stock${format}`,
-      { config: can('stockExport'), schema: { querystring: filteredExport } },
-      async (request, reply) =>
-        sendExport(reply, format, {
-          name: 'stock',
-          columns: STOCK_EXPORT_COLUMNS,
-          preamble: periodPreamble(
-            'Stock records',
-            request.query,
-            'Total cost (UGX)',
-            await totalStockCost(db, request.query),
-          ),
-          rows: inPages((limit, offset) => stockListQuery(db, request.query).limit(limit).offset(offset).execute()),
-          timeZone,
-        }),
-    );
-  }
 
   app.post(
     '/stockadjustmentstore',

@@ -1,7 +1,6 @@
-import { COUNTRIES, listQuerySchema, supplierCreateSchema, supplierUpdateSchema } from '@duka/shared';
+import { COUNTRIES, type ListQuery, supplierCreateSchema, supplierList, supplierUpdateSchema } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerCrudRoutes } from '../../platform/crud-routes.ts';
-import { type ExportFormat, inPages, sendExport } from '../../platform/exports.ts';
 import type { AppServices } from '../../services.ts';
 import * as suppliers from './suppliers.service.ts';
 
@@ -10,7 +9,6 @@ export const supplierRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { 
     word: 'supplier',
     kind: suppliers.supplierKind,
     paths: {
-      list: '/supplierlist',
       store: '/supplierstore',
       show: '/suppliershow',
       update: '/supplierupdate',
@@ -18,32 +16,20 @@ export const supplierRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { 
       bulkDelete: '/suppliersdelete',
     },
     idsField: 'supplier_ids',
-    schemas: { create: supplierCreateSchema, update: supplierUpdateSchema, list: listQuerySchema },
+    schemas: { create: supplierCreateSchema, update: supplierUpdateSchema },
     service: {
-      list: suppliers.listSuppliers,
       get: suppliers.getSupplier,
       create: suppliers.createSupplier,
       update: suppliers.updateSupplier,
     },
     messages: { label: 'Supplier', plural: 'supplier' },
+    // Declared in packages/shared/src/lists: the list, its exports and the answer's shape.
+    declared: {
+      declaration: supplierList,
+      source: { rows: (query: ListQuery) => suppliers.supplierQuery(db, query.search) },
+      timeZone,
+    },
   });
-
-  for (const format of ['xlsx', 'csv'] as ExportFormat[]) {
-    app.get(
-      `/supplier${format}`,
-      {
-        config: { access: { permission: 'supplierExport' } },
-        schema: { querystring: listQuerySchema.pick({ search: true }) },
-      },
-      (request, reply) =>
-        sendExport(reply, format, {
-          name: 'suppliers',
-          columns: suppliers.supplierExportColumns(timeZone),
-          rows: inPages(suppliers.supplierExportPage(db, request.query.search)),
-          timeZone,
-        }),
-    );
-  }
 
   app.get('/getsuppliers', { config: { access: 'signedIn' } }, async () => ({
     success: true,

@@ -1,12 +1,11 @@
 // Suppliers of stock: a supplier number (SR + 14 hex), contacts, TIN and a country from the public list.
-import { formatDay, type ListQuery, type supplierCreateSchema, type supplierUpdateSchema } from '@duka/shared';
+import type { supplierCreateSchema, supplierUpdateSchema } from '@duka/shared';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
 import { describeChanges, type RequestContext, writeAudit } from '../../platform/audit.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { ExportColumn } from '../../platform/exports.ts';
-import { matchesSearch, paginate } from '../../platform/listing.ts';
+import { matchesSearch } from '../../platform/listing.ts';
 import { newNumber } from '../../platform/tokens.ts';
 import { registerTrashKind } from '../../platform/trash.ts';
 import { countBatchesUsing } from '../stock/stock.references.ts';
@@ -33,7 +32,8 @@ const COLUMNS = [
   'created_at',
 ] as const;
 
-function supplierQuery(db: Database, search?: string) {
+/** The suppliers list's rows, searched and newest first (the list and its exports: supplierList). */
+export function supplierQuery(db: Database, search?: string) {
   let q = db.selectFrom('suppliers').select(COLUMNS).where('deleted_at', 'is', null);
   if (search)
     q = q.where((eb) =>
@@ -41,24 +41,6 @@ function supplierQuery(db: Database, search?: string) {
     );
   return q.orderBy('created_at', 'desc').orderBy('id', 'desc');
 }
-export type SupplierRow = Awaited<ReturnType<ReturnType<typeof supplierQuery>['execute']>>[number];
-
-export const listSuppliers = (db: Database, query: ListQuery) => paginate(supplierQuery(db, query.search), query);
-export const supplierExportPage = (db: Database, search?: string) => (limit: number, offset: number) =>
-  supplierQuery(db, search).limit(limit).offset(offset).execute();
-
-/** The export's columns; the date is the day in the shop's time zone. */
-export const supplierExportColumns = (timeZone: string): ExportColumn<SupplierRow>[] => [
-  { header: 'Supplier Number', value: (s) => s.supplier_number, width: 20 },
-  { header: 'Name', value: (s) => s.name, width: 24 },
-  { header: 'Contact', value: (s) => s.phone_number, width: 16 },
-  { header: 'Email', value: (s) => s.email, width: 26 },
-  { header: 'TIN', value: (s) => s.tin },
-  { header: 'Country', value: (s) => s.country },
-  { header: 'Address', value: (s) => s.address, width: 30 },
-  { header: 'Date', value: (s) => formatDay(s.created_at, timeZone) },
-];
-
 export async function getSupplier(db: Database, id: number) {
   const row = await supplierQuery(db).where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Supplier');

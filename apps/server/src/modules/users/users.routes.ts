@@ -1,47 +1,31 @@
 import {
-  blankAsAbsent,
   formatDay,
   GENDERS,
-  idField,
   idListSchema,
   idParamSchema,
-  listQuerySchema,
   profileUpdateSchema,
   userCreateSchema,
+  userList,
   userUpdateSchema,
 } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { can, requestContext, requireActor } from '../../platform/access.ts';
 import { accessDenied } from '../../platform/errors.ts';
-import { type ExportFormat, inPages, sendExport, sendRecordPdf } from '../../platform/exports.ts';
+import { sendRecordPdf } from '../../platform/exports.ts';
+import { registerList } from '../../platform/list-routes.ts';
 import { deleteRecords } from '../../platform/trash.ts';
 import { parseInput } from '../../platform/validate.ts';
 import type { AppServices } from '../../services.ts';
 import { updateOwnProfile } from '../profile/profile.service.ts';
 import * as users from './users.service.ts';
 
-const userFilterSchema = z.object({
-  gender: z.preprocess(blankAsAbsent, z.enum(GENDERS, { error: 'Gender must be Female or Male.' }).optional()),
-  role: z.preprocess(blankAsAbsent, idField('Role must be a role id.').optional()),
-});
-const filterQuery = listQuerySchema.extend(userFilterSchema.shape);
-const exportQuery = userFilterSchema.extend({ search: listQuerySchema.shape.search });
-
-const userColumns = (timeZone: string) => [
-  { header: 'User Number', value: (u: users.UserRow) => u.user_number, width: 20 },
-  { header: 'Name', value: (u: users.UserRow) => u.name, width: 24 },
-  { header: 'Gender', value: (u: users.UserRow) => u.gender },
-  { header: 'Contact', value: (u: users.UserRow) => u.phone_number, width: 16 },
-  { header: 'Email', value: (u: users.UserRow) => u.email, width: 28 },
-  { header: 'Role', value: (u: users.UserRow) => u.role ?? 'N/A', width: 18 },
-  { header: 'Status', value: (u: users.UserRow) => (u.is_locked ? 'Locked' : 'Unlocked') },
-  { header: 'Date', value: (u: users.UserRow) => formatDay(u.created_at, timeZone) },
-];
-
 export const userRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, mail, secrets, timeZone }) => {
-  app.get('/userlist', { config: can('userList'), schema: { querystring: filterQuery } }, (request) =>
-    users.listUsers(db, request.query),
+  // Declared in packages/shared/src/lists: the list, its exports and the answer's shape.
+  registerList(
+    app,
+    userList,
+    { rows: (query: users.UserFilter) => users.userQuery(db, query), present: users.withStatus },
+    timeZone,
   );
 
   app.get('/usergender', { config: can('userList') }, async () => ({
@@ -104,17 +88,6 @@ export const userRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, 
       };
     },
   );
-
-  for (const format of ['xlsx', 'csv'] as ExportFormat[]) {
-    app.get(`/user${format}`, { config: can('userExport'), schema: { querystring: exportQuery } }, (request, reply) =>
-      sendExport(reply, format, {
-        name: 'users',
-        columns: userColumns(timeZone),
-        rows: inPages(users.userExportPage(db, request.query)),
-        timeZone,
-      }),
-    );
-  }
 
   app.get('/userpdf/:id', { config: can('userList'), schema: { params: idParamSchema } }, async (request, reply) => {
     const user = await users.getUser(db, request.params.id);

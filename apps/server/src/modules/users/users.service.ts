@@ -1,12 +1,12 @@
 // Staff accounts (part 1 §2–§6, PRODUCT.md §3): a temporary password on creation, lock/unlock, and deletion that
 // ends the user's sessions. Nobody can lock or delete themself.
-import type { ListQuery, UserCreateInput, UserUpdateInput } from '@duka/shared';
+import type { UserCreateInput, UserUpdateInput } from '@duka/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import { describeChanges, type RequestContext, writeAudit } from '../../platform/audit.ts';
 import { AppError, accessDenied, invalidField, notFound } from '../../platform/errors.ts';
-import { matchesSearch, paginate } from '../../platform/listing.ts';
+import { matchesSearch } from '../../platform/listing.ts';
 import { enqueueMail, isMailConfigured, readEmailSettings } from '../../platform/mail.ts';
 import { generateTemporaryPassword, hashPassword } from '../../platform/passwords.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
@@ -122,11 +122,13 @@ async function assertMayManageRoles(trx: Trx, ctx: RequestContext, roleIds: numb
 }
 
 export interface UserFilter {
+  search?: string;
   gender?: string;
   role?: number;
 }
 
-function userQuery(db: Database, query: { search?: string } & UserFilter) {
+/** The users list's rows, filtered, searched and newest first (the list and its exports: userList). */
+export function userQuery(db: Database, query: UserFilter) {
   let q = db
     .selectFrom('users as u')
     .innerJoin('roles as r', 'r.id', 'u.role_id')
@@ -163,12 +165,8 @@ function userQuery(db: Database, query: { search?: string } & UserFilter) {
 
 export type UserRow = Awaited<ReturnType<ReturnType<typeof userQuery>['execute']>>[number];
 
-export const listUsers = (db: Database, query: ListQuery & UserFilter) => paginate(userQuery(db, query), query);
-
-/** The same rows as the list, for exports, a page at a time. */
-export const userExportPage =
-  (db: Database, filter: { search?: string } & UserFilter) => (limit: number, offset: number) =>
-    userQuery(db, filter).limit(limit).offset(offset).execute();
+/** A listed user with the status the screen and the files show. */
+export const withStatus = (user: UserRow) => ({ ...user, status: user.is_locked ? 'Locked' : 'Unlocked' });
 
 export async function getUser(db: Database | Trx, id: number) {
   const user = await userQuery(db as Database, {})
