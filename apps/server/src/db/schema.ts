@@ -205,6 +205,63 @@ export interface SalesTable {
   notice: string | null;
   created_by: number | null;
   created_at: CreatedAt;
+  /** Per shop, 1, 2, 3… without gaps (migration 012); the counter row 'receipt' of shop_counters. */
+  receipt_number: number | null;
+  /** Cash handed back: what was paid over the total. */
+  change_given: Generated<number>;
+}
+
+/** The till (migration 012): payments, returns and cash-ups. */
+export interface ShopCountersTable {
+  name: string;
+  value: number;
+}
+export interface SalePaymentsTable {
+  id: Generated<number>;
+  sale_id: number;
+  method: string;
+  amount: number;
+  reference: string | null;
+}
+export interface SaleReturnsTable {
+  id: Generated<number>;
+  return_number: number;
+  sale_id: number;
+  reason: string;
+  refund_method: string;
+  refund_reference: string | null;
+  refund_amount: number;
+  cost_amount: number;
+  vat_amount: Generated<number>;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+export interface SaleReturnItemsTable {
+  id: Generated<number>;
+  return_id: number;
+  sale_item_id: number;
+  batch_id: number;
+  quantity: number;
+  refund_amount: number;
+  unit_cost: number;
+}
+export interface CashUpsTable {
+  id: Generated<number>;
+  user_id: number;
+  day: ColumnType<string, string, string>;
+  opened_at: Date;
+  closed_at: Date;
+  opening_float: number;
+  cash_taken: number;
+  change_given: number;
+  cash_refunds: number;
+  expected_cash: number;
+  counted_cash: number;
+  difference: number;
+  by_method: ColumnType<unknown, string, string>;
+  note: string | null;
+  created_by: number | null;
+  created_at: CreatedAt;
 }
 
 export interface SaleItemsTable {
@@ -242,6 +299,11 @@ export interface DB {
   expenses: ExpensesTable;
   sales: SalesTable;
   sale_items: SaleItemsTable;
+  shop_counters: ShopCountersTable;
+  sale_payments: SalePaymentsTable;
+  sale_returns: SaleReturnsTable;
+  sale_return_items: SaleReturnItemsTable;
+  cash_ups: CashUpsTable;
   measurements: MeasurementsTable;
   products: ProductsTable;
   brands: BrandsTable;

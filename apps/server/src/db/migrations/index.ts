@@ -9,6 +9,7 @@ import * as saleLineDiscounts from './007_sale_line_discounts.ts';
 import * as expenses from './008_expenses.ts';
 import * as saleVat from './009_sale_vat.ts';
 import * as productCodes from './010_product_codes.ts';
+import * as till from './012_till.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '008_expenses': expenses,
   '009_sale_vat': saleVat,
   '010_product_codes': productCodes,
+  '012_till': till,
 };

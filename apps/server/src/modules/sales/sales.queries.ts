@@ -7,6 +7,7 @@ import { notFound } from '../../platform/errors.ts';
 import type { ExportColumn } from '../../platform/exports.ts';
 import { likePattern, matchesSearch } from '../../platform/listing.ts';
 import { withinShopDays } from '../../platform/period.ts';
+import { saleTillDetails } from './sale-till.queries.ts';
 
 const inStock = (db: Database) =>
   db.selectFrom('stock_batches as s').where('s.deleted_at', 'is', null).where('s.balance', '>', 0);
@@ -132,7 +133,7 @@ export async function getSale(db: Database, timeZone: string, id: number) {
     .where('i.sale_id', '=', id)
     .orderBy('i.id')
     .execute();
-  return { ...sale, items };
+  return { ...sale, items, ...(await saleTillDetails(db, id)) };
 }
 
 export const saleExportColumns = (timeZone: string): ExportColumn<SaleRow>[] => [

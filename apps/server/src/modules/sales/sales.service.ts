@@ -14,10 +14,12 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import { type RequestContext, writeAudit } from '../../platform/audit.ts';
+import { nextNumber } from '../../platform/counters.ts';
 import { AppError, invalidField } from '../../platform/errors.ts';
 import { newNumber, sha256 } from '../../platform/tokens.ts';
 import { vatRateInForce } from '../settings/business.service.ts';
 import { roundQuantity } from '../stock/stock.service.ts';
+import { settlePayments } from './sale-payments.ts';
 
 type Trx = Transaction<DB>;
 
@@ -113,7 +115,8 @@ export async function processSale(
         subtotal: 0,
         discount_amount: 0,
         total_amount: 0,
-        payment_method: input.paymentMethod,
+        // Replaced below by how the payments settled.
+        payment_method: input.paymentMethod ?? 'CASH',
         notice: input.notice ?? null,
         created_by: ctx.userId,
       })
@@ -190,15 +193,30 @@ export async function processSale(
     // VAT-inclusive prices: the sale keeps the rate in force now and the VAT inside its total (0 when not registered).
     const vatRate = await vatRateInForce(trx);
     const vat = { vat_rate: vatRate, vat_amount: vatIncluded(totals.total_amount, vatRate) };
+    const paid = settlePayments(input, totals.total_amount);
+    if (paid.payments.length > 0)
+      await trx
+        .insertInto('sale_payments')
+        .values(paid.payments.map((p) => ({ ...p, sale_id: claimed.id })))
+        .execute();
+    // Last, once nothing else can refuse the sale: the counter row stays locked until the commit.
+    const receiptNumber = await nextNumber(trx, 'receipt');
     await trx
       .updateTable('sales')
-      .set({ ...totals, ...vat })
+      .set({
+        ...totals,
+        ...vat,
+        payment_method: paid.method,
+        change_given: paid.changeGiven,
+        receipt_number: receiptNumber,
+      })
       .where('id', '=', claimed.id)
       .execute();
+    const paidBy = paid.payments.map((p) => `${p.method} ${p.amount}${p.reference ? ` ref ${p.reference}` : ''}`);
     await writeAudit(trx, ctx, {
       type: 'Sales',
       activity: 'Sale',
-      details: `Sale ${claimed.sale_number}: ${lines.length} line(s), total ${totals.total_amount} UGX (${input.paymentMethod})`,
+      details: `Sale ${claimed.sale_number} (receipt ${receiptNumber}): ${lines.length} line(s), total ${totals.total_amount} UGX (${paidBy.join(', ') || paid.method}; change ${paid.changeGiven})`,
     });
     return { id: claimed.id, replayed: false };
   });
