@@ -1,25 +1,29 @@
-import type { NamedEntity } from './NamedRecordForms.tsx';
+import { roleCreateSchema, roleUpdateSchema } from '@duka/shared';
+import type { RecordFormSpec } from './record-form.tsx';
 
-export const ROLE: NamedEntity = {
-  label: 'Role',
-  list: '/rolelist',
-  store: '/rolestore',
-  update: '/roleupdate',
-  show: '/roleshow',
-};
-export const CATEGORY: NamedEntity = {
-  label: 'Category',
-  list: '/categorylist',
-  store: '/categorystore',
-  update: '/categoryupdate',
-  show: '/categoryshow',
-  lookups: ['/getcategories'],
-};
-export const MEASUREMENT: NamedEntity = {
-  label: 'Measurement',
-  list: '/measurementlist',
-  store: '/measurementstore',
-  update: '/measurementupdate',
-  show: '/measurementshow',
-  lookups: ['/getmeasurements'],
-};
+// Records that are just a name (roles, categories, measurements): one declaration each, the same two forms.
+
+export interface NamedRecord {
+  create: RecordFormSpec<typeof roleCreateSchema>;
+  update: RecordFormSpec<typeof roleUpdateSchema, { name: string }>;
+}
+
+/** `word` spells the calls: /{word}list, /{word}store, /{word}update/{id}, /{word}show/{id}. */
+function named(label: string, word: string, lookups: string[] = []): NamedRecord {
+  // Lookups other forms read (/getmeasurements) are refreshed after a save so their selects offer the change.
+  const base = { label, list: `/${word}list`, invalidates: lookups, width: 640 };
+  return {
+    create: { ...base, schema: roleCreateSchema, save: `/${word}store`, environment: true, empty: { name: '' } },
+    update: {
+      ...base,
+      schema: roleUpdateSchema,
+      save: `/${word}update`,
+      show: `/${word}show`,
+      toValues: (r) => ({ name: r.name }),
+    },
+  };
+}
+
+export const ROLE = named('Role', 'role');
+export const CATEGORY = named('Category', 'category', ['/getcategories']);
+export const MEASUREMENT = named('Measurement', 'measurement', ['/getmeasurements']);

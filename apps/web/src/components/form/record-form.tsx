@@ -11,7 +11,7 @@ import { FormAlerts } from '../FormAlerts.tsx';
 import { PageHeader } from '../PageHeader.tsx';
 import { PageLoader } from '../PageLoader.tsx';
 import { AfterSaveChoice } from './AfterSaveChoice.tsx';
-import { EnvironmentChoice } from './EnvironmentChoice.tsx';
+import { DEFAULT_ENVIRONMENT, EnvironmentChoice } from './EnvironmentChoice.tsx';
 import { useSaveFlow } from './save-flow.ts';
 
 // The form kit: the create/update skeleton every record screen repeated, once. A screen declares its schema, calls and
@@ -32,10 +32,45 @@ export interface RecordFormSpec<Schema extends z.ZodType<FieldValues, FieldValue
   show?: string;
   /** Other calls that show the record (lookups, reports), refreshed after a save. */
   invalidates?: string[];
-  /** The create form's empty values. */
-  empty?: DefaultValues<z.input<Schema>>;
+  /** The create form's empty values; a function when they depend on the day (a date field starting at today). */
+  empty?: DefaultValues<z.input<Schema>> | (() => DefaultValues<z.input<Schema>>);
   /** The loaded record as the update form's values. */
   toValues?: (record: Loaded) => DefaultValues<z.input<Schema>>;
+  /** Records kept apart by environment: the create form shows the Environment field, starting at Production. */
+  environment?: boolean;
+  /** Fields "Save and stay" carries to the next record (a product's category); the environment always is. */
+  keep?: readonly string[];
+  /** A create screen that always returns to the list, without the after-save choice (a write-off). */
+  noChoice?: boolean;
+  /** The title, when it is not "Create Label" / "Update Label". */
+  title?: string;
+  /** The banner of a failed save the server did not explain, when not "Failed to create label…". */
+  failure?: string;
+  /** The form's greatest width, for short forms whose fields would otherwise stretch across the screen. */
+  width?: number;
+  /** Runs between a save and the after-save step, which `done` starts (a new user's one-time password dialog). */
+  confirm?: (answer: SaveAnswer, done: () => void) => void;
+}
+
+export type SaveAnswer = { message: string; data?: any };
+
+/** A create form's starting values, made afresh each time (a date field starts at today, not at the page's load). */
+function emptyValues<Schema extends z.ZodType<FieldValues, FieldValues>>(spec: RecordFormSpec<Schema, any>) {
+  const empty = typeof spec.empty === 'function' ? spec.empty() : spec.empty;
+  return { ...(spec.environment ? { environment: DEFAULT_ENVIRONMENT } : {}), ...empty } as DefaultValues<
+    z.input<Schema>
+  >;
+}
+
+/** The next record's values after "Save and stay": empty ones, with the environment and the `keep` fields carried. */
+function nextValues(
+  empty: Record<string, unknown> | undefined,
+  saved: Record<string, unknown>,
+  keep: readonly string[],
+) {
+  const next = { ...empty };
+  for (const field of ['environment', ...keep]) if (field in saved) next[field] = saved[field];
+  return next;
 }
 
 export type RecordForm<Schema extends z.ZodType<FieldValues, FieldValues>> = UseFormReturn<
@@ -51,7 +86,7 @@ export function useRecordForm<Schema extends z.ZodType<FieldValues, FieldValues>
   const { id } = useParams();
   const isUpdate = Boolean(spec.show);
   const record = useRecord<Loaded>(spec.show ?? '', isUpdate ? id : undefined);
-  const flow = useSaveFlow(spec.list, { offersChoice: !isUpdate });
+  const flow = useSaveFlow(spec.list, { offersChoice: !isUpdate && !spec.noChoice });
   const write = useWrite(send(isUpdate ? 'PUT' : 'POST', isUpdate ? `${spec.save}/${id}` : spec.save), [
     spec.list,
     ...(spec.show ? [spec.show] : []),
@@ -61,7 +96,7 @@ export function useRecordForm<Schema extends z.ZodType<FieldValues, FieldValues>
     resolver: zodResolver(spec.schema as never),
     // A corrected field clears its message at once (the seeds re-check on input, blur and change).
     mode: 'onTouched',
-    defaultValues: spec.empty,
+    defaultValues: emptyValues(spec),
   });
   const { toValues } = spec;
   useEffect(() => {
@@ -71,12 +106,18 @@ export function useRecordForm<Schema extends z.ZodType<FieldValues, FieldValues>
   const submit = form.handleSubmit(async (input) => {
     flow.clearAlerts();
     try {
-      const answer = await write.mutateAsync(input);
+      const answer: SaveAnswer = await write.mutateAsync(input);
       // "Save and stay" on a create form starts a fresh one.
-      flow.succeeded(answer.message, () => form.reset(spec.empty));
+      const done = () =>
+        flow.succeeded(answer.message, () =>
+          form.reset(nextValues(emptyValues(spec), input, spec.keep ?? []) as never),
+        );
+      if (spec.confirm) spec.confirm(answer, done);
+      else done();
     } catch (err) {
       const verb = isUpdate ? 'update' : 'create';
-      flow.failed(err, `Failed to ${verb} ${spec.label.toLowerCase()}. Please try again.`, form.setError);
+      const fallback = spec.failure ?? `Failed to ${verb} ${spec.label.toLowerCase()}. Please try again.`;
+      flow.failed(err, fallback, form.setError);
     }
   });
   return { form, flow, record, submit, saving: write.isPending, isUpdate };
@@ -94,18 +135,20 @@ export function RecordFormPage<Schema extends z.ZodType<FieldValues, FieldValues
 }) {
   const { flow, record, isUpdate } = kit;
   if (isUpdate && record.isPending) return <PageLoader />;
+  const verb = isUpdate ? 'Update' : 'Create';
   return (
     <>
       <PageHeader
-        title={`${isUpdate ? 'Update' : 'Create'} ${spec.label}`}
-        trail={[{ label: spec.listLabel ?? spec.label, to: spec.list }, { label: isUpdate ? 'Update' : 'Create' }]}
+        title={spec.title ?? `${verb} ${spec.label}`}
+        trail={[{ label: spec.listLabel ?? spec.label, to: spec.list }, { label: verb }]}
       />
       {record.isError && <FormAlerts state={{ error: errorMessage(record.error) }} onClose={() => record.refetch()} />}
       <FormAlerts state={flow.alerts} onClose={flow.clearAlerts} />
-      <Paper p="lg" withBorder>
+      <Paper p="lg" withBorder maw={spec.width}>
         <form onSubmit={kit.submit} noValidate>
           {children}
-          {!isUpdate && <AfterSaveChoice value={flow.afterSave} onChange={flow.setAfterSave} />}
+          {!isUpdate && spec.environment && <EnvironmentField form={kit.form} />}
+          {!isUpdate && !spec.noChoice && <AfterSaveChoice value={flow.afterSave} onChange={flow.setAfterSave} />}
           <FormActions saving={kit.saving} />
         </form>
       </Paper>
@@ -114,7 +157,7 @@ export function RecordFormPage<Schema extends z.ZodType<FieldValues, FieldValues
 }
 
 /** The one Environment field of a kit form, bound to its `environment` value. */
-export function EnvironmentField({ form }: { form: UseFormReturn<any, any, any> }) {
+function EnvironmentField({ form }: { form: UseFormReturn<any, any, any> }) {
   return (
     <Controller
       control={form.control}
