@@ -3,6 +3,7 @@ import {
   formatDay,
   formatMoney,
   formatQuantity,
+  type ListColumn,
   type ListDeclaration,
   type ReportColumn,
   readField,
@@ -25,6 +26,8 @@ const STATUS_COLORS: Record<string, string> = {
   '91-180 days': 'orange',
   '181-365 days': 'red',
   'Over 1 year': 'grape',
+  Unlocked: 'green',
+  Locked: 'red',
 };
 
 const NUMERIC: ReadonlySet<ColumnKind> = new Set(['money', 'quantity', 'percent']);
@@ -51,16 +54,18 @@ export function reportCell(row: unknown, column: ReportColumn): ReactNode {
   }
 }
 
+type Cells<Row> = Partial<Record<string, (row: Row) => ReactNode>>;
+
 /**
- * A declared list's columns as ListPage columns (headers in capitals as the screens show them). `cells` replaces the
- * display of a field where the screen words it differently from the file (a reason's label).
+ * A declared list's columns as ListPage columns (the screen's header, or the files' in capitals). `cells` replaces
+ * the display of a field where the screen words it differently from the file (a reason's label).
  */
 export function declaredColumns<Row>(
-  columns: readonly ReportColumn[],
-  cells: Partial<Record<string, (row: Row) => ReactNode>> = {},
+  columns: readonly ListColumn[],
+  cells: Cells<Row> = {},
 ): { header: string; cell: (row: Row) => ReactNode; align?: 'right' }[] {
   return columns.map((column) => ({
-    header: column.header.toUpperCase(),
+    header: column.screenHeader ?? column.header.toUpperCase(),
     cell: cells[column.field] ?? ((row: Row) => reportCell(row, column)),
     align: columnAlign(column.kind),
   }));
@@ -72,4 +77,14 @@ export const declaredExports = (list: ListDeclaration) => ({
   xlsx: list.exports.xlsx,
   csv: list.exports.csv,
   name: list.exports.fileName,
+});
+
+/** Who sees a declared list's Filter button: its Filter key, or anyone who may read it when it has none. */
+export const declaredFilterKey = (list: ListDeclaration) => list.keys.filter ?? list.keys.list;
+
+/** What ListPage takes from a declaration: the call, the columns (with `cells` overrides) and the export menu. */
+export const declaredList = <Row,>(list: ListDeclaration, cells: Cells<Row> = {}) => ({
+  endpoint: list.path,
+  columns: declaredColumns<Row>(list.columns, cells),
+  exports: declaredExports(list),
 });

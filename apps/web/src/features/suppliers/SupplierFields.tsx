@@ -4,18 +4,6 @@ import { errorMessage } from '../../api/client.ts';
 import { useLookup } from '../../api/lists.ts';
 import { withLeadingZero } from '../profile/phone.ts';
 
-export interface SupplierRecord {
-  id: number;
-  supplier_number: string;
-  name: string;
-  phone_number: string;
-  email: string;
-  tin: string;
-  country: string;
-  address: string;
-  created_at: string;
-}
-
 /**
  * The supplier fields shared by create and update. Each field is validated against its own rule (the seeds' update
  * form checked them in a shifted order).

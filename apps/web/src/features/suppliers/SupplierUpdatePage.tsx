@@ -1,4 +1,4 @@
-import { supplierUpdateSchema } from '@duka/shared';
+import { type SupplierRecord, supplierUpdateSchema } from '@duka/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Paper } from '@mantine/core';
 import { useEffect } from 'react';
@@ -12,7 +12,7 @@ import { FormAlerts } from '../../components/FormAlerts.tsx';
 import { useSaveFlow } from '../../components/form/save-flow.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
-import { SupplierFields, type SupplierRecord } from './SupplierFields.tsx';
+import { SupplierFields } from './SupplierFields.tsx';
 
 type Input = z.input<typeof supplierUpdateSchema>;
 

@@ -1,27 +1,16 @@
-import { formatDay, GENDERS } from '@duka/shared';
+import { GENDERS, type UserRecord, userList } from '@duka/shared';
 import { Select } from '@mantine/core';
 import { useMe } from '../../api/auth.ts';
 import { api } from '../../api/client.ts';
 import { useLookup } from '../../api/lists.ts';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { type RowAction, RowMenu } from '../../components/list/RowMenu.tsx';
-import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { declaredFilterKey, declaredList } from '../../components/list/report-cells.tsx';
 
-export interface UserRow {
-  id: number;
-  user_number: string;
-  name: string;
-  gender: string;
-  nin: string;
-  phone_number: string;
-  email: string;
-  role_id: number;
-  role: string | null;
-  role_is_admin: boolean;
-  is_locked: 0 | 1;
-  created_at: string;
-}
+/** A user as /userlist and /usershow return it (the show has no status). */
+export type UserRow = Omit<UserRecord, 'status'>;
 
+/** The users: columns, filters and export menu as declared (userList), the files' columns. */
 export function UserListPage() {
   const roles = useLookup('/userroles');
   const me = useMe();
@@ -31,7 +20,7 @@ export function UserListPage() {
     <ListPage<UserRow>
       title="Users"
       trail={[{ label: 'Users' }]}
-      endpoint="/userlist"
+      {...declaredList<UserRow>(userList)}
       create={{ to: '/usercreate', permission: 'userAdd' }}
       bulkDelete={{
         permission: 'userBulkDelete',
@@ -39,10 +28,9 @@ export function UserListPage() {
         field: 'user_ids',
         question: (n) => `Are you sure you want to delete ${n} user(s)?`,
       }}
-      exports={{ permission: 'userExport', xlsx: '/userxlsx', csv: '/usercsv', name: 'users' }}
       alsoInvalidates={['/trashlist', '/rolelist']}
       filters={{
-        permission: 'userFilter',
+        permission: declaredFilterKey(userList),
         initial: { gender: '', role: '' },
         render: (values, set) => (
           <>
@@ -64,21 +52,6 @@ export function UserListPage() {
           </>
         ),
       }}
-      columns={[
-        { header: 'USER NUMBER/ID', cell: (u) => u.user_number },
-        { header: 'NAME', cell: (u) => u.name },
-        { header: 'GENDER', cell: (u) => u.gender },
-        { header: 'CONTACT', cell: (u) => u.phone_number },
-        { header: 'EMAIL', cell: (u) => u.email },
-        { header: 'ROLE', cell: (u) => u.role ?? 'N/A' },
-        {
-          header: 'STATUS',
-          cell: (u) => (
-            <StatusBadge color={u.is_locked ? 'red' : 'green'} label={u.is_locked ? 'Locked' : 'Unlocked'} />
-          ),
-        },
-        { header: 'DATE', cell: (u) => formatDay(u.created_at) },
-      ]}
       rowActions={(u, tools) => (
         <RowMenu
           actions={[
