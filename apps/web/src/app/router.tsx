@@ -23,9 +23,8 @@ import { HomePage } from '../features/home/HomePage.tsx';
 import { ApplicationLogListPage } from '../features/logs/ApplicationLogListPage.tsx';
 import { ApplicationLogShowPage } from '../features/logs/ApplicationLogShowPage.tsx';
 import { MeasurementListPage } from '../features/measurements/MeasurementListPage.tsx';
-import { ProductCreatePage } from '../features/products/ProductCreatePage.tsx';
+import { ProductCreatePage, ProductUpdatePage } from '../features/products/ProductFormPages.tsx';
 import { ProductListPage } from '../features/products/ProductListPage.tsx';
-import { ProductUpdatePage } from '../features/products/ProductUpdatePage.tsx';
 import { ChangePasswordPage } from '../features/profile/ChangePasswordPage.tsx';
 import { ProfilePage } from '../features/profile/ProfilePage.tsx';
 import {

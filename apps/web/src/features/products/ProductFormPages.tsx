@@ -1,0 +1,70 @@
+import { productCreateSchema, productUpdateSchema } from '@duka/shared';
+import { TextInput } from '@mantine/core';
+import type { UseFormReturn } from 'react-hook-form';
+import { RecordFormPage, type RecordFormSpec, useRecordForm } from '../../components/form/record-form.tsx';
+import { LookupSelect } from './LookupSelect.tsx';
+import { ProductCodeFields } from './ProductCodeFields.tsx';
+
+// Name, category, barcode and SKU on the form kit; the crumb leads back to the products (the seeds' pointed at the
+// categories).
+
+interface ProductRecord {
+  name: string;
+  category_id: number;
+  barcode: string | null;
+  sku: string | null;
+}
+
+const base = {
+  label: 'Product',
+  listLabel: 'Products',
+  list: '/productlist',
+  invalidates: ['/getproducts'],
+  width: 640,
+};
+
+const CREATE: RecordFormSpec<typeof productCreateSchema> = {
+  ...base,
+  schema: productCreateSchema,
+  save: '/productstore',
+  environment: true,
+  empty: { name: '', barcode: '', sku: '' },
+  // The next product is often of the same kind.
+  keep: ['category_id'],
+};
+
+const UPDATE: RecordFormSpec<typeof productUpdateSchema, ProductRecord> = {
+  ...base,
+  schema: productUpdateSchema,
+  save: '/productupdate',
+  show: '/productshow',
+  toValues: ({ name, category_id, barcode, sku }) => ({ name, category_id, barcode: barcode ?? '', sku: sku ?? '' }),
+};
+
+function ProductFields({ form }: { form: UseFormReturn<any, any, any> }) {
+  return (
+    <>
+      <TextInput label="Name" {...form.register('name')} error={form.formState.errors.name?.message as string} />
+      <LookupSelect control={form.control} name="category_id" label="Category" endpoint="/getcategories" mt="md" />
+      <ProductCodeFields register={form.register} errors={form.formState.errors} />
+    </>
+  );
+}
+
+export function ProductCreatePage() {
+  const kit = useRecordForm(CREATE);
+  return (
+    <RecordFormPage spec={CREATE} kit={kit}>
+      <ProductFields form={kit.form} />
+    </RecordFormPage>
+  );
+}
+
+export function ProductUpdatePage() {
+  const kit = useRecordForm(UPDATE);
+  return (
+    <RecordFormPage spec={UPDATE} kit={kit}>
+      <ProductFields form={kit.form} />
+    </RecordFormPage>
+  );
+}
