@@ -1,0 +1,72 @@
+import { brandCreateSchema, brandUpdateSchema } from '@duka/shared';
+import { MultiSelect, TextInput } from '@mantine/core';
+import { Controller } from 'react-hook-form';
+import { errorMessage } from '../../api/client.ts';
+import { useLookup } from '../../api/lists.ts';
+import { RecordFormPage, type RecordFormSpec, useRecordForm } from '../../components/form/record-form.tsx';
+import { LookupSelect } from '../products/LookupSelect.tsx';
+
+// Brands on the form kit. One brand name is created for several products at once (the server makes one brand record
+// per product), so the create form picks many products and the update form, for a single record, one.
+
+const base = {
+  label: 'Brand',
+  listLabel: 'Brands',
+  list: '/brandlist',
+  invalidates: ['/getbrandsbyproduct'],
+  width: 640,
+};
+
+const CREATE: RecordFormSpec<typeof brandCreateSchema> = {
+  ...base,
+  schema: brandCreateSchema,
+  save: '/brandstore',
+  environment: true,
+  empty: { name: '', product_ids: [] },
+};
+
+const UPDATE: RecordFormSpec<typeof brandUpdateSchema, { name: string; product_id: number }> = {
+  ...base,
+  schema: brandUpdateSchema,
+  save: '/brandupdate',
+  show: '/brandshow',
+  toValues: ({ name, product_id }) => ({ name, product_id }),
+};
+
+export function BrandCreatePage() {
+  const kit = useRecordForm(CREATE);
+  const products = useLookup('/getproducts');
+  const { form } = kit;
+  return (
+    <RecordFormPage spec={CREATE} kit={kit}>
+      <TextInput label="Name" {...form.register('name')} error={form.formState.errors.name?.message} />
+      <Controller
+        control={form.control}
+        name="product_ids"
+        render={({ field, fieldState }) => (
+          <MultiSelect
+            label="Products"
+            placeholder="Select products"
+            searchable
+            mt="md"
+            data={(products.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+            value={((field.value as unknown[]) ?? []).map(String)}
+            onChange={(values) => field.onChange(values.map(Number))}
+            error={fieldState.error?.message ?? (products.isError ? errorMessage(products.error) : undefined)}
+          />
+        )}
+      />
+    </RecordFormPage>
+  );
+}
+
+export function BrandUpdatePage() {
+  const kit = useRecordForm(UPDATE);
+  const { form } = kit;
+  return (
+    <RecordFormPage spec={UPDATE} kit={kit}>
+      <TextInput label="Name" {...form.register('name')} error={form.formState.errors.name?.message} />
+      <LookupSelect control={form.control} name="product_id" label="Product" endpoint="/getproducts" mt="md" />
+    </RecordFormPage>
+  );
+}
