@@ -1,0 +1,56 @@
+import { formatDay, type StockRecord, stockCreateSchema, stockUpdateSchema } from '@duka/shared';
+import { RecordFormPage, type RecordFormSpec, useRecordForm } from '../../components/form/record-form.tsx';
+import { StockFields } from './StockFields.tsx';
+import { STOCK_VIEWS } from './stock-types.ts';
+
+// Receive and correct a batch on the form kit. The server refuses (409, shown in the banner) an update whose
+// quantity is below what has already left the batch.
+
+const base = { label: 'Stock', list: '/stocklist', invalidates: STOCK_VIEWS };
+
+const CREATE: RecordFormSpec<typeof stockCreateSchema> = {
+  ...base,
+  schema: stockCreateSchema,
+  save: '/stockstore',
+  environment: true,
+  // Stock usually arrives the day it is recorded: the date starts at today in the shop's time zone.
+  empty: () => ({ stock_date: formatDay(new Date()) }),
+  // The seeds' words for a failed receipt.
+  failure: 'An error occurred during submission.',
+};
+
+const UPDATE: RecordFormSpec<typeof stockUpdateSchema, StockRecord> = {
+  ...base,
+  schema: stockUpdateSchema,
+  save: '/stockupdate',
+  show: '/stockshow',
+  toValues: (b) => ({
+    product_id: b.product_id,
+    brand_id: b.brand_id,
+    measurement_id: b.measurement_id,
+    supplier_id: b.supplier_id,
+    quantity: b.quantity,
+    unit_price: b.unit_price,
+    sale_price: b.sale_price,
+    min_stock_level: b.min_stock_level,
+    stock_date: b.stock_date,
+  }),
+};
+
+export function StockCreatePage() {
+  const kit = useRecordForm(CREATE);
+  return (
+    <RecordFormPage spec={CREATE} kit={kit}>
+      <StockFields form={kit.form} />
+    </RecordFormPage>
+  );
+}
+
+export function StockUpdatePage() {
+  const kit = useRecordForm(UPDATE);
+  return (
+    <RecordFormPage spec={UPDATE} kit={kit}>
+      <StockFields form={kit.form} />
+    </RecordFormPage>
+  );
+}
