@@ -1,0 +1,88 @@
+import { userCreateSchema, userUpdateSchema } from '@duka/shared';
+import { Code, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import {
+  RecordFormPage,
+  type RecordFormSpec,
+  type SaveAnswer,
+  useRecordForm,
+} from '../../components/form/record-form.tsx';
+import { UserFields } from './UserForm.tsx';
+import type { UserRow } from './UserListPage.tsx';
+
+// Users on the form kit. A new user gets a temporary password, shown this once in a dialog before the after-save step.
+
+const base = { label: 'User', listLabel: 'Users', list: '/userlist', invalidates: ['/rolelist'] };
+
+/** The temporary password must be changed at first sign-in and is never shown again. */
+function showTemporaryPassword(answer: SaveAnswer, done: () => void) {
+  const {
+    temporary_password: password,
+    email,
+    mailed,
+  } = answer.data as {
+    temporary_password: string;
+    email: string;
+    mailed: boolean;
+  };
+  modals.open({
+    title: 'User created',
+    closeOnClickOutside: false,
+    children: (
+      <Stack>
+        <Text size="sm">
+          {mailed
+            ? `This temporary password has been e-mailed to ${email}.`
+            : `No mail server is configured, so nothing was e-mailed: hand ${email} this temporary password in person.`}{' '}
+          It must be changed at first sign-in and is not shown again:
+        </Text>
+        <Code block fz="lg" data-testid="temporary-password">
+          {password}
+        </Code>
+      </Stack>
+    ),
+    onClose: done,
+  });
+}
+
+const CREATE: RecordFormSpec<typeof userCreateSchema> = {
+  ...base,
+  schema: userCreateSchema,
+  save: '/userstore',
+  environment: true,
+  empty: { name: '', nin: '', phone_number: '', email: '' },
+  confirm: showTemporaryPassword,
+};
+
+const UPDATE: RecordFormSpec<typeof userUpdateSchema, UserRow> = {
+  ...base,
+  schema: userUpdateSchema,
+  save: '/userupdate',
+  show: '/usershow',
+  toValues: ({ name, gender, nin, phone_number, email, role_id }) => ({
+    name,
+    gender: gender as 'Female' | 'Male',
+    nin,
+    phone_number,
+    email,
+    role_id,
+  }),
+};
+
+export function UserCreatePage() {
+  const kit = useRecordForm(CREATE);
+  return (
+    <RecordFormPage spec={CREATE} kit={kit}>
+      <UserFields form={kit.form} />
+    </RecordFormPage>
+  );
+}
+
+export function UserUpdatePage() {
+  const kit = useRecordForm(UPDATE);
+  return (
+    <RecordFormPage spec={UPDATE} kit={kit}>
+      <UserFields form={kit.form} />
+    </RecordFormPage>
+  );
+}
