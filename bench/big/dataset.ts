@@ -1,0 +1,249 @@
+// The big shop of issue 12, written straight in SQL: at scale 1, 20,000 products, 100,000 batches, 1,000,000
+// sales with 3,000,000 lines over the last 24 months, 200,000 audit rows, plus expenses and write-offs. Every
+// figure is a pure function of row numbers (hashint8), so a run is repeatable, and every invariant the app keeps
+// holds: line total = round(quantity × price), subtotal = Σ lines, discount = round(subtotal × % / 100) spread over
+// the lines by the largest remainder (as spreadDiscount), total = subtotal − discount, the batch's sold quantity =
+// Σ its lines, balance = received − sold − written off (≥ 0), each line's unit cost = its batch's cost, no sale
+// before its batch's stock date. Efficiency: staging tables and generate_series, one transaction per table,
+// foreign-key triggers off during the load (the rows are consistent by construction), secondary indexes dropped
+// before and rebuilt after, then VACUUM ANALYZE.
+import type pg from 'pg';
+
+export interface DatasetSize {
+  products: number;
+  batches: number;
+  sales: number;
+  audit: number;
+  days: number;
+}
+
+export function sizeFor(scale: number): DatasetSize {
+  const n = (full: number, min: number) => Math.max(min, Math.round(full * scale));
+  const products = n(20_000, 50);
+  return {
+    products,
+    batches: Math.max(products, n(100_000, 250)),
+    sales: n(1_000_000, 2_000),
+    audit: n(200_000, 400),
+    days: 730,
+  };
+}
+
+const BIG_TABLES = ['sales', 'sale_items', 'stock_batches', 'stock_adjustments', 'audit_logs', 'products', 'brands'];
+
+/** Fills an empty catalogue and sales; `log` gets one line per step with its time. */
+export async function generateDataset(client: pg.Client, size: DatasetSize, log: (msg: string) => void) {
+  const { products: P, batches: B, sales: S, audit: A, days: D } = size;
+  const W = Math.max(1, Math.floor(B / 20)); // a sale picks among the W batches "on the shelf" at its time
+  const step = async (name: string, text: string) => {
+    const started = performance.now();
+    await client.query(text);
+    log(`  ${name}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  };
+  const existing = await client.query('SELECT (SELECT count(*) FROM products) + (SELECT count(*) FROM sales) AS n');
+  if (Number(existing.rows[0].n) > 0) throw new Error('the bench database already holds products or sales');
+  const admin = (await client.query('SELECT id FROM users ORDER BY id LIMIT 1')).rows[0].id as number;
+
+  await client.query(`SET work_mem = '256MB'; SET maintenance_work_mem = '512MB'; SET synchronous_commit = off;
+    SET session_replication_role = replica; SET TIME ZONE 'Africa/Kampala'`);
+  // The secondary indexes of the big tables go, and come back after the load (constraint indexes stay).
+  const dropped = await client.query<{ name: string; def: string }>(
+    `SELECT i.indexname AS name, i.indexdef AS def FROM pg_indexes i
+     WHERE i.schemaname = 'public' AND i.tablename = ANY($1)
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
+    [BIG_TABLES],
+  );
+  for (const index of dropped.rows) await client.query(`DROP INDEX ${index.name}`);
+
+  // The first day of the 24 months; the last is today in the shop's zone.
+  const start = `(current_date - ${D - 1})`;
+  const cost = (b: string) => `(100 * (10 + ((${b})::bigint * 37) % 490))`;
+  const price = (b: string) => `(${cost(b)} + 100 * (${cost(b)} / 400 + 1))`;
+
+  await step(
+    'catalogue',
+    `BEGIN;
+    INSERT INTO categories (id, name, environment, created_by)
+      SELECT g, (ARRAY['Cement','Steel','Timber','Paint','Plumbing','Electrical','Roofing','Tiles','Tools','Hardware',
+                      'Sand and aggregates','Glass','Doors','Windows','Adhesives','Garden','Safety','Fasteners','Wire','Pipes'])[g],
+             'PRODUCTION', ${admin} FROM generate_series(1, 20) g;
+    INSERT INTO measurements (id, name, environment)
+      SELECT g, (ARRAY['Piece','Bag','Kilogram','Metre','Tonne'])[g], 'PRODUCTION' FROM generate_series(1, 5) g;
+    INSERT INTO suppliers (id, supplier_number, name, phone_number, email, tin, country, address, environment)
+      SELECT g, 'SR' || upper(lpad(to_hex(g), 14, '0')), 'Supplier ' || g || ' Ltd', '07' || lpad(g::text, 8, '0'),
+             'supplier' || g || '@duka.test', (1000000000 + g)::text, 'Uganda', 'Plot ' || g || ', Kampala', 'PRODUCTION'
+      FROM generate_series(1, 50) g;
+    INSERT INTO products (id, name, category_id, environment, created_by, barcode, sku, created_at)
+      SELECT p, (ARRAY['Heavy','Light','Premium','Standard','Galvanised','Treated','Red','White','Black','Blue',
+                      'Long','Short','Wide','Narrow','Fine','Coarse','Outdoor','Indoor','Quick','Classic'])[1 + p % 20]
+                || ' ' || (ARRAY['cement','nail','bolt','screw','hinge','lock','pipe','elbow','tap','valve','cable',
+                      'switch','socket','bulb','brush','roller','bucket','shovel','hammer','saw','plank','board',
+                      'sheet','tile','grout','sealant','primer','gloss','emulsion','varnish','wire','mesh','rod',
+                      'bar','angle','channel','washer','anchor','clip','bracket'])[1 + (p / 20) % 40]
+                || ' ' || p,
+             1 + p % 20, 'PRODUCTION', ${admin}, '600' || lpad(p::text, 10, '0'), 'SKU-' || p,
+             ${start} - 30 + (p % 30)
+      FROM generate_series(1, ${P}) p;
+    INSERT INTO brands (id, name, product_id, environment, created_by)
+      SELECT 2 * (p - 1) + v, (ARRAY['Tororo','Hima','Kasese','Roofings','Steel and Tube','Crown','Sadolin','Plascon',
+                                     'Uganda Baati','Mukwano'])[1 + (p + v * 3) % 10], p, 'PRODUCTION', ${admin}
+      FROM generate_series(1, ${P}) p, generate_series(1, 2) v;
+    COMMIT`,
+  );
+
+  // One row per sale line: sale g has 1 + (7g mod 5) lines (3 on average) from the batches on the shelf at its time.
+  await step(
+    'sale lines (staging)',
+    `DROP TABLE IF EXISTS bench_lines, bench_sales, bench_shares;
+    CREATE UNLOGGED TABLE bench_lines AS
+    SELECT g AS sale_id, k AS line, batch_id, quantity, ${price('batch_id')} AS unit_price, ${cost('batch_id')} AS unit_cost,
+           round(quantity * ${price('batch_id')})::bigint AS total_price
+    FROM (
+      SELECT g, k, h,
+             (floor((g - 1)::numeric * ${B - W} / ${S}) + 1 + (h / 100) % ${W})::int AS batch_id,
+             CASE WHEN h % 10 < 6 THEN 1 WHEN h % 10 < 8 THEN 2 WHEN h % 10 = 8 THEN 5
+                  ELSE 0.5 * (1 + (h / 10) % 7) END::numeric(14,3) AS quantity
+      FROM generate_series(1, ${S}) g
+      CROSS JOIN LATERAL generate_series(1, 1 + (7 * g) % 5) k
+      CROSS JOIN LATERAL (SELECT abs(hashint8(g::bigint * 8 + k))::bigint AS h) x
+    ) l`,
+  );
+  await step(
+    'sale totals (staging)',
+    `CREATE UNLOGGED TABLE bench_sales AS
+    SELECT sale_id AS id, subtotal, pct,
+           round(subtotal * pct / 100)::bigint AS discount_amount
+    FROM (SELECT sale_id, sum(total_price) AS subtotal,
+                 CASE WHEN sale_id % 10 = 3 THEN 5 WHEN sale_id % 10 = 7 THEN 2.5 ELSE 0 END::numeric(5,2) AS pct
+          FROM bench_lines GROUP BY sale_id) t;
+    CREATE UNLOGGED TABLE bench_shares AS
+    WITH lines AS (
+      SELECT l.sale_id, l.line, s.discount_amount::numeric * l.total_price AS exact, s.subtotal::numeric AS subtotal,
+             s.discount_amount::numeric AS discount
+      FROM bench_lines l JOIN bench_sales s ON s.id = l.sale_id WHERE s.discount_amount > 0
+    ), floored AS (
+      SELECT sale_id, line, discount, div(exact, subtotal) AS base, mod(exact, subtotal) AS remainder FROM lines
+    ), ranked AS (
+      SELECT sale_id, line, base, discount - sum(base) OVER (PARTITION BY sale_id) AS left_over,
+             row_number() OVER (PARTITION BY sale_id ORDER BY remainder DESC, line) AS rank
+      FROM floored
+    )
+    SELECT sale_id, line, (base + CASE WHEN rank <= left_over THEN 1 ELSE 0 END)::bigint AS share FROM ranked`,
+  );
+
+  await step(
+    'stock batches',
+    `BEGIN;
+    INSERT INTO stock_batches (id, batch_number, product_id, brand_id, measurement_id, supplier_id, quantity, unit_price,
+                               total_cost, sale_price, min_stock_level, quantity_sold, quantity_adjusted, balance,
+                               stock_date, environment, created_by, created_at, updated_at)
+    SELECT b, 'BN' || upper(lpad(to_hex(b), 14, '0')), p, 2 * (p - 1) + 1 + ((b - 1) / ${P}) % 2, 1 + p % 5, 1 + b % 50,
+           received, ${cost('b')}, round(received * ${cost('b')})::bigint, ${price('b')}, 5 + b % 10,
+           sold, adjusted, received - sold - adjusted, day, 'PRODUCTION', ${admin}, day + time '07:30', day + time '07:30'
+    FROM (
+      SELECT b, ((b - 1) % ${P}) + 1 AS p, coalesce(s.sold, 0) AS sold, adjusted,
+             ${start} + (greatest(0, b - 1 - ${W})::bigint * ${D - 1} / ${Math.max(1, B - W)})::int AS day,
+             coalesce(s.sold, 0) + adjusted + CASE
+               WHEN b > ${B - 2 * W} THEN 20 + abs(hashint4(b)) % 300
+               WHEN abs(hashint4(b)) % 10 < 6 AND coalesce(s.sold, 0) + adjusted > 0 THEN 0
+               ELSE 1 + abs(hashint4(b)) % 15 END AS received
+      FROM generate_series(1, ${B}) b
+      CROSS JOIN LATERAL (SELECT CASE WHEN b % 50 = 0 THEN 1 + b % 3 ELSE 0 END::numeric(14,3) AS adjusted) a
+      LEFT JOIN (SELECT batch_id, sum(quantity) AS sold FROM bench_lines GROUP BY batch_id) s ON s.batch_id = b
+    ) t;
+    INSERT INTO stock_adjustments (batch_id, reason, quantity, unit_cost, note, adjustment_date, created_by, created_at)
+    SELECT id, (ARRAY['DAMAGE','LOSS','EXPIRY','COUNT_CORRECTION'])[1 + (id / 50) % 4], quantity_adjusted, unit_price,
+           'Found at the count', least(current_date, stock_date + 10), ${admin}, least(current_date, stock_date + 10) + time '18:00'
+    FROM stock_batches WHERE quantity_adjusted > 0;
+    COMMIT`,
+  );
+
+  // Sales in shop hours (08:00-20:00 in Kampala), in id order, spread evenly over the days.
+  await step(
+    'sales',
+    `BEGIN;
+    INSERT INTO sales (id, sale_number, idempotency_key, customer_name, customer_phone, discount_percent, subtotal,
+                       discount_amount, total_amount, payment_method, created_by, created_at)
+    SELECT s.id, 'SN' || upper(lpad(to_hex(s.id), 14, '0')), 'bench-' || s.id,
+           (ARRAY['Walk-in','Okello John','Nakato Sarah','Mugisha Peter','Achieng Grace','Ssemakula Brian',
+                  'Namubiru Ruth','Kato Henry','Atim Joyce','Wasswa David','Nansubuga Esther','Opio Samuel',
+                  'Kyomuhendo Ann','Lubega Musa','Adong Betty','Tumusiime Paul','Nalwoga Irene','Ochieng Tom',
+                  'Birungi Rose','Mutebi Ivan'])[1 + s.id % 20],
+           '07' || lpad((s.id % 100000000)::text, 8, '0'), s.pct, s.subtotal, s.discount_amount,
+           s.subtotal - s.discount_amount, (ARRAY['CASH','MOBILE_MONEY','BANK','CARD'])[1 + s.id % 4], ${admin},
+           (${start} + floor(x)::int) + time '08:00' + (x - floor(x)) * interval '12 hours'
+    FROM bench_sales s CROSS JOIN LATERAL (SELECT (s.id - 1)::float8 * ${D} / ${S} AS x) t
+    ORDER BY s.id;
+    COMMIT`,
+  );
+  await step(
+    'sale lines',
+    `BEGIN;
+    INSERT INTO sale_items (sale_id, batch_id, product_id, brand_id, measurement_id, quantity, unit_price, unit_cost,
+                            total_price, discount_amount)
+    SELECT l.sale_id, l.batch_id, b.product_id, b.brand_id, b.measurement_id, l.quantity, l.unit_price, l.unit_cost,
+           l.total_price, coalesce(sh.share, 0)
+    FROM bench_lines l
+    JOIN stock_batches b ON b.id = l.batch_id
+    LEFT JOIN bench_shares sh ON sh.sale_id = l.sale_id AND sh.line = l.line
+    ORDER BY l.sale_id, l.line;
+    COMMIT`,
+  );
+  await step(
+    'audit log and expenses',
+    `BEGIN;
+    INSERT INTO audit_logs (type, activity, details, browser, platform, ip, user_id, created_at)
+    SELECT CASE WHEN g % 5 = 0 THEN 'Authentication' WHEN g % 5 = 1 THEN 'Stock' ELSE 'Sales' END,
+           CASE WHEN g % 5 = 0 THEN 'Login' WHEN g % 5 = 1 THEN 'Update' ELSE 'Sale' END,
+           CASE WHEN g % 5 = 0 THEN 'Administrator signed in'
+                WHEN g % 5 = 1 THEN 'Updated batch BN' || upper(lpad(to_hex(1 + g % ${B}), 14, '0'))
+                ELSE 'Sale SN' || upper(lpad(to_hex(1 + g % ${S}), 14, '0')) || ': ' || (1 + g % 5) || ' line(s)' END,
+           (ARRAY['Chrome','Firefox','Edge','Safari'])[1 + g % 4], (ARRAY['Windows','Android','Linux','macOS'])[1 + g % 4],
+           '192.168.1.' || (1 + g % 250), ${admin},
+           (${start} + floor(x)::int) + time '08:00' + (x - floor(x)) * interval '12 hours'
+    FROM generate_series(1, ${A}) g CROSS JOIN LATERAL (SELECT (g - 1)::float8 * ${D} / ${A} AS x) t;
+    INSERT INTO expenses (expense_date, category, description, amount, payment_method, created_by)
+    SELECT ${start} + d, (ARRAY['Rent','Salaries and wages','Transport','Electricity','Water','Security'])[1 + d % 6],
+           'Bench expense ' || d, 50000 + (d * 7919 % 100) * 1000, 'CASH', ${admin}
+    FROM generate_series(0, ${D - 1}) d;
+    COMMIT`,
+  );
+  for (const table of ['categories', 'measurements', 'suppliers', 'products', 'brands', 'stock_batches', 'sales']) {
+    await client.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`);
+  }
+  await client.query('DROP TABLE bench_lines, bench_sales, bench_shares; SET session_replication_role = origin');
+  for (const index of dropped.rows) await step(`index ${index.name}`, index.def);
+  for (const table of BIG_TABLES) await step(`vacuum analyze ${table}`, `VACUUM (ANALYZE) ${table}`);
+}
+
+/** Checks the invariants the app relies on; throws naming the first that fails. */
+export async function verifyDataset(client: pg.Client, size: DatasetSize) {
+  const checks: [string, string][] = [
+    ['sales', `SELECT count(*) = ${size.sales} AS ok FROM sales WHERE idempotency_key LIKE 'bench-%'`],
+    [
+      'sale totals',
+      `SELECT bool_and(s.subtotal = t.sub AND s.discount_amount = t.disc AND s.total_amount = s.subtotal - s.discount_amount
+                       AND s.discount_amount = round(s.subtotal * s.discount_percent / 100)) AS ok
+       FROM sales s JOIN (SELECT sale_id, sum(total_price) AS sub, sum(discount_amount) AS disc FROM sale_items GROUP BY sale_id) t
+         ON t.sale_id = s.id`,
+    ],
+    [
+      'line totals and costs',
+      `SELECT bool_and(i.total_price = round(i.quantity * i.unit_price) AND i.unit_cost = b.unit_price
+                       AND i.product_id = b.product_id AND s.created_at::date >= b.stock_date) AS ok
+       FROM sale_items i JOIN stock_batches b ON b.id = i.batch_id JOIN sales s ON s.id = i.sale_id`,
+    ],
+    [
+      'batch balances',
+      `SELECT bool_and(b.quantity_sold = coalesce(t.sold, 0) AND b.balance = b.quantity - b.quantity_sold - b.quantity_adjusted
+                       AND b.quantity_adjusted = coalesce(a.adj, 0)) AS ok
+       FROM stock_batches b
+       LEFT JOIN (SELECT batch_id, sum(quantity) AS sold FROM sale_items GROUP BY batch_id) t ON t.batch_id = b.id
+       LEFT JOIN (SELECT batch_id, sum(quantity) AS adj FROM stock_adjustments GROUP BY batch_id) a ON a.batch_id = b.id`,
+    ],
+  ];
+  for (const [name, text] of checks) {
+    const { rows } = await client.query(text);
+    if (rows[0].ok !== true) throw new Error(`bench data set: ${name} do not hold`);
+  }
+}

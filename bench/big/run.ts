@@ -1,0 +1,524 @@
+// npm run bench: the figures of issue 12 on a busy shop's two years, printed as one table (figures, never
+// pass/fail; CI does not run it). Generates the data set once into its own data folder (bench/big/dataset.ts),
+// starts the real server as a child process on it (cold start to /api/health), then measures over HTTP: the lists,
+// the dashboard, the POS search and every report (median and p95), the exports with the server's peak memory
+// growth (VmHWM, reset through /proc/<pid>/clear_refs before each), sales per second through the API against the
+// same writes in raw SQL, and the web bundle. Progress goes to stderr, the table to stdout.
+//
+//   DUKA_BENCH_SCALE=0.05   a smaller shop (default 1: 20,000 products … 1,000,000 sales)
+//   DUKA_BENCH_DIR          the data folder (default ./data/bench-<scale>; kept and reused across runs)
+//   DUKA_BENCH_RUNS=50      requests per call; DUKA_BENCH_ROW_SECONDS=60 caps a slow call's time (then n < runs)
+//   DUKA_BENCH_EXPORT_TIMEOUT=300  seconds before an export is abandoned
+//   DUKA_BENCH_SALES_SECONDS=10    seconds of each sales run (20 clients)
+//   DUKA_BENCH_GENERATE_ONLY=1     make (or check) the data set and stop
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import pg from 'pg';
+import { createDatabase, migrateToLatest } from '../../apps/server/src/db/connection.ts';
+import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
+import { seedDatabase } from '../../apps/server/src/db/seed/seed.ts';
+import { generateDataset, sizeFor, verifyDataset } from './dataset.ts';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const scale = Number(process.env.DUKA_BENCH_SCALE ?? 1);
+const dataDir = path.resolve(process.env.DUKA_BENCH_DIR ?? path.join(repo, 'data', `bench-${scale}`));
+const RUNS = Number(process.env.DUKA_BENCH_RUNS ?? 50);
+const ROW_SECONDS = Number(process.env.DUKA_BENCH_ROW_SECONDS ?? 60);
+const EXPORT_TIMEOUT = Number(process.env.DUKA_BENCH_EXPORT_TIMEOUT ?? 300);
+const SALES_SECONDS = Number(process.env.DUKA_BENCH_SALES_SECONDS ?? 10);
+const ADMIN = { email: 'bench-admin@duka.test', password: 'Bench-Admin-2026' };
+const DATASET_VERSION = 1;
+const TZ = 'Africa/Kampala';
+
+const progress = (msg: string) => process.stderr.write(`${msg}\n`);
+
+interface Row {
+  call: string;
+  figure: string;
+  goal: string;
+  meets?: boolean;
+}
+const rows: Row[] = [];
+
+// ---------------------------------------------------------------------------------------------------- data set --
+async function ensureDataset() {
+  if (!(scale > 0)) throw new Error('DUKA_BENCH_SCALE must be a number above 0');
+  const size = sizeFor(scale);
+  const marker = path.join(dataDir, 'bench-dataset.json');
+  const embedded = await startEmbeddedPostgres(dataDir, () => {});
+  const db = createDatabase(embedded.url(), 2);
+  const client = new pg.Client(embedded.url());
+  await client.connect();
+  try {
+    const known = fs.existsSync(marker) ? JSON.parse(fs.readFileSync(marker, 'utf8')) : undefined;
+    if (known?.version !== DATASET_VERSION || known?.scale !== scale) {
+      progress(`generating the data set at scale ${scale} into ${dataDir}: ${JSON.stringify(size)}`);
+      const started = performance.now();
+      fs.rmSync(marker, { force: true });
+      await client.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
+      await migrateToLatest(db);
+      await seedDatabase(db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password, demo: false });
+      await generateDataset(client, size, progress);
+      await verifyDataset(client, size);
+      const seconds = (performance.now() - started) / 1000;
+      progress(`data set generated and checked in ${seconds.toFixed(0)} s`);
+      fs.writeFileSync(
+        marker,
+        JSON.stringify({ version: DATASET_VERSION, scale, size, generatedAt: new Date().toISOString(), seconds }),
+      );
+    } else {
+      progress(`reusing the data set in ${dataDir} (generated ${known.generatedAt})`);
+      // A migration added since the data set was made runs here, not inside the measured cold start.
+      await migrateToLatest(db);
+    }
+    const generated = JSON.parse(fs.readFileSync(marker, 'utf8'));
+    rows.push({
+      call: 'data set',
+      figure: `${size.products.toLocaleString('en')} products, ${size.batches.toLocaleString('en')} batches, ${size.sales.toLocaleString('en')} sales, ${(size.sales * 3).toLocaleString('en')} lines, ${size.audit.toLocaleString('en')} audit rows; generated in ${Math.round(generated.seconds)} s`,
+      goal: 'a few minutes',
+    });
+  } finally {
+    await client.end();
+    await db.destroy();
+    await embedded.stop();
+  }
+}
+
+// ------------------------------------------------------------------------------------------------------ server --
+let server: ChildProcess | undefined;
+let base = '';
+let token = '';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** The built server when it is newer than the sources, otherwise the sources themselves. */
+function serverEntry(): { args: string[]; kind: string } {
+  const dist = path.join(repo, 'apps/server/dist/main.js');
+  const newest = (dir: string): number =>
+    fs
+      .readdirSync(dir, { withFileTypes: true, recursive: true })
+      .filter((e) => e.isFile())
+      .reduce((max, e) => Math.max(max, fs.statSync(path.join(e.parentPath, e.name)).mtimeMs), 0);
+  const isFresh =
+    fs.existsSync(dist) && fs.statSync(dist).mtimeMs >= newest(path.join(repo, 'apps/server/src/db/migrations'));
+  return isFresh
+    ? { args: [dist], kind: 'built server' }
+    : {
+        args: ['--experimental-transform-types', '--no-warnings', path.join(repo, 'apps/server/src/main.ts')],
+        kind: 'server from source',
+      };
+}
+
+async function startServer() {
+  const port = await freePort();
+  const entry = serverEntry();
+  const started = performance.now();
+  server = spawn(process.execPath, entry.args, {
+    cwd: repo,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DUKA_DATA_DIR: dataDir,
+      DUKA_DEMO: '0',
+      DUKA_ADMIN_EMAIL: ADMIN.email,
+      DUKA_ADMIN_PASSWORD: ADMIN.password,
+      DUKA_BACKUP_TIME: '23:59',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server stopped with code ${server.exitCode}`);
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.status === 200) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const ms = performance.now() - started;
+  rows.push({ call: `cold start to /api/health (${entry.kind}, embedded PostgreSQL)`, figure: fmtMs(ms), goal: '—' });
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const body = (await login.json()) as { data?: { token?: string } };
+  if (!body.data?.token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  token = body.data.token;
+}
+
+function stopServer(): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server || server.exitCode !== null) return resolve();
+    server.once('exit', () => resolve());
+    server.kill('SIGTERM');
+  });
+}
+
+function memory(pid: number): { rss: number; hwm: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: kb('VmRSS') * 1024, hwm: kb('VmHWM') * 1024 };
+}
+
+// ---------------------------------------------------------------------------------------------------- measures --
+const fmtMs = (ms: number) => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(ms < 10 ? 1 : 0)} ms`);
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+
+async function get(pathAndQuery: string): Promise<any> {
+  const res = await fetch(base + pathAndQuery, { headers: { authorization: `Bearer ${token}` } });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${pathAndQuery}: ${res.status} ${text.slice(0, 300)}`);
+  return text.startsWith('{') ? JSON.parse(text) : text;
+}
+
+/** Median and p95 of `RUNS` sequential requests (fewer when they pass ROW_SECONDS), after one warm-up. */
+async function measure(call: string, paths: string | string[], goalMs: number) {
+  const list = Array.isArray(paths) ? paths : [paths];
+  await get(list[0] as string);
+  const times: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    await get(list[i % list.length] as string);
+    times.push(performance.now() - t);
+    if (performance.now() - started > ROW_SECONDS * 1000 && times.length >= 5) break;
+  }
+  times.sort((a, b) => a - b);
+  const p95 = quantile(times, 0.95);
+  rows.push({
+    call,
+    figure: `${fmtMs(quantile(times, 0.5))} (p95 ${fmtMs(p95)})${times.length < RUNS ? ` n=${times.length}` : ''}`,
+    goal: `p95 ≤ ${goalMs} ms`,
+    meets: p95 <= goalMs,
+  });
+  progress(`  ${call}: ${rows.at(-1)?.figure}`);
+}
+
+async function measureExport(call: string, pathAndQuery: string, goalSeconds: number, goalMb: number) {
+  const pid = server?.pid as number;
+  fs.writeFileSync(`/proc/${pid}/clear_refs`, '5'); // resets VmHWM to the current RSS
+  const before = memory(pid).rss;
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), EXPORT_TIMEOUT * 1000);
+  const started = performance.now();
+  let bytes = 0;
+  let figure: string;
+  let meets = false;
+  try {
+    const res = await fetch(base + pathAndQuery, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: abort.signal,
+    });
+    if (res.status !== 200) throw new Error(`${res.status} ${await res.text()}`);
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+    const seconds = (performance.now() - started) / 1000;
+    const growth = (memory(pid).hwm - before) / 2 ** 20;
+    figure = `${seconds.toFixed(1)} s, +${growth.toFixed(0)} MB peak, ${(bytes / 2 ** 20).toFixed(1)} MB file`;
+    meets = seconds <= goalSeconds && growth <= goalMb;
+  } catch (err) {
+    const growth = (memory(pid).hwm - before) / 2 ** 20;
+    figure = abort.signal.aborted
+      ? `> ${EXPORT_TIMEOUT} s (abandoned after ${(bytes / 2 ** 20).toFixed(1)} MB), +${growth.toFixed(0)} MB peak`
+      : `failed: ${(err as Error).message.slice(0, 200)}`;
+  } finally {
+    clearTimeout(timer);
+  }
+  rows.push({ call, figure, goal: `≤ ${goalSeconds} s, ≤ +${goalMb} MB`, meets });
+  progress(`  ${call}: ${figure}`);
+  // An abandoned export may still be running on the server: let it notice before the next call.
+  await new Promise((r) => setTimeout(r, 500));
+}
+
+function databaseUrl(): string {
+  const port = fs
+    .readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')
+    .split('\n')[3]
+    ?.trim();
+  const password = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
+  return `postgres://duka:${encodeURIComponent(password)}@127.0.0.1:${port}/duka`;
+}
+
+/** 20 clients selling one unit of a well-stocked batch, through the API and then in raw SQL doing the same writes. */
+async function measureSales() {
+  const clients = 20;
+  const pool = new pg.Pool({ connectionString: databaseUrl(), max: clients });
+  try {
+    const batchNumbers = (
+      await pool.query<{ batch_number: string }>(
+        'SELECT batch_number FROM stock_batches WHERE balance >= 100 AND deleted_at IS NULL ORDER BY id DESC LIMIT 2000',
+      )
+    ).rows.map((r) => r.batch_number);
+    if (batchNumbers.length === 0) throw new Error('no batch with stock to sell');
+    const adminId = (await pool.query('SELECT id FROM users ORDER BY id LIMIT 1')).rows[0].id as number;
+    let next = 0;
+    const pick = () => batchNumbers[next++ % batchNumbers.length] as string;
+
+    const run = async (sell: () => Promise<void>) => {
+      const until = performance.now() + SALES_SECONDS * 1000;
+      let count = 0;
+      await Promise.all(
+        Array.from({ length: clients }, async () => {
+          while (performance.now() < until) {
+            await sell();
+            count++;
+          }
+        }),
+      );
+      return count / SALES_SECONDS;
+    };
+
+    const api = await run(async () => {
+      const res = await fetch(`${base}/api/salesstore`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          customerName: 'Bench',
+          customerPhone: '0700000000',
+          items: [{ batchNumber: pick(), quantity: 1 }],
+          paymentMethod: 'CASH',
+          idempotencyKey: randomUUID(),
+        }),
+      });
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`salesstore: ${res.status} ${text}`);
+    });
+
+    // What processSale writes, statement for statement, without HTTP, auth, validation or the ORM.
+    const raw = await run(async () => {
+      const c = await pool.connect();
+      try {
+        await c.query('BEGIN');
+        const key = randomUUID();
+        const sale = (
+          await c.query(
+            `INSERT INTO sales (sale_number, idempotency_key, request_hash, customer_name, customer_phone, discount_percent,
+                                subtotal, discount_amount, total_amount, payment_method, created_by)
+             VALUES ('SN' || upper(substr(md5($1), 1, 14)), $1, md5($1), 'Bench', '0700000000', 0, 0, 0, 0, 'CASH', $2)
+             ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, sale_number`,
+            [key, adminId],
+          )
+        ).rows[0];
+        const batch = (
+          await c.query(
+            `SELECT s.id, s.product_id, s.brand_id, s.measurement_id, s.sale_price, s.unit_price, s.balance
+             FROM stock_batches s JOIN products p ON p.id = s.product_id JOIN brands b ON b.id = s.brand_id
+             WHERE s.batch_number = ANY($1::text[]) AND s.deleted_at IS NULL AND p.deleted_at IS NULL AND b.deleted_at IS NULL
+             ORDER BY s.id FOR UPDATE OF s`,
+            [[pick()]],
+          )
+        ).rows[0];
+        await c.query(
+          'UPDATE stock_batches SET quantity_sold = quantity_sold + 1, balance = balance - 1, updated_at = now() WHERE id = $1',
+          [batch.id],
+        );
+        await c.query(
+          `INSERT INTO sale_items (sale_id, batch_id, product_id, brand_id, measurement_id, quantity, unit_price, unit_cost,
+                                   total_price, discount_amount) VALUES ($1, $2, $3, $4, $5, 1, $6, $7, $6, 0)`,
+          [
+            sale.id,
+            batch.id,
+            batch.product_id,
+            batch.brand_id,
+            batch.measurement_id,
+            batch.sale_price,
+            batch.unit_price,
+          ],
+        );
+        await c.query(`SELECT value FROM settings WHERE key = 'business'`);
+        await c.query(
+          'UPDATE sales SET subtotal = $2, discount_amount = 0, total_amount = $2, vat_rate = 0, vat_amount = 0 WHERE id = $1',
+          [sale.id, batch.sale_price],
+        );
+        await c.query(
+          `INSERT INTO audit_logs (type, activity, details, browser, platform, ip, user_id)
+           VALUES ('Sales', 'Sale', $1, 'Chrome', 'Linux', '127.0.0.1', $2)`,
+          [`Sale ${sale.sale_number}: 1 line(s), total ${batch.sale_price} UGX (CASH)`, adminId],
+        );
+        await c.query('COMMIT');
+      } catch (err) {
+        await c.query('ROLLBACK');
+        throw err;
+      } finally {
+        c.release();
+      }
+    });
+    rows.push({ call: 'sales/s through the API, 20 clients, one line', figure: api.toFixed(0), goal: '—' });
+    rows.push({ call: 'sales/s by raw SQL, the same writes, 20 clients', figure: raw.toFixed(0), goal: '—' });
+    const ratio = api / raw;
+    rows.push({ call: 'API / raw SQL', figure: ratio.toFixed(2), goal: '≥ 0.85', meets: ratio >= 0.85 });
+    progress(`  sales/s: API ${api.toFixed(0)}, raw ${raw.toFixed(0)}`);
+  } finally {
+    await pool.end();
+  }
+}
+
+/** Initial JS: the entry script and what index.html preloads, gzip and brotli; all JS for comparison. */
+function measureBundle() {
+  const dist = path.join(repo, 'apps/web/dist');
+  const indexFile = path.join(dist, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    rows.push({ call: 'web bundle', figure: 'not built (npm run build)', goal: 'initial JS ≤ 200 KB gzip' });
+    return;
+  }
+  const html = fs.readFileSync(indexFile, 'utf8');
+  const initial = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1] as string);
+  const sizes = (files: string[]) =>
+    files.reduce(
+      (sum, file) => {
+        const bytes = fs.readFileSync(path.join(dist, file));
+        return {
+          raw: sum.raw + bytes.length,
+          gzip: sum.gzip + zlib.gzipSync(bytes, { level: 9 }).length,
+          brotli: sum.brotli + zlib.brotliCompressSync(bytes).length,
+        };
+      },
+      { raw: 0, gzip: 0, brotli: 0 },
+    );
+  const kb = (n: number) => `${Math.round(n / 1024).toLocaleString('en')} KB`;
+  const first = sizes(initial);
+  const all = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
+  const total = sizes(all.map((f) => `assets/${f}`));
+  rows.push({
+    call: `web: initial JS (${initial.length} file(s))`,
+    figure: `${kb(first.raw)} (${kb(first.gzip)} gzip, ${kb(first.brotli)} brotli)`,
+    goal: '≤ 200 KB gzip',
+    meets: first.gzip <= 200 * 1024,
+  });
+  rows.push({
+    call: `web: all JS (${all.length} file(s))`,
+    figure: `${kb(total.raw)} (${kb(total.gzip)} gzip)`,
+    goal: '—',
+  });
+}
+
+// ----------------------------------------------------------------------------------------------------- periods --
+function shopDay(offsetDays = 0): string {
+  const d = new Date(Date.now() + offsetDays * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    d,
+  );
+}
+
+function periods() {
+  const today = shopDay();
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  const monthStart = `${today.slice(0, 7)}-01`;
+  const back = new Date(Date.UTC(y, m - 1 - 11, 1));
+  const twelveMonthsStart = back.toISOString().slice(0, 10);
+  const weekday = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7;
+  const monday = new Date(Date.parse(`${today}T12:00:00Z`) - weekday * 86_400_000).toISOString().slice(0, 10);
+  return { today, monthStart, twelveMonthsStart, monday, month: today.slice(0, 7) };
+}
+
+function printTable() {
+  const header = ['call', 'measured (median, p95 over n requests)', 'goal', 'meets'];
+  const body = rows.map((r) => [r.call, r.figure, r.goal, r.meets === undefined ? '' : r.meets ? 'yes' : 'NO']);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] as string).length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] as number)).join(' | ')} |`;
+  const out = [
+    `Duka bench, scale ${scale} (${new Date().toISOString()})`,
+    line(header),
+    line(widths.map((w) => '-'.repeat(w))),
+    ...body.map(line),
+  ];
+  process.stdout.write(`${out.join('\n')}\n`);
+}
+
+// -------------------------------------------------------------------------------------------------------- main --
+async function main() {
+  await ensureDataset();
+  if (process.env.DUKA_BENCH_GENERATE_ONLY === '1') return printTable();
+  await startServer();
+  try {
+    const p = periods();
+    const month = `startDate=${p.monthStart}&endDate=${p.today}`;
+    const year = `startDate=${p.twelveMonthsStart}&endDate=${p.today}`;
+    const monthPeriod = 'report_type=monthly';
+    const yearPeriod = `report_type=custom&date_range=${p.twelveMonthsStart},${p.today}`;
+    progress('lists and dashboard');
+    await measure('/productlist page 1', '/api/productlist', 15);
+    await measure('/stocklist page 1', '/api/stocklist', 15);
+    await measure('/stocklevel page 1', '/api/stocklevel', 20);
+    await measure('/stocklevel with a search', ['/api/stocklevel?search=hinge', '/api/stocklevel?search=Premium'], 30);
+    const first = await get('/api/saleslist');
+    const lastPage = first.last_page as number;
+    await measure('/saleslist page 1', '/api/saleslist', 15);
+    const middle = Math.min(50_000, Math.max(1, Math.floor(lastPage / 2)));
+    await measure(`/saleslist page ${middle.toLocaleString('en')}`, `/api/saleslist?page=${middle}`, 60);
+    await measure(`/saleslist last page (${lastPage.toLocaleString('en')})`, `/api/saleslist?page=${lastPage}`, 60);
+    await measure('/dashboard this month', '/api/dashboard', 60);
+    await measure('/dashboard 12 months', `/api/dashboard?${year}`, 150);
+    const codes = Array.from({ length: 20 }, (_, i) => `600${String(1 + ((i * 7919) % 20_000)).padStart(10, '0')}`);
+    const words = ['hinge', 'premium cement', 'galvnised', 'Crown', 'SKU-123', 'bolt'];
+    await measure(
+      'POS: /possearch, a scanned barcode',
+      codes.map((c) => `/api/possearch?q=${c}`),
+      10,
+    );
+    await measure(
+      'POS: /possearch, names, typos, brands, SKU',
+      words.map((w) => `/api/possearch?q=${encodeURIComponent(w)}`),
+      10,
+    );
+
+    progress('reports');
+    await measure('report daily sales (today)', `/api/reportdailysaleslist?Date=${p.today}`, 150);
+    await measure('report weekly sales (this week)', `/api/reportweeklysaleslist?week_start=${p.monday}`, 150);
+    await measure('report monthly sales (this month)', `/api/reportmonthlysaleslist?month=${p.month}`, 150);
+    for (const [slug, name] of [
+      ['consolidatedsales', 'consolidated sales'],
+      ['stock', 'stock'],
+      ['stockbalance', 'stock balance'],
+      ['revenue', 'revenue'],
+      ['profitloss', 'profit and loss'],
+      ['expense', 'expense'],
+      ['supplier', 'supplier'],
+      ['tax', 'tax'],
+    ] as const) {
+      await measure(`report ${name}, a month`, `/api/report${slug}list?${monthPeriod}`, 150);
+      await measure(`report ${name}, 12 months`, `/api/report${slug}list?${yearPeriod}`, 400);
+    }
+    await measure('report low stock alert', '/api/reportstocklowalertlist', 150);
+    await measure('report stock aging', '/api/reportstockaginglist', 150);
+
+    progress('exports');
+    await measureExport('/salecsv, this month', `/api/salecsv?${month}`, 1, 50);
+    await measureExport('/salexlsx, this month', `/api/salexlsx?${month}`, 3, 100);
+    await measureExport('/salecsv, 12 months', `/api/salecsv?${year}`, 10, 50);
+    await measureExport('/salexlsx, 12 months', `/api/salexlsx?${year}`, 30, 100);
+    await measureExport('/salecsv, everything', '/api/salecsv', 25, 50);
+
+    progress('sales per second');
+    await measureSales();
+  } finally {
+    await stopServer();
+  }
+  measureBundle();
+  rows.push({ call: 'Lighthouse mobile', figure: 'not measured (no offline Lighthouse here)', goal: '≥ 90' });
+  printTable();
+}
+
+main().catch(async (err) => {
+  console.error(err);
+  await stopServer();
+  printTable();
+  process.exit(1);
+});
