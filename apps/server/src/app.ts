@@ -17,6 +17,7 @@ import { backupRoutes } from './modules/backups/backups.routes.ts';
 import { brandRoutes } from './modules/brands/brands.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { discrepancyRoutes } from './modules/discrepancies/discrepancies.routes.ts';
 import { expenseRoutes } from './modules/expenses/expenses.routes.ts';
 import { logRoutes } from './modules/logs/logs.routes.ts';
 import { measurementRoutes } from './modules/measurements/measurements.routes.ts';
@@ -26,6 +27,7 @@ import { financialReportRoutes } from './modules/reports/financial-reports.route
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { posSearchRoutes } from './modules/sales/pos-search.routes.ts';
+import { posSnapshotRoutes } from './modules/sales/pos-snapshot.routes.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { appearanceRoutes } from './modules/settings/appearance.routes.ts';
 import { businessRoutes } from './modules/settings/business.routes.ts';
@@ -116,6 +118,8 @@ export async function buildApp(options: AppOptions) {
         stockRoutes,
         salesRoutes,
         posSearchRoutes,
+        posSnapshotRoutes,
+        discrepancyRoutes,
         reportRoutes,
         expenseRoutes,
         financialReportRoutes,

@@ -3,6 +3,7 @@ export * from './auth.schemas.ts';
 export * from './backups.schemas.ts';
 export * from './catalogue.schemas.ts';
 export * from './constants.ts';
+export * from './discrepancies.schemas.ts';
 export * from './expenses.schemas.ts';
 export * from './fields.ts';
 export * from './format.ts';

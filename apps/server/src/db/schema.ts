@@ -264,6 +264,21 @@ export interface CashUpsTable {
   created_at: CreatedAt;
 }
 
+/** Offline sales' shortfalls (migration 014): open until a manager resolves them. */
+export interface StockDiscrepanciesTable {
+  id: Generated<number>;
+  product_id: number;
+  batch_id: number;
+  quantity: number;
+  sale_id: number;
+  created_at: CreatedAt;
+  resolved_at: NullableTimestamp;
+  resolved_by: number | null;
+  resolution_kind: 'WRITE_OFF' | 'STOCK_RECEIVED' | null;
+  resolution_note: string | null;
+  stock_adjustment_id: number | null;
+}
+
 export interface SaleItemsTable {
   id: Generated<number>;
   sale_id: number;
@@ -310,6 +325,7 @@ export interface DB {
   suppliers: SuppliersTable;
   stock_batches: StockBatchesTable;
   stock_adjustments: StockAdjustmentsTable;
+  stock_discrepancies: StockDiscrepanciesTable;
   categories: CategoriesTable;
   app_files: AppFilesTable;
   roles: RolesTable;

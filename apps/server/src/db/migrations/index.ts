@@ -10,6 +10,7 @@ import * as expenses from './008_expenses.ts';
 import * as saleVat from './009_sale_vat.ts';
 import * as productCodes from './010_product_codes.ts';
 import * as till from './012_till.ts';
+import * as stockDiscrepancies from './014_stock_discrepancies.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009_sale_vat': saleVat,
   '010_product_codes': productCodes,
   '012_till': till,
+  '014_stock_discrepancies': stockDiscrepancies,
 };

@@ -172,43 +172,51 @@ export async function getStock(db: Database, id: number) {
 
 /** Writes stock off a batch: never below 0, in one statement, so two write-offs cannot both take the last unit. */
 export async function writeOffStock(db: Database, input: StockAdjustmentInput, ctx: RequestContext, timeZone: string) {
-  return db.transaction().execute(async (trx) => {
-    // A write-off dated ahead would move its loss into a later period of the dashboard.
-    if (input.adjustment_date > formatDay(new Date(), timeZone))
-      throw invalidField('adjustment_date', 'The date cannot be in the future.');
-    const quantity = roundQuantity(input.quantity);
-    const updated = await trx
-      .updateTable('stock_batches')
-      .set({
-        quantity_adjusted: sql`quantity_adjusted + ${quantity}`,
-        balance: sql`balance - ${quantity}`,
-        updated_at: new Date(),
-      })
+  return db.transaction().execute((trx) => writeOffInTransaction(trx, input, ctx, timeZone));
+}
+
+/** The write-off inside a caller's transaction: resolving a stock discrepancy writes off and resolves as one. */
+export async function writeOffInTransaction(
+  trx: Trx,
+  input: StockAdjustmentInput,
+  ctx: RequestContext,
+  timeZone: string,
+) {
+  // A write-off dated ahead would move its loss into a later period of the dashboard.
+  if (input.adjustment_date > formatDay(new Date(), timeZone))
+    throw invalidField('adjustment_date', 'The date cannot be in the future.');
+  const quantity = roundQuantity(input.quantity);
+  const updated = await trx
+    .updateTable('stock_batches')
+    .set({
+      quantity_adjusted: sql`quantity_adjusted + ${quantity}`,
+      balance: sql`balance - ${quantity}`,
+      updated_at: new Date(),
+    })
+    .where('id', '=', input.batch_id)
+    .where('deleted_at', 'is', null)
+    .where('balance', '>=', quantity)
+    .returning(['batch_number', 'unit_price', 'balance'])
+    .executeTakeFirst();
+  if (!updated) {
+    const batch = await trx
+      .selectFrom('stock_batches')
+      .select(['batch_number', 'balance'])
       .where('id', '=', input.batch_id)
       .where('deleted_at', 'is', null)
-      .where('balance', '>=', quantity)
-      .returning(['batch_number', 'unit_price', 'balance'])
       .executeTakeFirst();
-    if (!updated) {
-      const batch = await trx
-        .selectFrom('stock_batches')
-        .select(['batch_number', 'balance'])
-        .where('id', '=', input.batch_id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (!batch) throw invalidField('batch_id', 'Batch is required.');
-      throw new AppError('conflict', `Only ${formatQuantity(batch.balance)} left in batch ${batch.batch_number}.`);
-    }
-    const adjustment = await trx
-      .insertInto('stock_adjustments')
-      .values({ ...input, quantity, unit_cost: updated.unit_price, created_by: ctx.userId })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await writeAudit(trx, ctx, {
-      type: 'Stock',
-      activity: 'Write-off',
-      details: `Wrote off ${quantity} from batch ${updated.batch_number} (${input.reason}: ${input.note}); balance now ${updated.balance}`,
-    });
-    return { id: adjustment.id, balance: updated.balance };
+    if (!batch) throw invalidField('batch_id', 'Batch is required.');
+    throw new AppError('conflict', `Only ${formatQuantity(batch.balance)} left in batch ${batch.batch_number}.`);
+  }
+  const adjustment = await trx
+    .insertInto('stock_adjustments')
+    .values({ ...input, quantity, unit_cost: updated.unit_price, created_by: ctx.userId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await writeAudit(trx, ctx, {
+    type: 'Stock',
+    activity: 'Write-off',
+    details: `Wrote off ${quantity} from batch ${updated.batch_number} (${input.reason}: ${input.note}); balance now ${updated.balance}`,
   });
+  return { id: adjustment.id, balance: updated.balance };
 }

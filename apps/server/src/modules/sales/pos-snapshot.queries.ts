@@ -1,0 +1,54 @@
+import type { PosSnapshot } from '@duka/shared';
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection.ts';
+
+// The till's local copy for selling offline (issue 16): every batch with stock of a live product, and the names it
+// refers to once each. Read in one repeatable-read transaction so the names and the batches are of the same moment.
+
+export function readPosSnapshot(db: Database): Promise<PosSnapshot> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const { rows: now } = await sql<{ taken_at: Date }>`SELECT now() AS taken_at`.execute(trx);
+      const batches = await trx
+        .selectFrom('stock_batches as s')
+        .innerJoin('products as p', 'p.id', 's.product_id')
+        .select([
+          's.batch_number',
+          's.product_id',
+          's.brand_id',
+          's.measurement_id',
+          's.sale_price',
+          's.balance',
+          sql<string>`to_char(s.stock_date, 'YYYY-MM-DD')`.as('stock_date'),
+        ])
+        .where('s.deleted_at', 'is', null)
+        .where('s.balance', '>', 0)
+        .where('p.deleted_at', 'is', null)
+        .orderBy('s.product_id')
+        .orderBy('s.stock_date')
+        .orderBy('s.id')
+        .execute();
+      const ids = (key: 'product_id' | 'brand_id' | 'measurement_id') => [...new Set(batches.map((b) => b[key]))];
+      const productIds = ids('product_id');
+      const brandIds = ids('brand_id');
+      const measurementIds = ids('measurement_id');
+      const [products, brands, measurements] = await Promise.all([
+        productIds.length
+          ? trx.selectFrom('products').select(['id', 'name', 'barcode', 'sku']).where('id', 'in', productIds).execute()
+          : [],
+        brandIds.length ? trx.selectFrom('brands').select(['id', 'name']).where('id', 'in', brandIds).execute() : [],
+        measurementIds.length
+          ? trx.selectFrom('measurements').select(['id', 'name']).where('id', 'in', measurementIds).execute()
+          : [],
+      ]);
+      return {
+        taken_at: (now[0]?.taken_at ?? new Date()).toISOString(),
+        products,
+        brands,
+        measurements,
+        batches: batches.map((b) => ({ ...b, sale_price: Number(b.sale_price), balance: Number(b.balance) })),
+      };
+    });
+}

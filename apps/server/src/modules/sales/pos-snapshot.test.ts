@@ -1,0 +1,99 @@
+// GET /api/possnapshot: the till's local copy for selling offline (issue 16).
+import type { PosSnapshot } from '@duka/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogue, DENIED, UNAUTHENTICATED, withoutCashierKeys } from '../../../test/catalogue-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { DEMO_CASHIER } from '../../db/seed/demo.ts';
+
+let t: TestApp;
+let admin: string;
+let cashier: string;
+let inStock: { batch_number: string };
+let soldOut: { batch_number: string };
+let ofDeletedProduct: { batch_number: string };
+let refs: Awaited<ReturnType<ReturnType<typeof catalogue>['chain']>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn();
+  cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
+  const make = catalogue(t, admin);
+  refs = await make.chain('Snapshot');
+  await t.db
+    .updateTable('products')
+    .set({ barcode: '6009876543210', sku: 'SNAP-1' })
+    .where('id', '=', refs.product_id)
+    .execute();
+  const { category_id: _category, ...stockRefs } = refs;
+  inStock = await make.stock(stockRefs);
+  soldOut = await make.stock(stockRefs);
+  await make.emptyBatch(await batchId(soldOut.batch_number));
+
+  // A product in the trash keeps its batches in the database, but the till must not sell them.
+  const gone = await make.product('Snapshot Gone', refs.category_id);
+  ofDeletedProduct = await make.stock({
+    ...stockRefs,
+    product_id: gone,
+    brand_id: await make.brand('Gone Brand', gone),
+  });
+  await t.db.updateTable('products').set({ deleted_at: new Date() }).where('id', '=', gone).execute();
+});
+afterAll(() => t.close());
+
+const batchId = async (batchNumber: string) =>
+  (
+    await t.db
+      .selectFrom('stock_batches')
+      .select('id')
+      .where('batch_number', '=', batchNumber)
+      .executeTakeFirstOrThrow()
+  ).id;
+
+describe('GET /api/possnapshot', () => {
+  it('gives the cashier every batch with stock of a live product, with the names it refers to once each', async () => {
+    const res = await t.call('GET', '/api/possnapshot', { token: cashier });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const snapshot = res.body.data as PosSnapshot;
+    expect(Date.now() - Date.parse(snapshot.taken_at)).toBeLessThan(60_000);
+
+    const numbers = snapshot.batches.map((b) => b.batch_number);
+    expect(numbers).toContain(inStock.batch_number);
+    expect(numbers).not.toContain(soldOut.batch_number);
+    expect(numbers).not.toContain(ofDeletedProduct.batch_number);
+    expect(snapshot.batches.every((b) => b.balance > 0)).toBe(true);
+
+    expect(snapshot.batches.find((b) => b.batch_number === inStock.batch_number)).toEqual({
+      batch_number: inStock.batch_number,
+      product_id: refs.product_id,
+      brand_id: refs.brand_id,
+      measurement_id: refs.measurement_id,
+      sale_price: 25_000,
+      balance: 10,
+      stock_date: '2026-11-20',
+    });
+    expect(snapshot.products.find((p) => p.id === refs.product_id)).toEqual({
+      id: refs.product_id,
+      name: 'Snapshot Product',
+      barcode: '6009876543210',
+      sku: 'SNAP-1',
+    });
+    expect(snapshot.brands).toContainEqual({ id: refs.brand_id, name: 'Snapshot Brand' });
+    expect(snapshot.measurements).toContainEqual({ id: refs.measurement_id, name: 'Snapshot Unit' });
+    // Every id a batch names is in the lists, and nothing else is: the copy stays small.
+    for (const [list, key] of [
+      [snapshot.products, 'product_id'],
+      [snapshot.brands, 'brand_id'],
+      [snapshot.measurements, 'measurement_id'],
+    ] as const) {
+      expect(new Set(list.map((item) => item.id))).toEqual(new Set(snapshot.batches.map((b) => b[key])));
+    }
+  });
+
+  it('answers 401 without a session and 403 without the POS key', async () => {
+    expect(await t.call('GET', '/api/possnapshot')).toMatchObject({ status: 401, body: UNAUTHENTICATED });
+    await withoutCashierKeys(t, ['salesPOS'], async () => {
+      expect(await t.call('GET', '/api/possnapshot', { token: cashier })).toMatchObject({ status: 403, body: DENIED });
+    });
+  });
+});

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { idField } from './catalogue.schemas.ts';
+import { requiredText } from './fields.ts';
+import { blankAsAbsent, listQuerySchema } from './list.schemas.ts';
+
+// Stock discrepancies (issue 16): the shortfall of an offline sale that found its batch short when it arrived.
+
+export const DISCREPANCY_STATUSES = ['open', 'resolved', 'all'] as const;
+
+export const discrepancyListQuerySchema = listQuerySchema.extend({
+  status: z.preprocess(
+    blankAsAbsent,
+    z.enum(DISCREPANCY_STATUSES, { error: 'Status must be open, resolved or all.' }).default('open'),
+  ),
+});
+export type DiscrepancyListQuery = z.infer<typeof discrepancyListQuerySchema>;
+
+/**
+ * How a manager settles one: the goods really were there, so either the count was wrong somewhere (write the
+ * shortfall off the batch they were actually taken from, as a count correction) or stock came in that was not
+ * entered yet (a note saying so; the receipt itself is entered under Stock).
+ */
+export const discrepancyResolutionSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({
+      kind: z.literal('WRITE_OFF'),
+      batch_id: z.preprocess(blankAsAbsent, idField('Choose the batch to write the shortfall off.')),
+      note: requiredText('Note is required.', 500),
+    }),
+    z.object({ kind: z.literal('STOCK_RECEIVED'), note: requiredText('Note is required.', 500) }),
+  ],
+  { error: 'Choose how the discrepancy was resolved: WRITE_OFF or STOCK_RECEIVED.' },
+);
+export type DiscrepancyResolution = z.infer<typeof discrepancyResolutionSchema>;
+
+export interface StockDiscrepancyRow {
+  id: number;
+  product_id: number;
+  product_name: string;
+  batch_id: number;
+  batch_number: string;
+  /** The batch's balance now (0 when it arrived short, more once stock came back). */
+  batch_balance: number;
+  measurement_name: string;
+  quantity: number;
+  sale_id: number;
+  sale_number: string;
+  created_at: string;
+  resolved_at: string | null;
+  resolved_by: { id: number; name: string } | null;
+  resolution_kind: 'WRITE_OFF' | 'STOCK_RECEIVED' | null;
+  resolution_note: string | null;
+  stock_adjustment_id: number | null;
+}
+
+/**
+ * The till's local copy (GET /possnapshot), normalised so a big shop's copy stays small: every name once, batches as
+ * ids with their price and balance. The web expands it into `PosSnapshotBatch` lines (apps/web/src/offline).
+ */
+export interface PosSnapshot {
+  /** When the server read it (ISO): the till shows how old its copy is. */
+  taken_at: string;
+  products: { id: number; name: string; barcode: string | null; sku: string | null }[];
+  brands: { id: number; name: string }[];
+  measurements: { id: number; name: string }[];
+  /** Oldest stock first within a product, the order the POS sells them in. */
+  batches: {
+    batch_number: string;
+    product_id: number;
+    brand_id: number;
+    measurement_id: number;
+    sale_price: number;
+    balance: number;
+    stock_date: string;
+  }[];
+}
+
+/** One sellable batch as the offline till searches it: ids and names, price, balance and codes. */
+export interface PosSnapshotBatch {
+  batch_number: string;
+  product_id: number;
+  product_name: string;
+  brand_id: number;
+  brand_name: string;
+  measurement_id: number;
+  measurement_name: string;
+  sale_price: number;
+  balance: number;
+  barcode: string | null;
+  sku: string | null;
+  stock_date: string;
+}
