@@ -1,30 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auditCount,
-  auditSince,
-  catalogue,
-  DENIED,
-  expectEachCallNeedsItsKey,
-  lastAudit,
-  lastAuditId,
-  UNAUTHENTICATED,
-  userIdOf,
-} from '../../../test/catalogue-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { DEMO_CASHIER } from '../../db/seed/demo.ts';
+import { auditCount, DENIED, lastAudit, UNAUTHENTICATED } from '../../../test/catalogue-fixtures.ts';
+import { crudContract, type SignedIn, signedInApp } from '../../../test/crud-contract.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 
+let app: SignedIn;
 let t: TestApp;
 let admin: string;
 let cashier: string;
 let adminId: number;
-let make: ReturnType<typeof catalogue>;
+let make: SignedIn['make'];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn();
-  cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
-  adminId = await userIdOf(t);
-  make = catalogue(t, admin);
+  app = await signedInApp();
+  ({ t, admin, cashier, adminId, make } = app);
 });
 afterAll(() => t.close());
 
@@ -37,21 +25,6 @@ const listNames = async (search: string) =>
   );
 
 describe('GET /api/measurementlist', () => {
-  it('refuses a missing token, a user without measurementList and a bad page', async () => {
-    expect(await t.call('GET', '/api/measurementlist')).toMatchObject({ status: 401, body: UNAUTHENTICATED });
-    expect(await t.call('GET', '/api/measurementlist', { token: cashier })).toMatchObject({
-      status: 403,
-      body: DENIED,
-    });
-    expect((await t.call('GET', '/api/measurementlist?page=0', { token: admin })).status).toBe(422);
-    const size = await t.call('GET', '/api/measurementlist?pagination_size=20', { token: admin });
-    expect(size.body).toEqual({
-      success: false,
-      message: 'The page size must be one of 5, 10, 25, 50, 100.',
-      errors: { pagination_size: ['The page size must be one of 5, 10, 25, 50, 100.'] },
-    });
-  });
-
   it('lists live measurements newest first with creator, searched and paged', async () => {
     const ids = [];
     for (const name of ['Bag', 'Tonne', 'Metre', 'Litre', 'Piece', 'Roll']) ids.push(await make.measurement(name));
@@ -141,17 +114,8 @@ describe('POST /api/measurementstore', () => {
 });
 
 describe('GET /api/measurementshow/:id', () => {
-  it('refuses a missing token, a user without measurementList and an unknown id; shows the name', async () => {
+  it('shows the name', async () => {
     const id = await make.measurement('Carton');
-    expect(await t.call('GET', `/api/measurementshow/${id}`)).toMatchObject({ status: 401, body: UNAUTHENTICATED });
-    expect(await t.call('GET', `/api/measurementshow/${id}`, { token: cashier })).toMatchObject({
-      status: 403,
-      body: DENIED,
-    });
-    expect(await t.call('GET', '/api/measurementshow/999999', { token: admin })).toMatchObject({
-      status: 404,
-      body: { success: false, message: 'Measurement not found.' },
-    });
     const res = await t.call('GET', `/api/measurementshow/${id}`, { token: admin });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, data: { id, name: 'Carton', environment: 'TEST' } });
@@ -159,17 +123,9 @@ describe('GET /api/measurementshow/:id', () => {
 });
 
 describe('PUT /api/measurementupdate/:id', () => {
-  it('refuses a missing token, a user without measurementEdit, bad input and an unknown id', async () => {
+  it('validates the name, free among live measurements', async () => {
     const id = await make.measurement('Crate');
     await make.measurement('Pallet');
-    expect(await t.call('PUT', `/api/measurementupdate/${id}`, { body: { name: 'X' } })).toMatchObject({
-      status: 401,
-      body: UNAUTHENTICATED,
-    });
-    expect(await t.call('PUT', `/api/measurementupdate/${id}`, { token: cashier, body: { name: 'X' } })).toMatchObject({
-      status: 403,
-      body: DENIED,
-    });
     const empty = await t.call('PUT', `/api/measurementupdate/${id}`, { token: admin, body: {} });
     expect(empty.status).toBe(422);
     expect(empty.body).toEqual({
@@ -180,9 +136,6 @@ describe('PUT /api/measurementupdate/:id', () => {
     const clash = await t.call('PUT', `/api/measurementupdate/${id}`, { token: admin, body: { name: 'pallet' } });
     expect(clash.status).toBe(422);
     expect(clash.body.errors).toEqual({ name: ['The name has already been taken.'] });
-    expect(
-      await t.call('PUT', '/api/measurementupdate/999999', { token: admin, body: { name: 'Nobody' } }),
-    ).toMatchObject({ status: 404, body: { success: false, message: 'Measurement not found.' } });
     expect((await measurementRow(id))?.name).toBe('Crate');
   });
 
@@ -207,112 +160,16 @@ describe('PUT /api/measurementupdate/:id', () => {
     });
     expect(recase.status).toBe(200);
   });
-
-  it('does not update a measurement in the trash', async () => {
-    const id = await make.measurement('Soon Gone');
-    await t.call('DELETE', `/api/measurementdelete/${id}`, { token: admin });
-    const res = await t.call('PUT', `/api/measurementupdate/${id}`, { token: admin, body: { name: 'Back Again' } });
-    expect(res.status).toBe(404);
-    expect((await measurementRow(id))?.name).toBe('Soon Gone');
-  });
 });
 
-describe('DELETE /api/measurementdelete/:id and /api/measurementsdelete', () => {
-  it('refuses a missing token, a user without the key, an empty selection and an unknown id', async () => {
-    const id = await make.measurement('Keep Me');
-    expect(await t.call('DELETE', `/api/measurementdelete/${id}`)).toMatchObject({ status: 401 });
-    expect(await t.call('DELETE', `/api/measurementdelete/${id}`, { token: cashier })).toMatchObject({
-      status: 403,
-      body: DENIED,
-    });
-    expect(
-      await t.call('DELETE', '/api/measurementsdelete', { token: cashier, body: { measurement_ids: [id] } }),
-    ).toMatchObject({ status: 403, body: DENIED });
-    const empty = await t.call('DELETE', '/api/measurementsdelete', { token: admin, body: { measurement_ids: [] } });
-    expect(empty.status).toBe(422);
-    expect(empty.body.errors).toEqual({ measurement_ids: ['Select at least one record.'] });
-    expect((await measurementRow(id))?.deleted_at).toBeNull();
-    expect(await t.call('DELETE', '/api/measurementdelete/999999', { token: admin })).toMatchObject({
-      status: 404,
-      body: { success: false, message: 'Measurement not found.' },
-    });
-  });
-
-  it('moves the measurement to the trash, out of the list, show and lookup, and audits it', async () => {
+describe('DELETE /api/measurementdelete/:id', () => {
+  it('takes the trashed measurement out of the lookup and frees its name', async () => {
     const id = await make.measurement('Temporary Unit');
-    const res = await t.call('DELETE', `/api/measurementdelete/${id}`, { token: admin });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: 'Measurement deleted successfully!' });
-    expect((await measurementRow(id))?.deleted_at).toBeInstanceOf(Date);
-    expect(await lastAudit(t)).toMatchObject({
-      type: 'Measurement',
-      activity: 'Delete',
-      details: `Moved measurement "Temporary Unit" (id ${id}) to the trash`,
-      user_id: adminId,
-    });
+    expect((await t.call('DELETE', `/api/measurementdelete/${id}`, { token: admin })).status).toBe(200);
     expect(await listNames('Temporary Unit')).toEqual([]);
-    expect((await t.call('GET', `/api/measurementshow/${id}`, { token: admin })).status).toBe(404);
     const lookup = await t.call('GET', '/api/getmeasurements', { token: admin });
     expect(lookup.body.data.map((m: { id: number }) => m.id)).not.toContain(id);
-    const trash = await t.call('GET', '/api/trashlist?search=Temporary Unit', { token: admin });
-    expect(trash.body.data).toEqual([
-      { id, name: 'Temporary Unit', model: 'measurement', record_type: 'Measurement', created_at: expect.any(String) },
-    ]);
-    // Its name is free again.
     expect(await make.measurement('Temporary Unit')).not.toBe(id);
-  });
-
-  it('bulk deletes all or nothing, with one audit row each', async () => {
-    const ids = [
-      await make.measurement('Bulk M1'),
-      await make.measurement('Bulk M2'),
-      await make.measurement('Bulk M3'),
-    ];
-    const before = await auditCount(t);
-    const partial = await t.call('DELETE', '/api/measurementsdelete', {
-      token: admin,
-      body: { measurement_ids: [999_999, ...ids] },
-    });
-    expect(partial).toMatchObject({
-      status: 404,
-      body: { success: false, message: 'Some of the selected measurement records were not found.' },
-    });
-    for (const id of ids) expect((await measurementRow(id))?.deleted_at).toBeNull();
-    expect(await auditCount(t)).toBe(before);
-    const since = await lastAuditId(t);
-    const res = await t.call('DELETE', '/api/measurementsdelete', { token: admin, body: { measurement_ids: ids } });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: '3 measurement(s) deleted successfully!' });
-    expect(await listNames('Bulk M')).toEqual([]);
-    expect((await auditSince(t, since)).map((r) => [r.type, r.activity, r.details])).toEqual([
-      ['Measurement', 'Delete', `Moved measurement "Bulk M1" (id ${ids[0]}) to the trash`],
-      ['Measurement', 'Delete', `Moved measurement "Bulk M2" (id ${ids[1]}) to the trash`],
-      ['Measurement', 'Delete', `Moved measurement "Bulk M3" (id ${ids[2]}) to the trash`],
-    ]);
-  });
-});
-
-describe('each measurement call asks for its own key', () => {
-  it('grants list/show, add, edit, delete and bulk delete one key at a time', async () => {
-    const id = await make.measurement('Key Check');
-    const doomed = await make.measurement('Key Doomed');
-    const doomedToo = await make.measurement('Key Doomed Too');
-    await expectEachCallNeedsItsKey(t, [
-      ['measurementList', () => t.call('GET', '/api/measurementlist', { token: cashier })],
-      ['measurementList', () => t.call('GET', `/api/measurementshow/${id}`, { token: cashier })],
-      ['measurementAdd', () => store({ name: 'By Cashier', environment: 'TEST' }, cashier)],
-      [
-        'measurementEdit',
-        () => t.call('PUT', `/api/measurementupdate/${id}`, { token: cashier, body: { name: 'Key Checked' } }),
-      ],
-      ['measurementDelete', () => t.call('DELETE', `/api/measurementdelete/${doomed}`, { token: cashier })],
-      [
-        'measurementBulkDelete',
-        () => t.call('DELETE', '/api/measurementsdelete', { token: cashier, body: { measurement_ids: [doomedToo] } }),
-      ],
-    ]);
-    expect((await measurementRow(id))?.name).toBe('Key Checked');
-    expect((await measurementRow(doomed))?.deleted_at).toBeInstanceOf(Date);
   });
 });
 
@@ -428,4 +285,14 @@ describe('measurements in the trash', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ measurement_id: refs.measurement_id, measurement_name: 'History Unit' });
   });
+});
+
+crudContract(() => app, {
+  word: 'measurement',
+  label: 'Measurement',
+  bulkDelete: { path: '/api/measurementsdelete', field: 'measurement_ids' },
+  table: 'measurements',
+  make: (name) => make.measurement(name),
+  storeBody: (name) => ({ name, environment: 'TEST' }),
+  updateBody: (name) => ({ name }),
 });
