@@ -106,7 +106,9 @@ export function crudContract(app: () => SignedIn, spec: CrudContract) {
       expect((await t.call('GET', path('show', id), { token: admin })).status).toBe(404);
     });
 
-    it(`update: refuses a missing token, a user without ${word}Edit, an unknown or trashed id`, async () => {
+    it(`store and update: refuse a missing token; update a user without ${word}Edit, an unknown or trashed id`, async () => {
+      const ghost = await t.call('POST', path('store'), { body: spec.storeBody('Contract Ghost') });
+      expect(ghost).toMatchObject({ status: 401, body: UNAUTHENTICATED });
       const id = await spec.make('Contract Edit');
       const body = spec.updateBody('Contract Changed');
       expect(await t.call('PUT', path('update', id), { body })).toMatchObject({ status: 401, body: UNAUTHENTICATED });
@@ -119,6 +121,7 @@ export function crudContract(app: () => SignedIn, spec: CrudContract) {
         body: notFound,
       });
       expect((await row(id))?.name).toBe('Contract Edit');
+      expect(await t.db.selectFrom(spec.table).select('id').where('name', '=', 'Contract Ghost').execute()).toEqual([]);
       await t.call('DELETE', path('delete', id), { token: admin });
       expect((await t.call('PUT', path('update', id), { token: admin, body })).status).toBe(404);
       expect((await row(id))?.name).toBe('Contract Edit');

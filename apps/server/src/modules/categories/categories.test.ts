@@ -1,24 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { DEMO_ADMIN, DEMO_CASHIER } from '../../db/seed/demo.ts';
+import { DENIED } from '../../../test/catalogue-fixtures.ts';
+import { crudContract, type SignedIn, signedInApp } from '../../../test/crud-contract.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 
+let app: SignedIn;
 let t: TestApp;
 let admin: string;
 let cashier: string;
 let adminId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn();
-  cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
-  adminId = (
-    await t.db.selectFrom('users').select('id').where('email', '=', DEMO_ADMIN.email).executeTakeFirstOrThrow()
-  ).id;
+  app = await signedInApp();
+  ({ t, admin, cashier, adminId } = app);
 });
 afterAll(() => t.close());
 
-const UNAUTHENTICATED = { success: false, message: 'Unauthenticated.' };
-const DENIED = { success: false, message: 'Access denied' };
 const NOT_FOUND = { success: false, message: 'Category not found.' };
 
 const lastAudit = () => t.db.selectFrom('audit_logs').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
@@ -32,11 +28,6 @@ const createCategory = async (name: string, environment = 'PRODUCTION') => {
 };
 
 describe('POST /api/categorystore', () => {
-  it('refuses a missing token', async () => {
-    const res = await t.call('POST', '/api/categorystore', { body: { name: 'Cement', environment: 'TEST' } });
-    expect(res).toMatchObject({ status: 401, body: UNAUTHENTICATED });
-  });
-
   it('validates with the seeds messages', async () => {
     const empty = await t.call('POST', '/api/categorystore', { token: admin, body: {} });
     expect(empty.status).toBe(422);
@@ -112,21 +103,6 @@ describe('POST /api/categorystore', () => {
 });
 
 describe('GET /api/categorylist', () => {
-  it('refuses a missing token, a user without categoryList and a page size outside the list', async () => {
-    expect(await t.call('GET', '/api/categorylist')).toMatchObject({ status: 401, body: UNAUTHENTICATED });
-    expect(await t.call('GET', '/api/categorylist', { token: cashier })).toMatchObject({ status: 403, body: DENIED });
-    const res = await t.call('GET', '/api/categorylist?pagination_size=15', { token: admin });
-    expect(res.status).toBe(422);
-    expect(res.body).toEqual({
-      success: false,
-      message: 'The page size must be one of 5, 10, 25, 50, 100.',
-      errors: { pagination_size: ['The page size must be one of 5, 10, 25, 50, 100.'] },
-    });
-    const long = await t.call('GET', `/api/categorylist?search=${'s'.repeat(101)}`, { token: admin });
-    expect(long.status).toBe(422);
-    expect(long.body.message).toBe('The search may have at most 100 characters.');
-  });
-
   it('lists live categories newest first with the creator, paged and searchable', async () => {
     const names = ['Cement', 'Steel Bars', 'Paint', 'Plumbing', 'Electrical', 'Timber'];
     const ids: number[] = [];
@@ -180,37 +156,7 @@ describe('GET /api/categorylist', () => {
   });
 });
 
-describe('GET /api/categoryshow/:id', () => {
-  it('refuses a missing token, a user without categoryList and an unknown or trashed id', async () => {
-    const id = await createCategory('Show Me');
-    expect(await t.call('GET', `/api/categoryshow/${id}`)).toMatchObject({ status: 401 });
-    expect(await t.call('GET', `/api/categoryshow/${id}`, { token: cashier })).toMatchObject({
-      status: 403,
-      body: DENIED,
-    });
-    expect(await t.call('GET', '/api/categoryshow/999999', { token: admin })).toMatchObject({
-      status: 404,
-      body: NOT_FOUND,
-    });
-    const res = await t.call('GET', `/api/categoryshow/${id}`, { token: admin });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, data: { id, name: 'Show Me', environment: 'PRODUCTION' } });
-    await t.call('DELETE', `/api/categorydelete/${id}`, { token: admin });
-    expect((await t.call('GET', `/api/categoryshow/${id}`, { token: admin })).status).toBe(404);
-  });
-});
-
 describe('PUT /api/categoryupdate/:id', () => {
-  it('refuses a missing token and a user without categoryEdit', async () => {
-    const id = await createCategory('Hardware');
-    expect(await t.call('PUT', `/api/categoryupdate/${id}`, { body: { name: 'X' } })).toMatchObject({ status: 401 });
-    expect(await t.call('PUT', `/api/categoryupdate/${id}`, { token: cashier, body: { name: 'X' } })).toMatchObject({
-      status: 403,
-      body: DENIED,
-    });
-    expect((await categoryRow(id))?.name).toBe('Hardware');
-  });
-
   it('validates, refuses a clash and an unknown id', async () => {
     const id = await createCategory('Tiles');
     const blank = await t.call('PUT', `/api/categoryupdate/${id}`, { token: admin, body: { name: ' ' } });
@@ -246,32 +192,6 @@ describe('PUT /api/categoryupdate/:id', () => {
 });
 
 describe('DELETE /api/categorydelete/:id and /api/categoriesdelete', () => {
-  it('refuses a missing token, users without the keys, an unknown id and an empty selection', async () => {
-    const id = await createCategory('Sand');
-    expect(await t.call('DELETE', `/api/categorydelete/${id}`)).toMatchObject({ status: 401, body: UNAUTHENTICATED });
-    expect(await t.call('DELETE', `/api/categorydelete/${id}`, { token: cashier })).toMatchObject({
-      status: 403,
-      body: DENIED,
-    });
-    expect(
-      await t.call('DELETE', '/api/categoriesdelete', { token: cashier, body: { category_ids: [id] } }),
-    ).toMatchObject({ status: 403, body: DENIED });
-    expect((await categoryRow(id))?.deleted_at).toBeNull();
-    expect(await t.call('DELETE', '/api/categorydelete/999999', { token: admin })).toMatchObject({
-      status: 404,
-      body: NOT_FOUND,
-    });
-    const empty = await t.call('DELETE', '/api/categoriesdelete', { token: admin, body: { category_ids: [] } });
-    expect(empty.status).toBe(422);
-    expect(empty.body).toEqual({
-      success: false,
-      message: 'Select at least one record.',
-      errors: { category_ids: ['Select at least one record.'] },
-    });
-    const wrongField = await t.call('DELETE', '/api/categoriesdelete', { token: admin, body: { ids: [id] } });
-    expect(wrongField.status).toBe(422);
-  });
-
   it('moves one category to the trash and audits it', async () => {
     const id = await createCategory('Gravel');
     const res = await t.call('DELETE', `/api/categorydelete/${id}`, { token: admin });
@@ -287,24 +207,6 @@ describe('DELETE /api/categorydelete/:id and /api/categoriesdelete', () => {
     expect((await t.call('DELETE', `/api/categorydelete/${id}`, { token: admin })).status).toBe(404);
     // The name is free again for a new category.
     expect(await createCategory('Gravel')).not.toBe(id);
-  });
-
-  it('deletes a selection all or none and counts it', async () => {
-    const a = await createCategory('Bulk One');
-    const b = await createCategory('Bulk Two');
-    const before = await auditCount();
-    const partial = await t.call('DELETE', '/api/categoriesdelete', {
-      token: admin,
-      body: { category_ids: [a, b, 999999] },
-    });
-    expect(partial.status).toBe(404);
-    expect((await categoryRow(a))?.deleted_at).toBeNull();
-    expect(await auditCount()).toBe(before);
-    const res = await t.call('DELETE', '/api/categoriesdelete', { token: admin, body: { category_ids: [a, b] } });
-    expect(res.body).toEqual({ success: true, message: '2 category(s) deleted successfully!' });
-    expect((await categoryRow(a))?.deleted_at).toBeInstanceOf(Date);
-    expect((await categoryRow(b))?.deleted_at).toBeInstanceOf(Date);
-    expect(await auditCount()).toBe(before + 2);
   });
 });
 
@@ -323,4 +225,14 @@ describe('a category in use', () => {
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('1 product(s) still use this category. Move or delete them first.');
   });
+});
+
+crudContract(() => app, {
+  word: 'category',
+  label: 'Category',
+  bulkDelete: { path: '/api/categoriesdelete', field: 'category_ids' },
+  table: 'categories',
+  make: (name) => createCategory(name),
+  storeBody: (name) => ({ name, environment: 'TEST' }),
+  updateBody: (name) => ({ name }),
 });
