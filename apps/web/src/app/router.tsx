@@ -4,58 +4,96 @@ import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
 import { useBranding, useMe } from '../api/auth.ts';
 import { AccessDenied } from '../components/AccessDenied.tsx';
-import { NamedCreatePage, NamedUpdatePage } from '../components/form/NamedRecordForms.tsx';
 import { CATEGORY, MEASUREMENT, ROLE } from '../components/form/named-entities.ts';
 import { PageLoader } from '../components/PageLoader.tsx';
-import { FaqPage } from '../features/auth/FaqPage.tsx';
-import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
-import { TwoFactorPage } from '../features/auth/TwoFactorPage.tsx';
-import { BackupSettingsPage } from '../features/backups/BackupSettingsPage.tsx';
-import { BrandCreatePage, BrandUpdatePage } from '../features/brands/BrandFormPages.tsx';
-import { BrandListPage } from '../features/brands/BrandListPage.tsx';
-import { CategoryListPage } from '../features/categories/CategoryListPage.tsx';
-import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
-import { ExpenseCreatePage, ExpenseUpdatePage } from '../features/expenses/ExpenseFormPages.tsx';
-import { ExpenseListPage } from '../features/expenses/ExpenseListPage.tsx';
-import { HomePage } from '../features/home/HomePage.tsx';
-import { ApplicationLogListPage } from '../features/logs/ApplicationLogListPage.tsx';
-import { ApplicationLogShowPage } from '../features/logs/ApplicationLogShowPage.tsx';
-import { MeasurementListPage } from '../features/measurements/MeasurementListPage.tsx';
-import { ProductCreatePage, ProductUpdatePage } from '../features/products/ProductFormPages.tsx';
-import { ProductListPage } from '../features/products/ProductListPage.tsx';
-import { ChangePasswordPage } from '../features/profile/ChangePasswordPage.tsx';
-import { ProfilePage } from '../features/profile/ProfilePage.tsx';
 import {
   FINANCIAL_REPORT_SCREENS,
   INVENTORY_REPORT_SCREENS,
   SALES_REPORT_SCREENS,
 } from '../features/reports/report-screens.tsx';
-import { RoleListPage } from '../features/roles/RoleListPage.tsx';
-import { RolePermissionPage } from '../features/roles/RolePermissionPage.tsx';
-import { InvoicePage } from '../features/sales/InvoicePage.tsx';
-import { PosPage } from '../features/sales/PosPage.tsx';
-import { ReceiptPage } from '../features/sales/ReceiptPage.tsx';
-import { SalesListPage } from '../features/sales/SalesListPage.tsx';
-import { AppearanceSettingsPage } from '../features/settings/AppearanceSettingsPage.tsx';
-import { BusinessInfoSettingsPage } from '../features/settings/BusinessInfoSettingsPage.tsx';
-import { EmailSettingsPage } from '../features/settings/EmailSettingsPage.tsx';
-import { SecuritySettingsPage } from '../features/settings/SecuritySettingsPage.tsx';
-import { StockAdjustmentCreatePage } from '../features/stock/StockAdjustmentCreatePage.tsx';
-import { StockAdjustmentListPage } from '../features/stock/StockAdjustmentListPage.tsx';
-import { StockCreatePage, StockUpdatePage } from '../features/stock/StockFormPages.tsx';
-import { StockLevelPage } from '../features/stock/StockLevelPage.tsx';
-import { StockListPage } from '../features/stock/StockListPage.tsx';
-import { StockShowPage } from '../features/stock/StockShowPage.tsx';
-import { SupplierCreatePage, SupplierUpdatePage } from '../features/suppliers/SupplierFormPages.tsx';
-import { SupplierListPage } from '../features/suppliers/SupplierListPage.tsx';
-import { TrashPage } from '../features/trash/TrashPage.tsx';
-import { UserCreatePage, UserUpdatePage } from '../features/users/UserFormPages.tsx';
-import { UserListPage } from '../features/users/UserListPage.tsx';
-import { UserShowPage } from '../features/users/UserShowPage.tsx';
+import { lazyPage } from './lazy-page.tsx';
 import { RequirePermission } from './RequirePermission.tsx';
 import { Shell } from './Shell.tsx';
 import { readToken } from './session-storage.ts';
+
+// Every screen but sign-in comes in its own chunk, loaded when first opened (issue 12).
+const NamedCreatePage = lazyPage(() => import('../components/form/NamedRecordForms.tsx'), 'NamedCreatePage');
+const NamedUpdatePage = lazyPage(() => import('../components/form/NamedRecordForms.tsx'), 'NamedUpdatePage');
+const FaqPage = lazyPage(() => import('../features/auth/FaqPage.tsx'), 'FaqPage');
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswordPage.tsx'), 'ForgotPasswordPage');
+const TwoFactorPage = lazyPage(() => import('../features/auth/TwoFactorPage.tsx'), 'TwoFactorPage');
+const BackupSettingsPage = lazyPage(() => import('../features/backups/BackupSettingsPage.tsx'), 'BackupSettingsPage');
+const BrandCreatePage = lazyPage(() => import('../features/brands/BrandFormPages.tsx'), 'BrandCreatePage');
+const BrandUpdatePage = lazyPage(() => import('../features/brands/BrandFormPages.tsx'), 'BrandUpdatePage');
+const BrandListPage = lazyPage(() => import('../features/brands/BrandListPage.tsx'), 'BrandListPage');
+const CategoryListPage = lazyPage(() => import('../features/categories/CategoryListPage.tsx'), 'CategoryListPage');
+const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage.tsx'), 'DashboardPage');
+const ExpenseCreatePage = lazyPage(() => import('../features/expenses/ExpenseFormPages.tsx'), 'ExpenseCreatePage');
+const ExpenseUpdatePage = lazyPage(() => import('../features/expenses/ExpenseFormPages.tsx'), 'ExpenseUpdatePage');
+const ExpenseListPage = lazyPage(() => import('../features/expenses/ExpenseListPage.tsx'), 'ExpenseListPage');
+const HomePage = lazyPage(() => import('../features/home/HomePage.tsx'), 'HomePage');
+const ApplicationLogListPage = lazyPage(
+  () => import('../features/logs/ApplicationLogListPage.tsx'),
+  'ApplicationLogListPage',
+);
+const ApplicationLogShowPage = lazyPage(
+  () => import('../features/logs/ApplicationLogShowPage.tsx'),
+  'ApplicationLogShowPage',
+);
+const MeasurementListPage = lazyPage(
+  () => import('../features/measurements/MeasurementListPage.tsx'),
+  'MeasurementListPage',
+);
+const ProductCreatePage = lazyPage(() => import('../features/products/ProductFormPages.tsx'), 'ProductCreatePage');
+const ProductUpdatePage = lazyPage(() => import('../features/products/ProductFormPages.tsx'), 'ProductUpdatePage');
+const ProductListPage = lazyPage(() => import('../features/products/ProductListPage.tsx'), 'ProductListPage');
+const ChangePasswordPage = lazyPage(() => import('../features/profile/ChangePasswordPage.tsx'), 'ChangePasswordPage');
+const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage.tsx'), 'ProfilePage');
+const RoleListPage = lazyPage(() => import('../features/roles/RoleListPage.tsx'), 'RoleListPage');
+const RolePermissionPage = lazyPage(() => import('../features/roles/RolePermissionPage.tsx'), 'RolePermissionPage');
+const InvoicePage = lazyPage(() => import('../features/sales/InvoicePage.tsx'), 'InvoicePage');
+const PosPage = lazyPage(() => import('../features/sales/PosPage.tsx'), 'PosPage');
+const ReceiptPage = lazyPage(() => import('../features/sales/ReceiptPage.tsx'), 'ReceiptPage');
+const SalesListPage = lazyPage(() => import('../features/sales/SalesListPage.tsx'), 'SalesListPage');
+const AppearanceSettingsPage = lazyPage(
+  () => import('../features/settings/AppearanceSettingsPage.tsx'),
+  'AppearanceSettingsPage',
+);
+const BusinessInfoSettingsPage = lazyPage(
+  () => import('../features/settings/BusinessInfoSettingsPage.tsx'),
+  'BusinessInfoSettingsPage',
+);
+const EmailSettingsPage = lazyPage(() => import('../features/settings/EmailSettingsPage.tsx'), 'EmailSettingsPage');
+const SecuritySettingsPage = lazyPage(
+  () => import('../features/settings/SecuritySettingsPage.tsx'),
+  'SecuritySettingsPage',
+);
+const StockAdjustmentCreatePage = lazyPage(
+  () => import('../features/stock/StockAdjustmentCreatePage.tsx'),
+  'StockAdjustmentCreatePage',
+);
+const StockAdjustmentListPage = lazyPage(
+  () => import('../features/stock/StockAdjustmentListPage.tsx'),
+  'StockAdjustmentListPage',
+);
+const StockDiscrepancyListPage = lazyPage(
+  () => import('../features/stock/StockDiscrepancyListPage.tsx'),
+  'StockDiscrepancyListPage',
+);
+const StockCreatePage = lazyPage(() => import('../features/stock/StockFormPages.tsx'), 'StockCreatePage');
+const StockUpdatePage = lazyPage(() => import('../features/stock/StockFormPages.tsx'), 'StockUpdatePage');
+const StockLevelPage = lazyPage(() => import('../features/stock/StockLevelPage.tsx'), 'StockLevelPage');
+const StockListPage = lazyPage(() => import('../features/stock/StockListPage.tsx'), 'StockListPage');
+const StockShowPage = lazyPage(() => import('../features/stock/StockShowPage.tsx'), 'StockShowPage');
+const SupplierCreatePage = lazyPage(() => import('../features/suppliers/SupplierFormPages.tsx'), 'SupplierCreatePage');
+const SupplierUpdatePage = lazyPage(() => import('../features/suppliers/SupplierFormPages.tsx'), 'SupplierUpdatePage');
+const SupplierListPage = lazyPage(() => import('../features/suppliers/SupplierListPage.tsx'), 'SupplierListPage');
+const TrashPage = lazyPage(() => import('../features/trash/TrashPage.tsx'), 'TrashPage');
+const UserCreatePage = lazyPage(() => import('../features/users/UserFormPages.tsx'), 'UserCreatePage');
+const UserUpdatePage = lazyPage(() => import('../features/users/UserFormPages.tsx'), 'UserUpdatePage');
+const UserListPage = lazyPage(() => import('../features/users/UserListPage.tsx'), 'UserListPage');
+const UserShowPage = lazyPage(() => import('../features/users/UserShowPage.tsx'), 'UserShowPage');
 
 /** Every page: the favicon and title follow the appearance settings. */
 function Root() {
@@ -76,7 +114,8 @@ function RequireSignIn() {
   const me = useMe();
   if (!readToken()) return <Navigate to="/" replace />;
   // Screens format days in the shop's time zone, which arrives with the user.
-  if (me.isPending) return <PageLoader />;
+  // Offline the question waits (paused) for the connection: the shell opens anyway (issue 16), on what it has.
+  if (me.isPending && me.fetchStatus !== 'paused') return <PageLoader />;
   if (me.data?.must_change_password && location.pathname !== '/usersettings') {
     return <Navigate to="/usersettings" replace />;
   }
@@ -138,6 +177,7 @@ export const router = createBrowserRouter([
           guarded('/stockshow/:id', 'stockList', <StockShowPage />),
           guarded('/stocklevel', 'stockLevel', <StockLevelPage />),
           guarded('/stockadjustmentlist', 'stockAdjustmentList', <StockAdjustmentListPage />),
+          guarded('/stockdiscrepancies', 'stockDiscrepancyList', <StockDiscrepancyListPage />),
           guarded('/stockadjustmentcreate', 'stockAdjustmentAdd', <StockAdjustmentCreatePage />),
           guarded('/salespos', 'salesPOS', <PosPage />),
           guarded('/saleslist', 'salesList', <SalesListPage />),

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, errorMessage } from '../../api/client.ts';
 import { toQueryString } from '../../api/lists.ts';
+import { lazyPage } from '../../app/lazy-page.tsx';
 import { FormAlerts } from '../../components/FormAlerts.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
@@ -15,7 +16,9 @@ import {
   isDashboardPeriod,
   periodDays,
 } from './dashboard-periods.ts';
-import { TopProductsChart } from './TopProductsChart.tsx';
+
+// ECharts is large: its chunk is fetched after the cards are on screen (issue 12).
+const TopProductsChart = lazyPage(() => import('./TopProductsChart.tsx'), 'TopProductsChart');
 
 // Stock value, profits and losses come only to holders of the Profit and Loss report.
 interface Dashboard {

@@ -15,25 +15,22 @@ import {
   weeklySalesReport,
 } from '@duka/shared';
 import type { ComponentType } from 'react';
-import {
-  ExpenseReportPage,
-  ProfitLossReportPage,
-  RevenueReportPage,
-  SupplierReportPage,
-  TaxReportPage,
-} from './FinancialReportPages.tsx';
-import {
-  ConsolidatedSalesReportPage,
-  DailySalesReportPage,
-  MonthlySalesReportPage,
-  WeeklySalesReportPage,
-} from './SalesReportPages.tsx';
-import {
-  StockAgingReportPage,
-  StockBalanceReportPage,
-  StockLowAlertReportPage,
-  StockReportPage,
-} from './StockReportPages.tsx';
+import { lazyPage } from '../../app/lazy-page.tsx';
+
+// Each screen's code comes in its own chunk when first opened (issue 12).
+const ExpenseReportPage = lazyPage(() => import('./FinancialReportPages.tsx'), 'ExpenseReportPage');
+const ProfitLossReportPage = lazyPage(() => import('./FinancialReportPages.tsx'), 'ProfitLossReportPage');
+const RevenueReportPage = lazyPage(() => import('./FinancialReportPages.tsx'), 'RevenueReportPage');
+const SupplierReportPage = lazyPage(() => import('./FinancialReportPages.tsx'), 'SupplierReportPage');
+const TaxReportPage = lazyPage(() => import('./FinancialReportPages.tsx'), 'TaxReportPage');
+const ConsolidatedSalesReportPage = lazyPage(() => import('./SalesReportPages.tsx'), 'ConsolidatedSalesReportPage');
+const DailySalesReportPage = lazyPage(() => import('./SalesReportPages.tsx'), 'DailySalesReportPage');
+const MonthlySalesReportPage = lazyPage(() => import('./SalesReportPages.tsx'), 'MonthlySalesReportPage');
+const WeeklySalesReportPage = lazyPage(() => import('./SalesReportPages.tsx'), 'WeeklySalesReportPage');
+const StockAgingReportPage = lazyPage(() => import('./StockReportPages.tsx'), 'StockAgingReportPage');
+const StockBalanceReportPage = lazyPage(() => import('./StockReportPages.tsx'), 'StockBalanceReportPage');
+const StockLowAlertReportPage = lazyPage(() => import('./StockReportPages.tsx'), 'StockLowAlertReportPage');
+const StockReportPage = lazyPage(() => import('./StockReportPages.tsx'), 'StockReportPage');
 
 // Each report screen with its declaration: the router opens it at the report's path behind its List key, and the
 // menu lists it under its group.
