@@ -9,6 +9,7 @@ import * as saleLineDiscounts from './007_sale_line_discounts.ts';
 import * as expenses from './008_expenses.ts';
 import * as saleVat from './009_sale_vat.ts';
 import * as productCodes from './010_product_codes.ts';
+import * as performanceIndexes from './011_performance_indexes.ts';
 import * as till from './012_till.ts';
 import * as stockDiscrepancies from './014_stock_discrepancies.ts';
 
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '008_expenses': expenses,
   '009_sale_vat': saleVat,
   '010_product_codes': productCodes,
+  '011_performance_indexes': performanceIndexes,
   '012_till': till,
   '014_stock_discrepancies': stockDiscrepancies,
 };
