@@ -130,11 +130,10 @@ describe('the POS at 1366×768', () => {
     await dialog.waitFor({ state: 'hidden' });
     await page.keyboard.press('Control+Enter');
     await dialog.waitFor();
-    await expect
-      .poll(() =>
-        dialog.getByRole('button', { name: 'Confirm sale (Enter)' }).evaluate((el) => el === document.activeElement),
-      )
-      .toBe(true);
+    // The payment step opens on the amount, holding the total (issue 13): Enter sells for exactly that.
+    const amount = dialog.getByRole('textbox', { name: 'Amount' });
+    await expect.poll(() => amount.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await amount.inputValue()).toBe('166,500');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/salesreceipt\/\d+$/);
     const sale = await saleOnServer(page.url().split('/').pop() as string);

@@ -14,3 +14,4 @@ export * from './permissions.ts';
 export * from './reports/index.ts';
 export * from './sales.schemas.ts';
 export * from './settings.schemas.ts';
+export * from './till.schemas.ts';

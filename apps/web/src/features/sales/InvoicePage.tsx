@@ -1,5 +1,5 @@
 import { formatMoney } from '@duka/shared';
-import { Divider, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Divider, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   BusinessHeader,
   FromBlock,
@@ -9,6 +9,11 @@ import {
   useSaleDocument,
   VatLine,
 } from './sale-document.tsx';
+import { paymentStatus, ReturnedLines, TillPayments } from './till-blocks.tsx';
+
+/** The invoice's own number: the sale's receipt number (sequential, no gaps) under the invoice prefix. */
+const invoiceNumber = (receipt: number | null, fallback: string) =>
+  receipt ? `INV-${String(receipt).padStart(6, '0')}` : fallback;
 
 // The invoice prints on A4.
 export function InvoicePage() {
@@ -18,7 +23,19 @@ export function InvoicePage() {
     <SaleDocumentFrame kind="invoice" pageSize="A4" loaded={Boolean(s)} error={sale.error}>
       {s && (
         <Paper p="xl" withBorder maw={820} mx="auto">
-          <BusinessHeader business={business} logo={logo} title="INVOICE" number={s.sale_number} date={s.created_at} />
+          <BusinessHeader
+            business={business}
+            logo={logo}
+            title="INVOICE"
+            number={invoiceNumber(s.receipt_number, s.sale_number)}
+            date={s.created_at}
+          />
+          <Group justify="space-between" mt="xs">
+            <Text size="sm">Reference: {s.sale_number}</Text>
+            <Badge color={paymentStatus(s) === 'Paid' ? 'green' : 'orange'} data-testid="invoice-status">
+              {paymentStatus(s)}
+            </Badge>
+          </Group>
           <Divider my="md" />
           <SimpleGrid cols={2}>
             <FromBlock business={business} />
@@ -42,6 +59,9 @@ export function InvoicePage() {
               <VatLine sale={s} word="Tax" />
               <TotalLine label="Shipping" amount="0" />
               <TotalLine label="Total UGX" amount={formatMoney(s.total_amount)} strong />
+              <Divider my={4} />
+              <TillPayments sale={s} />
+              <ReturnedLines sale={s} />
             </Stack>
           </SimpleGrid>
           <Divider my="md" />

@@ -1,4 +1,4 @@
-import { paymentLabel } from '@duka/shared';
+import { formatMoney, paymentLabel } from '@duka/shared';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { confirmAction } from '../../components/confirm.ts';
 import type { PendingSale } from './pending-sale.ts';
@@ -29,7 +29,10 @@ export function PendingSaleBanner({ sale, reason, onSend, onDiscard }: Props) {
       </Text>
       <Text size="sm" mt={4}>
         {count} {count === 1 ? 'item' : 'items'} for {sale.body.customerName}, paid by{' '}
-        {paymentLabel(sale.body.paymentMethod)}.
+        {sale.body.payments
+          ? sale.body.payments.map((p) => `${paymentLabel(p.method)} ${formatMoney(p.amount)}`).join(' + ')
+          : paymentLabel(sale.body.paymentMethod ?? 'CASH')}
+        .
       </Text>
       <Group mt="sm">
         <Button size="xs" onClick={onSend}>

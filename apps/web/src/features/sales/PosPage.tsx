@@ -1,4 +1,4 @@
-import { formatMoney, PAYMENT_LABELS, PAYMENT_METHODS, saleTotals } from '@duka/shared';
+import { formatMoney, PAYMENT_LABELS, PAYMENT_METHODS, type SalePaymentInput, saleTotals } from '@duka/shared';
 import {
   Alert,
   Button,
@@ -91,7 +91,8 @@ export function PosPage() {
     }
   };
 
-  const submit = () => {
+  // From the payment step, the payments taken; from Process Sale, one payment of the total by the chosen method.
+  const submit = (payments?: SalePaymentInput[]) => {
     const sale: PendingSale = {
       afterSale,
       body: {
@@ -107,7 +108,7 @@ export function PosPage() {
           measurementId: l.measurementId,
         })),
         discount: percent,
-        paymentMethod: payment as (typeof PAYMENT_METHODS)[number],
+        ...(payments ? { payments } : { paymentMethod: payment as (typeof PAYMENT_METHODS)[number] }),
         notice: isInvoice ? notice : undefined,
         idempotencyKey: crypto.randomUUID(),
       },
@@ -278,15 +279,19 @@ export function PosPage() {
                     Total: UGX {formatMoney(totals.total_amount)}
                   </Text>
                 </Stack>
-                <Button
-                  size="lg"
-                  fullWidth
-                  onClick={submit}
-                  disabled={cart.lines.length === 0}
-                  loading={processSale.isPending}
-                >
-                  Process Sale
-                </Button>
+                <Group gap="xs" grow>
+                  <Button
+                    size="lg"
+                    onClick={() => submit()}
+                    disabled={cart.lines.length === 0}
+                    loading={processSale.isPending}
+                  >
+                    Process Sale
+                  </Button>
+                  <Button size="lg" variant="light" onClick={openPayment} disabled={!canSell}>
+                    Take payment (F9)
+                  </Button>
+                </Group>
                 {processSale.isPending && (
                   <Text ta="right" c="dark.3" size="sm">
                     Processing sale...
@@ -311,11 +316,10 @@ export function PosPage() {
         total={totals.total_amount}
         itemCount={cart.lines.length}
         payment={payment}
-        onPayment={(v) => update({ payment: v })}
         onClose={closePayment}
-        onConfirm={() => {
+        onConfirm={(payments) => {
           closePayment();
-          submit();
+          submit(payments);
         }}
       />
     </>

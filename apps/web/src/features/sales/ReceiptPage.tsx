@@ -1,16 +1,10 @@
-import { formatMoney, PAYMENT_LABELS, PAYMENT_METHODS } from '@duka/shared';
-import { Divider, Radio, Group as RadioRow, Stack, Text } from '@mantine/core';
-import {
-  BusinessHeader,
-  FromBlock,
-  ItemsTable,
-  SaleDocumentFrame,
-  TotalLine,
-  useSaleDocument,
-  VatLine,
-} from './sale-document.tsx';
+import { formatDay, formatMoney, formatTime } from '@duka/shared';
+import { Divider, Group, Image, Stack, Text } from '@mantine/core';
+import { ItemsTable, SaleDocumentFrame, TotalLine, useSaleDocument, VatLine } from './sale-document.tsx';
+import { ReturnedLines, TillPayments } from './till-blocks.tsx';
 
-// The receipt fits 80 mm paper.
+// The receipt fits 80 mm paper (issue 13): the receipt number printed large, the business name once, the time and
+// the cashier, each payment with its reference, cash tendered and change; returns made against it below.
 export function ReceiptPage() {
   const { sale, business, logo } = useSaleDocument();
   const s = sale.data;
@@ -18,28 +12,41 @@ export function ReceiptPage() {
     <SaleDocumentFrame kind="receipt" pageSize="80mm auto" loaded={Boolean(s)} error={sale.error}>
       {s && (
         <div className="receipt">
-          <BusinessHeader business={business} logo={logo} title="RECEIPT" number={s.sale_number} date={s.created_at} />
-          <Divider my="sm" />
-          <FromBlock business={business} />
-          <Text size="sm" fw={700} mt="xs">
-            Sold To
+          <Stack gap={2} align="center">
+            <Image src={logo} fallbackSrc="/logo.svg" alt="Logo" h={40} w="auto" fit="contain" />
+            <Text fw={700}>{business.business_name || 'Duka'}</Text>
+            {business.business_address && <Text size="xs">{business.business_address}</Text>}
+            {business.business_contact && <Text size="xs">Tel: {business.business_contact}</Text>}
+            {business.business_email && <Text size="xs">{business.business_email}</Text>}
+            {business.business_tin && <Text size="xs">TIN: {business.business_tin}</Text>}
+          </Stack>
+          <Divider my="xs" />
+          <Text ta="center" size="sm" fw={700}>
+            RECEIPT
           </Text>
-          <Text size="sm">{s.customer_name}</Text>
-          <Text size="sm">{s.customer_phone}</Text>
+          <Text ta="center" fz={36} fw={800} lh={1.1} data-testid="receipt-number">
+            No. {s.receipt_number ?? '—'}
+          </Text>
+          <Group justify="space-between" mt={4}>
+            <Text size="xs">
+              {formatDay(s.created_at)} {formatTime(s.created_at)}
+            </Text>
+            <Text size="xs">Ref: {s.sale_number}</Text>
+          </Group>
+          <Text size="xs">Cashier: {s.user?.name ?? 'N/A'}</Text>
+          <Text size="xs">
+            Customer: {s.customer_name} {s.customer_phone}
+          </Text>
           <ItemsTable items={s.items} />
-          <Radio.Group value={s.payment_method} label="Payment method" size="xs">
-            <RadioRow gap="xs" mt={4}>
-              {PAYMENT_METHODS.map((m) => (
-                <Radio key={m} value={m} label={PAYMENT_LABELS[m]} readOnly />
-              ))}
-            </RadioRow>
-          </Radio.Group>
-          <Stack gap={2} mt="sm">
+          <Stack gap={2}>
             <TotalLine label="Subtotal" amount={formatMoney(s.subtotal)} />
             <TotalLine label={`Discount (${s.discount}%)`} amount={formatMoney(s.discount_amount)} />
             <VatLine sale={s} word="VAT" />
             <TotalLine label="Total UGX" amount={formatMoney(s.total_amount)} strong />
           </Stack>
+          <Divider my="xs" />
+          <TillPayments sale={s} />
+          <ReturnedLines sale={s} />
           <Divider my="sm" />
           <Text ta="center" fw={700} size="sm">
             THANK YOU FOR YOUR PURCHASE!

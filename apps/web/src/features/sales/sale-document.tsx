@@ -37,6 +37,21 @@ export interface Sale {
   created_at: string;
   user: { name: string } | null;
   items: SaleItem[];
+  /** The till (issue 13): receipt number, payments, change, returns and the quantity returned per line id. */
+  receipt_number: number | null;
+  change_given: number;
+  amount_tendered: number;
+  payments: { method: string; amount: number; reference: string | null }[];
+  returns: {
+    id: number;
+    return_number: number;
+    refund_amount: number;
+    refund_method: string;
+    refund_reference: string | null;
+    reason: string;
+    created_at: string;
+  }[];
+  returned: Record<string, number>;
 }
 type Business = Record<string, string>;
 
@@ -63,7 +78,7 @@ export function SaleDocumentFrame({
   error,
   children,
 }: {
-  kind: 'receipt' | 'invoice';
+  kind: 'receipt' | 'invoice' | 'returnreceipt';
   pageSize: string;
   loaded: boolean;
   error?: unknown;

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { quantityField } from './catalogue.schemas.ts';
+import { PAYMENT_METHODS } from './constants.ts';
+import { numeric } from './fields.ts';
+import { shopTimeZone } from './format.ts';
+import { blankAsAbsent, isoDate } from './list.schemas.ts';
+
+// The till after the sale (issue 13): returns with their refunds, and the end-of-day cash-up.
+
+const method = (message: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toUpperCase().replace(/\s+/g, '_') : v),
+    z.enum(PAYMENT_METHODS, { error: message }),
+  );
+const shillings = (message: string) =>
+  numeric(
+    z
+      .number({ error: message })
+      .int({ error: 'Amounts are whole shillings.' })
+      .min(0, { error: 'The amount cannot be negative.' })
+      .max(1e13, { error: 'The amount is too large.' }),
+  );
+const optionalNote = (max: number) =>
+  z.preprocess(blankAsAbsent, z.string().trim().max(max).optional()).transform((v) => v || undefined);
+
+export const saleReturnSchema = z
+  .object({
+    items: z
+      .array(
+        z.object({
+          sale_item_id: numeric(z.number({ error: 'Choose the line to return.' }).int().positive()),
+          quantity: quantityField('Quantity is required.'),
+        }),
+        { error: 'Choose what comes back.' },
+      )
+      .min(1, { error: 'Choose what comes back.' })
+      .max(200),
+    reason: z
+      .string({ error: 'Give the reason for the return.' })
+      .trim()
+      .min(1, { error: 'Give the reason for the return.' })
+      .max(300),
+    refund_method: method('Refund method is required.'),
+    refund_reference: optionalNote(100),
+  })
+  .superRefine((r, ctx) => {
+    if (r.refund_method === 'MOBILE_MONEY' && !r.refund_reference)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['refund_reference'],
+        message: 'A Mobile Money refund needs its transaction id.',
+      });
+  });
+export type SaleReturnInput = z.infer<typeof saleReturnSchema>;
+
+/** The cash-up of one shop day: the signed-in cashier's unless user_id names another (salesCashUpAll). */
+export const cashUpQuerySchema = z.object({
+  date: isoDate('The date must be a date (YYYY-MM-DD).'),
+  user_id: z.preprocess(blankAsAbsent, numeric(z.number({ error: 'Unknown cashier.' }).int().positive()).optional()),
+});
+export const cashUpSchema = z.object({
+  date: isoDate('The date must be a date (YYYY-MM-DD).'),
+  user_id: z.preprocess(blankAsAbsent, numeric(z.number({ error: 'Unknown cashier.' }).int().positive()).optional()),
+  opening_float: shillings('Opening float is required.'),
+  counted_cash: shillings('Counted cash is required.'),
+  note: optionalNote(1000),
+});
+export type CashUpInput = z.infer<typeof cashUpSchema>;
+
+/** Returns older than this many days (security setting sales_return_days) are refused. */
+export const DEFAULT_SALES_RETURN_DAYS = 30;
+
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+/** HH:MM of an instant in the shop's time zone, as a receipt prints it. */
+export function formatTime(value: string | Date, timeZone = shopTimeZone()): string {
+  let format = timeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false });
+    timeFormats.set(timeZone, format);
+  }
+  return format.format(typeof value === 'string' ? new Date(value) : value);
+}
