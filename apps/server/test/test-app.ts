@@ -37,7 +37,7 @@ export interface Download {
 }
 
 export async function createTestApp(
-  options: { authRateLimit?: number; timeZone?: string; trustProxy?: number } = {},
+  options: { authRateLimit?: number; timeZone?: string; trustProxy?: number; webRoot?: string } = {},
 ): Promise<TestApp> {
   const serverUrl = inject('serverUrl');
   const name = `duka_test_${randomBytes(5).toString('hex')}`;
@@ -53,6 +53,7 @@ export async function createTestApp(
     authRateLimit: options.authRateLimit ?? 1000,
     timeZone: options.timeZone ?? 'Africa/Kampala',
     trustProxy: options.trustProxy,
+    webRoot: options.webRoot,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
