@@ -29,7 +29,22 @@ export function sizeFor(scale: number): DatasetSize {
   };
 }
 
-const BIG_TABLES = ['sales', 'sale_items', 'stock_batches', 'stock_adjustments', 'audit_logs', 'products', 'brands'];
+const BIG_TABLES = [
+  'sales',
+  'sale_items',
+  'sale_payments',
+  'stock_batches',
+  'stock_adjustments',
+  'audit_logs',
+  'products',
+  'brands',
+];
+
+/** The till (migration 012): one payment of each sale's whole total; the receipt counter after the last sale. */
+export const TILL_SQL = `
+    INSERT INTO sale_payments (sale_id, method, amount)
+      SELECT id, payment_method, total_amount FROM sales WHERE total_amount > 0 ORDER BY id;
+    UPDATE shop_counters SET value = (SELECT coalesce(max(receipt_number), 0) FROM sales) WHERE name = 'receipt';`;
 
 /** Fills an empty catalogue and sales; `log` gets one line per step with its time. */
 export async function generateDataset(client: pg.Client, size: DatasetSize, log: (msg: string) => void) {
@@ -162,9 +177,9 @@ export async function generateDataset(client: pg.Client, size: DatasetSize, log:
   await step(
     'sales',
     `BEGIN;
-    INSERT INTO sales (id, sale_number, idempotency_key, customer_name, customer_phone, discount_percent, subtotal,
+    INSERT INTO sales (id, receipt_number, sale_number, idempotency_key, customer_name, customer_phone, discount_percent, subtotal,
                        discount_amount, total_amount, payment_method, created_by, created_at)
-    SELECT s.id, 'SN' || upper(lpad(to_hex(s.id), 14, '0')), 'bench-' || s.id,
+    SELECT s.id, s.id, 'SN' || upper(lpad(to_hex(s.id), 14, '0')), 'bench-' || s.id,
            (ARRAY['Walk-in','Okello John','Nakato Sarah','Mugisha Peter','Achieng Grace','Ssemakula Brian',
                   'Namubiru Ruth','Kato Henry','Atim Joyce','Wasswa David','Nansubuga Esther','Opio Samuel',
                   'Kyomuhendo Ann','Lubega Musa','Adong Betty','Tumusiime Paul','Nalwoga Irene','Ochieng Tom',
@@ -174,6 +189,7 @@ export async function generateDataset(client: pg.Client, size: DatasetSize, log:
            (${start} + floor(x)::int) + time '08:00' + (x - floor(x)) * interval '12 hours'
     FROM bench_sales s CROSS JOIN LATERAL (SELECT (s.id - 1)::float8 * ${D} / ${S} AS x) t
     ORDER BY s.id;
+    ${TILL_SQL}
     COMMIT`,
   );
   await step(
@@ -220,6 +236,11 @@ export async function generateDataset(client: pg.Client, size: DatasetSize, log:
 export async function verifyDataset(client: pg.Client, size: DatasetSize) {
   const checks: [string, string][] = [
     ['sales', `SELECT count(*) = ${size.sales} AS ok FROM sales WHERE idempotency_key LIKE 'bench-%'`],
+    [
+      'payments',
+      `SELECT bool_and(p.amount = s.total_amount AND s.receipt_number = s.id) AS ok
+       FROM sales s JOIN sale_payments p ON p.sale_id = s.id WHERE s.idempotency_key LIKE 'bench-%'`,
+    ],
     [
       'sale totals',
       `SELECT bool_and(s.subtotal = t.sub AND s.discount_amount = t.disc AND s.total_amount = s.subtotal - s.discount_amount

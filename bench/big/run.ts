@@ -32,7 +32,7 @@ const ROW_SECONDS = Number(process.env.DUKA_BENCH_ROW_SECONDS ?? 60);
 const EXPORT_TIMEOUT = Number(process.env.DUKA_BENCH_EXPORT_TIMEOUT ?? 300);
 const SALES_SECONDS = Number(process.env.DUKA_BENCH_SALES_SECONDS ?? 10);
 const ADMIN = { email: 'bench-admin@duka.test', password: 'Bench-Admin-2026' };
-const DATASET_VERSION = 1;
+const DATASET_VERSION = 2;
 const TZ = 'Africa/Kampala';
 
 const progress = (msg: string) => process.stderr.write(`${msg}\n`);
