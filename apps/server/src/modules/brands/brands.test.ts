@@ -9,6 +9,7 @@ import {
   UNAUTHENTICATED,
 } from '../../../test/catalogue-fixtures.ts';
 import { crudContract, type SignedIn, signedInApp } from '../../../test/crud-contract.ts';
+import { stockReferenceContract } from '../../../test/stock-reference-contract.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 
 let app: SignedIn;
@@ -273,11 +274,17 @@ describe('PUT /api/brandupdate/:id', () => {
 });
 
 describe('DELETE /api/branddelete/:id', () => {
-  it("takes the trashed brand out of its product's lookup", async () => {
+  it("takes the trashed brand out of its product's lookup, and a restore puts it back", async () => {
     const id = await make.brand('Temporary Brand', paint);
     expect((await t.call('DELETE', `/api/branddelete/${id}`, { token: admin })).status).toBe(200);
     const lookup = await t.call('GET', `/api/getbrandsbyproduct/${paint}`, { token: admin });
     expect(lookup.body.data.map((b: { id: number }) => b.id)).not.toContain(id);
+    expect((await t.call('PUT', `/api/trashrestore/brand/${id}`, { token: admin })).status).toBe(200);
+    expect(await brandRow(id)).toMatchObject({ product_id: paint, deleted_at: null });
+    expect((await t.call('GET', `/api/getbrandsbyproduct/${paint}`, { token: admin })).body.data).toContainEqual({
+      id,
+      name: 'Temporary Brand',
+    });
   });
 });
 
@@ -316,23 +323,6 @@ describe('GET /api/getbrandsbyproduct/:id', () => {
 });
 
 describe('brands in the trash', () => {
-  it('restores a brand whole and audits it', async () => {
-    const id = await make.brand('Comeback Brand', nails);
-    await t.call('DELETE', `/api/branddelete/${id}`, { token: admin });
-    const res = await t.call('PUT', `/api/trashrestore/brand/${id}`, { token: admin });
-    expect(res).toMatchObject({ status: 200, body: { success: true, message: 'Record restored successfully!' } });
-    expect(await brandRow(id)).toMatchObject({ name: 'Comeback Brand', product_id: nails, deleted_at: null });
-    expect(await lastAudit(t)).toMatchObject({
-      type: 'Brand',
-      activity: 'Restore',
-      details: `Restored brand "Comeback Brand" (id ${id}) from the trash`,
-    });
-    expect((await t.call('GET', `/api/getbrandsbyproduct/${nails}`, { token: admin })).body.data).toContainEqual({
-      id,
-      name: 'Comeback Brand',
-    });
-  });
-
   it('does not restore a brand while its product is in the trash', async () => {
     const product = await make.product('Trashed Parent', category);
     const id = await make.brand('Trashed Child', product);
@@ -346,41 +336,15 @@ describe('brands in the trash', () => {
     expect((await t.call('PUT', `/api/trashrestore/product/${product}`, { token: admin })).status).toBe(200);
     expect((await t.call('PUT', `/api/trashrestore/brand/${id}`, { token: admin })).status).toBe(200);
   });
+});
 
-  it('refuses permanent delete while stock batches refer to it, then allows it', async () => {
-    const refs = await make.chain('Purge');
-    const batch = await make.stock(refs);
-    const onHand = await t.call('DELETE', `/api/branddelete/${refs.brand_id}`, { token: admin });
-    expect(onHand).toMatchObject({
-      status: 409,
-      body: { success: false, message: 'This brand still has 10 in stock. Sell it or write it off first.' },
-    });
-    await t.call('DELETE', `/api/stockdelete/${batch.id}`, { token: admin });
-    await t.call('DELETE', `/api/branddelete/${refs.brand_id}`, { token: admin });
-    // A batch in the trash still refers to it.
-    expect(await t.call('DELETE', `/api/trashdelete/brand/${refs.brand_id}`, { token: admin })).toMatchObject({
-      status: 409,
-      body: { success: false, message: 'Stock records still refer to this brand.' },
-    });
-    expect(await brandRow(refs.brand_id)).toBeDefined();
-    expect((await t.call('DELETE', `/api/trashdelete/stock/${batch.id}`, { token: admin })).status).toBe(200);
-    const res = await t.call('DELETE', `/api/trashdelete/brand/${refs.brand_id}`, { token: admin });
-    expect(res).toMatchObject({ status: 200, body: { success: true, message: 'Record deleted successfully!' } });
-    expect(await brandRow(refs.brand_id)).toBeUndefined();
-    expect(await lastAudit(t)).toMatchObject({
-      type: 'Brand',
-      activity: 'Permanent delete',
-      details: `Deleted brand "Purge Brand" (id ${refs.brand_id}) permanently`,
-    });
-  });
-
-  it('keeps showing the brand name on old stock rows after the brand is trashed', async () => {
-    const refs = await make.chain('History');
-    const batch = await make.stock(refs);
-    await make.emptyBatch(batch.id);
-    await t.call('DELETE', `/api/branddelete/${refs.brand_id}`, { token: admin });
-    const res = await t.call('GET', `/api/stockshow/${batch.id}`, { token: admin });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ brand_id: refs.brand_id, brand_name: 'History Brand' });
-  });
+stockReferenceContract(() => app, {
+  word: 'brand',
+  label: 'Brand',
+  table: 'brands',
+  bulkDelete: { path: '/api/brandsdelete', field: 'brand_ids' },
+  make: (name) => make.brand(name, cement),
+  chainName: (label) => `${label} Brand`,
+  onHand: 'This brand still has 10 in stock. Sell it or write it off first.',
+  stillUsed: 'Stock records still refer to this brand.',
 });

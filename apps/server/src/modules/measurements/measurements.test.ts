@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCount, DENIED, lastAudit, UNAUTHENTICATED } from '../../../test/catalogue-fixtures.ts';
 import { crudContract, type SignedIn, signedInApp } from '../../../test/crud-contract.ts';
+import { stockReferenceContract } from '../../../test/stock-reference-contract.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 
 let app: SignedIn;
@@ -196,51 +197,9 @@ describe('GET /api/getmeasurements', () => {
   });
 });
 
-describe('a measurement that stock on hand still uses', () => {
-  const ON_HAND =
-    'This measurement is still used by 1 batch(es) with stock on hand. Sell or write off that stock first.';
-
-  it('stays out of the trash, deleted alone or in bulk, until that stock is gone', async () => {
-    const refs = await make.chain('On Hand');
-    const batch = await make.stock(refs);
-    const spare = await make.measurement('On Hand Spare');
-    const before = await auditCount(t);
-    expect(await t.call('DELETE', `/api/measurementdelete/${refs.measurement_id}`, { token: admin })).toMatchObject({
-      status: 409,
-      body: { success: false, message: ON_HAND },
-    });
-    const bulk = await t.call('DELETE', '/api/measurementsdelete', {
-      token: admin,
-      body: { measurement_ids: [spare, refs.measurement_id] },
-    });
-    expect(bulk).toMatchObject({ status: 409, body: { success: false, message: ON_HAND } });
-    expect((await measurementRow(refs.measurement_id))?.deleted_at).toBeNull();
-    expect((await measurementRow(spare))?.deleted_at).toBeNull();
-    expect(await auditCount(t)).toBe(before);
-
-    await make.emptyBatch(batch.id);
-    const res = await t.call('DELETE', '/api/measurementsdelete', {
-      token: admin,
-      body: { measurement_ids: [spare, refs.measurement_id] },
-    });
-    expect(res).toMatchObject({ status: 200, body: { message: '2 measurement(s) deleted successfully!' } });
-  });
-});
-
 describe('measurements in the trash', () => {
-  it('restores a measurement whole and audits it; a live namesake blocks the restore', async () => {
+  it('are not restored while a live namesake took the name', async () => {
     const id = await make.measurement('Comeback Unit');
-    await t.call('DELETE', `/api/measurementdelete/${id}`, { token: admin });
-    const res = await t.call('PUT', `/api/trashrestore/measurement/${id}`, { token: admin });
-    expect(res).toMatchObject({ status: 200, body: { success: true, message: 'Record restored successfully!' } });
-    expect(await measurementRow(id)).toMatchObject({ name: 'Comeback Unit', environment: 'TEST', deleted_at: null });
-    expect(await lastAudit(t)).toMatchObject({
-      type: 'Measurement',
-      activity: 'Restore',
-      details: `Restored measurement "Comeback Unit" (id ${id}) from the trash`,
-    });
-    expect(await listNames('Comeback Unit')).toEqual(['Comeback Unit']);
-
     await t.call('DELETE', `/api/measurementdelete/${id}`, { token: admin });
     const namesake = await make.measurement('comeback unit');
     expect(await t.call('PUT', `/api/trashrestore/measurement/${id}`, { token: admin })).toMatchObject({
@@ -249,41 +208,6 @@ describe('measurements in the trash', () => {
     });
     expect((await measurementRow(id))?.deleted_at).toBeInstanceOf(Date);
     expect((await measurementRow(namesake))?.deleted_at).toBeNull();
-  });
-
-  it('refuses permanent delete while stock batches use it, then allows it', async () => {
-    const refs = await make.chain('Purge');
-    const batch = await make.stock(refs);
-    // The batch goes to the trash first (its stock on hand keeps the measurement out of it); there it still uses it.
-    expect((await t.call('DELETE', `/api/stockdelete/${batch.id}`, { token: admin })).status).toBe(200);
-    expect((await t.call('DELETE', `/api/measurementdelete/${refs.measurement_id}`, { token: admin })).status).toBe(
-      200,
-    );
-    expect(
-      await t.call('DELETE', `/api/trashdelete/measurement/${refs.measurement_id}`, { token: admin }),
-    ).toMatchObject({ status: 409, body: { success: false, message: 'Stock records still use this measurement.' } });
-    expect(await measurementRow(refs.measurement_id)).toBeDefined();
-    expect((await t.call('DELETE', `/api/trashdelete/stock/${batch.id}`, { token: admin })).status).toBe(200);
-    const res = await t.call('DELETE', `/api/trashdelete/measurement/${refs.measurement_id}`, { token: admin });
-    expect(res).toMatchObject({ status: 200, body: { success: true, message: 'Record deleted successfully!' } });
-    expect(await measurementRow(refs.measurement_id)).toBeUndefined();
-    expect(await lastAudit(t)).toMatchObject({
-      type: 'Measurement',
-      activity: 'Permanent delete',
-      details: `Deleted measurement "Purge Unit" (id ${refs.measurement_id}) permanently`,
-    });
-  });
-
-  it('keeps showing the measurement name on old stock rows after it is trashed', async () => {
-    const refs = await make.chain('History');
-    const batch = await make.stock(refs);
-    await make.emptyBatch(batch.id);
-    expect((await t.call('DELETE', `/api/measurementdelete/${refs.measurement_id}`, { token: admin })).status).toBe(
-      200,
-    );
-    const res = await t.call('GET', `/api/stockshow/${batch.id}`, { token: admin });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ measurement_id: refs.measurement_id, measurement_name: 'History Unit' });
   });
 });
 
@@ -295,4 +219,15 @@ crudContract(() => app, {
   make: (name) => make.measurement(name),
   storeBody: (name) => ({ name, environment: 'TEST' }),
   updateBody: (name) => ({ name }),
+});
+
+stockReferenceContract(() => app, {
+  word: 'measurement',
+  label: 'Measurement',
+  table: 'measurements',
+  bulkDelete: { path: '/api/measurementsdelete', field: 'measurement_ids' },
+  make: (name) => make.measurement(name),
+  chainName: (label) => `${label} Unit`,
+  onHand: 'This measurement is still used by 1 batch(es) with stock on hand. Sell or write off that stock first.',
+  stillUsed: 'Stock records still use this measurement.',
 });
