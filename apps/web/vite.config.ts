@@ -1,9 +1,35 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // In development the API runs on :3000 (npm start); the built client is served by the server itself.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Issue 16: a service worker that precaches the built app (index.html and every hashed asset, with Workbox's
+    // runtime bundled beside it, nothing fetched from elsewhere), so after one visit the app opens with the network
+    // off. API calls are never cached: the server stays the authority for stock and money. A new version takes over
+    // at once (skipWaiting + clientsClaim) and the page reloads into it, so nobody is kept on an old build.
+    VitePWA({
+      registerType: 'autoUpdate',
+      // Registered from main.tsx: the security policy allows no inline script.
+      injectRegister: null,
+      // Served by the server (GET /manifest.webmanifest) with the shop's name from the appearance settings.
+      manifest: false,
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff,woff2}'],
+        // The charts' bundle is large; the till must still open offline with every screen's code at hand.
+        maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
+        navigateFallback: '/index.html',
+        // Only the app's own pages fall back to index.html; /api and the manifest always go to the server.
+        navigateFallbackDenylist: [/^\/api\//, /^\/sanctum\//, /^\/manifest\.webmanifest$/],
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+    }),
+  ],
   server: { proxy: { '/api': 'http://localhost:3000', '/sanctum': 'http://localhost:3000' } },
   build: { outDir: 'dist', chunkSizeWarningLimit: 1500 },
 });

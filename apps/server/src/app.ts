@@ -32,6 +32,7 @@ import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { appearanceRoutes } from './modules/settings/appearance.routes.ts';
 import { businessRoutes } from './modules/settings/business.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { webManifestRoutes } from './modules/settings/web-manifest.routes.ts';
 import { stockRoutes } from './modules/stock/stock.routes.ts';
 import { supplierRoutes } from './modules/suppliers/suppliers.routes.ts';
 import { trashRoutes } from './modules/trash/trash.routes.ts';
@@ -94,6 +95,8 @@ export async function buildApp(options: AppOptions) {
     }
   });
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  // The installable app's manifest, beside the client's files rather than under /api (issue 16).
+  await app.register(webManifestRoutes, services);
 
   // The seeds' client asks for an anti-forgery cookie first; auth is by bearer header, so it is only a formality.
   app.get('/sanctum/csrf-cookie', { config: { access: 'public' } }, async (_request, reply) => {

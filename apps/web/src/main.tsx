@@ -9,6 +9,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router.tsx';
+import { registerServiceWorker } from './offline/register-sw.ts';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
@@ -27,3 +28,5 @@ createRoot(document.getElementById('root') as HTMLElement).render(
     </MantineProvider>
   </StrictMode>,
 );
+
+registerServiceWorker();

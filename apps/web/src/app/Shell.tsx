@@ -19,6 +19,8 @@ import { useBranding, useMe } from '../api/auth.ts';
 import { subscribeUnauthenticated } from '../api/client.ts';
 import { PinIcon } from '../components/PinIcon.tsx';
 import { BackupFailureBanner } from '../features/backups/BackupFailureBanner.tsx';
+import { ConnectionIndicator } from '../offline/ConnectionIndicator.tsx';
+import { startCatalogueRefresh } from '../offline/catalogue.ts';
 import { MenuEntry } from './MenuEntry.tsx';
 import { visibleMenu } from './menu.ts';
 import { usePermissions } from './permissions.ts';
@@ -53,6 +55,10 @@ export function Shell() {
       unsubscribe();
     };
   }, [client, navigate]);
+
+  // The till's local copy for selling offline (issue 16), kept fresh for whoever may sell.
+  const canSell = can('salesPOS');
+  useEffect(() => (canSell ? startCatalogueRefresh() : undefined), [canSell]);
 
   // An unpinned menu folds away after each navigation, leaving the page the whole width.
   const { pathname } = location;
@@ -105,25 +111,28 @@ export function Shell() {
             />
             <Text fw={700}>{appName}</Text>
           </Group>
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <UnstyledButton aria-label="User menu">
-                <Text fw={500}>{me.data?.name ?? '…'} ▾</Text>
-              </UnstyledButton>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item component={Link} to="/profile">
-                Profile
-              </Menu.Item>
-              <Menu.Item component={Link} to="/usersettings">
-                Settings
-              </Menu.Item>
-              <Menu.Divider />
-              <Menu.Item color="red" onClick={confirmLogout}>
-                Logout
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <Group gap="sm">
+            <ConnectionIndicator />
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <UnstyledButton aria-label="User menu">
+                  <Text fw={500}>{me.data?.name ?? '…'} ▾</Text>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item component={Link} to="/profile">
+                  Profile
+                </Menu.Item>
+                <Menu.Item component={Link} to="/usersettings">
+                  Settings
+                </Menu.Item>
+                <Menu.Divider />
+                <Menu.Item color="red" onClick={confirmLogout}>
+                  Logout
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
         </Group>
       </AppShell.Header>
 

@@ -61,6 +61,7 @@ export const MENU: MenuGroup[] = [
       { label: 'Stock Records', path: '/stocklist', permission: 'stockList' },
       { label: 'Stock Levels', path: '/stocklevel', permission: 'stockLevel' },
       { label: 'Stock Write-offs', path: '/stockadjustmentlist', permission: 'stockAdjustmentList' },
+      { label: 'Stock Discrepancies', path: '/stockdiscrepancies', permission: 'stockDiscrepancyList' },
     ],
   },
   {

@@ -114,8 +114,9 @@ function RequireSignIn() {
   const me = useMe();
   if (!readToken()) return <Navigate to="/" replace />;
   // Screens format days in the shop's time zone, which arrives with the user.
-  // Offline the question waits (paused) for the connection: the shell opens anyway (issue 16), on what it has.
-  if (me.isPending && me.fetchStatus !== 'paused') return <PageLoader />;
+  // Without a connection (paused, or failed once: each retry would put the question back to pending and the
+  // shell would flicker away) the shell opens anyway on what it has, so the till keeps working (issue 16).
+  if (me.isPending && me.fetchStatus !== 'paused' && me.errorUpdateCount === 0) return <PageLoader />;
   if (me.data?.must_change_password && location.pathname !== '/usersettings') {
     return <Navigate to="/usersettings" replace />;
   }

@@ -18,6 +18,27 @@ export const discrepancyRoutes: FastifyPluginAsyncZod<AppServices> = async (app,
     success: true,
     data: { open: await countOpenDiscrepancies(db) },
   }));
+  // The batches a write-off may come from: the same product's, with stock.
+  app.get(
+    '/stockdiscrepancybatches/:id',
+    {
+      config: can('stockDiscrepancyResolve'),
+      schema: { params: z.object({ id: idField('Stock discrepancy not found.') }) },
+    },
+    async (request) => ({
+      success: true,
+      data: await db
+        .selectFrom('stock_discrepancies as d')
+        .innerJoin('stock_batches as s', 's.product_id', 'd.product_id')
+        .select(['s.id', 's.batch_number', 's.balance', 's.stock_date'])
+        .where('d.id', '=', request.params.id)
+        .where('s.deleted_at', 'is', null)
+        .where('s.balance', '>', 0)
+        .orderBy('s.stock_date')
+        .orderBy('s.id')
+        .execute(),
+    }),
+  );
   app.put(
     '/stockdiscrepancyresolve/:id',
     {

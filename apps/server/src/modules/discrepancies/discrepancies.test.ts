@@ -31,7 +31,7 @@ beforeAll(async () => {
     product_id: other,
     brand_id: await make.brand('Other Brand', other),
   });
-  saleId = (await saleAt(t, admin, new Date().toISOString(), [[shortBatch, 10]])).id;
+  saleId = (await saleAt(t, admin, new Date().toISOString(), [[{ ...refs, ...shortBatch }, 10]])).id;
   saleNumber = (await t.db.selectFrom('sales').select('sale_number').where('id', '=', saleId).executeTakeFirstOrThrow())
     .sale_number;
 });
@@ -94,6 +94,8 @@ describe('GET /api/stockdiscrepancylist', () => {
 describe('PUT /api/stockdiscrepancyresolve/{id}', () => {
   it('writes the shortfall off another batch of the product as a count correction, audited, in one go', async () => {
     const id = await discrepancy(3);
+    const batches = await t.call('GET', `/api/stockdiscrepancybatches/${id}`, { token: admin });
+    expect(batches.body.data.map((b: { id: number }) => b.id)).toEqual([otherBatch.id]);
     const res = await resolve(id, { kind: 'WRITE_OFF', batch_id: otherBatch.id, note: 'Sold from the newer bags' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const adjustment = await t.db

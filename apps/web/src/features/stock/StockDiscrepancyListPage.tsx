@@ -1,0 +1,91 @@
+import { formatDay, formatQuantity, type StockDiscrepancyRow } from '@duka/shared';
+import { Badge, Button, Select } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { usePermissions } from '../../app/permissions.ts';
+import { ListPage } from '../../components/list/ListPage.tsx';
+import { ResolveDiscrepancyDialog } from './ResolveDiscrepancyDialog.tsx';
+
+export type DiscrepancyRow = StockDiscrepancyRow;
+
+const STATUS_OPTIONS = [
+  { value: 'open', label: 'Open' },
+  { value: 'resolved', label: 'Resolved' },
+  { value: 'all', label: 'All' },
+];
+
+/**
+ * Stock discrepancies (issue 16): what offline sales took beyond a batch's recorded balance when they reached the
+ * server. Open ones first; a manager resolves each by a count write-off or by noting stock received.
+ */
+export function StockDiscrepancyListPage() {
+  const { can } = usePermissions();
+  const client = useQueryClient();
+  const [resolving, setResolving] = useState<DiscrepancyRow | null>(null);
+  return (
+    <>
+      <ListPage<DiscrepancyRow>
+        title="Stock Discrepancies"
+        trail={[{ label: 'Stock Discrepancies' }]}
+        endpoint="/stockdiscrepancylist"
+        filters={{
+          permission: 'stockDiscrepancyList',
+          initial: { status: 'open' },
+          render: (values, set) => (
+            <Select
+              label="Status"
+              data={STATUS_OPTIONS}
+              value={values.status || 'open'}
+              onChange={(v) => set('status', v ?? 'open')}
+              allowDeselect={false}
+            />
+          ),
+        }}
+        columns={[
+          { header: 'Date', cell: (d) => formatDay(d.created_at) },
+          { header: 'Product', cell: (d) => d.product_name },
+          { header: 'Batch', cell: (d) => d.batch_number },
+          { header: 'Short by', cell: (d) => `${formatQuantity(d.quantity)} ${d.measurement_name}`, align: 'right' },
+          {
+            header: 'Sale',
+            cell: (d) =>
+              can('salesReceipt') ? <Link to={`/salesreceipt/${d.sale_id}`}>{d.sale_number}</Link> : d.sale_number,
+          },
+          {
+            header: 'Status',
+            cell: (d) =>
+              d.resolved_at ? (
+                <Badge color="green" variant="light" title={d.resolution_note ?? ''}>
+                  {d.resolution_kind === 'WRITE_OFF' ? 'Written off' : 'Stock received'}
+                </Badge>
+              ) : (
+                <Badge color="orange" variant="light">
+                  Open
+                </Badge>
+              ),
+          },
+        ]}
+        rowActions={(d) =>
+          !d.resolved_at && can('stockDiscrepancyResolve') ? (
+            <Button size="xs" variant="light" onClick={() => setResolving(d)}>
+              Resolve
+            </Button>
+          ) : null
+        }
+      />
+      {resolving && (
+        <ResolveDiscrepancyDialog
+          row={resolving}
+          onClose={() => setResolving(null)}
+          onResolved={async (message) => {
+            setResolving(null);
+            notifications.show({ color: 'green', message });
+            await client.invalidateQueries({ queryKey: ['/stockdiscrepancylist'] });
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { Badge, Tooltip } from '@mantine/core';
+import { useOnline, useOutboxCount } from './connection.ts';
+
+// Always in the top bar (issue 16): online, offline, or the sales still waiting to reach the server.
+export function ConnectionIndicator() {
+  const online = useOnline();
+  const waiting = useOutboxCount();
+  const sales = `${waiting} ${waiting === 1 ? 'sale' : 'sales'}`;
+  const [color, label, hint] = !online
+    ? ['red', waiting ? `Offline · ${sales} waiting` : 'Offline', 'No connection: sales are kept on this computer.']
+    : waiting
+      ? ['yellow', `Sending ${sales}`, 'Sales made offline are being sent to the server.']
+      : ['green', 'Online', 'Connected to the server.'];
+  return (
+    <Tooltip label={hint}>
+      <Badge color={color} variant="light" role="status" aria-label={`Connection: ${label}`}>
+        {label}
+      </Badge>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,124 @@
+import type { PosSnapshot, PosSnapshotBatch } from '@duka/shared';
+import { api } from '../api/client.ts';
+import { type CatalogueRecord, localDb } from './local-db.ts';
+import { count as outboxCount } from './outbox.ts';
+
+// The till's local copy (issue 16): every batch with stock, with names, prices, balances and codes, kept in IndexedDB
+// so the POS can search and sell while the connection is down. Refreshed from GET /possnapshot while online.
+
+export const REFRESH_EVERY_MS = 3 * 60_000;
+
+/** The server's normalised copy as the till searches it: one line per batch with its names and codes. */
+export function expandSnapshot(snapshot: PosSnapshot): CatalogueRecord {
+  const products = new Map(snapshot.products.map((p) => [p.id, p]));
+  const brands = new Map(snapshot.brands.map((b) => [b.id, b.name]));
+  const measurements = new Map(snapshot.measurements.map((m) => [m.id, m.name]));
+  const batches = snapshot.batches.map((b) => {
+    const product = products.get(b.product_id);
+    return {
+      ...b,
+      product_name: product?.name ?? '',
+      brand_name: brands.get(b.brand_id) ?? '',
+      measurement_name: measurements.get(b.measurement_id) ?? '',
+      barcode: product?.barcode ?? null,
+      sku: product?.sku ?? null,
+    };
+  });
+  return { id: 'current', taken_at: snapshot.taken_at, batches };
+}
+
+export async function readCatalogue(): Promise<CatalogueRecord | undefined> {
+  return (await localDb()).get('catalogue', 'current');
+}
+
+export async function saveCatalogue(snapshot: PosSnapshot): Promise<void> {
+  await (await localDb()).put('catalogue', expandSnapshot(snapshot));
+}
+
+/**
+ * Fetches a fresh copy and stores it. Skipped while sales wait in the outbox: the server's balances do not count
+ * them yet, and the local copy (already lowered by them) is the truer one until they are sent.
+ */
+export async function refreshCatalogue(): Promise<'refreshed' | 'skipped'> {
+  if ((await outboxCount()) > 0) return 'skipped';
+  const { data } = await api<{ data: PosSnapshot }>('GET', '/possnapshot');
+  await saveCatalogue(data);
+  return 'refreshed';
+}
+
+const fold = (s: string | null) => (s ?? '').toLowerCase();
+
+/**
+ * Case-insensitive search over product name, brand, barcode, SKU and batch number, for the POS offline. Exact codes
+ * first, then names starting with the text, then any other match; oldest stock first within a product.
+ */
+export async function searchCatalogue(text: string, limit = 20): Promise<PosSnapshotBatch[]> {
+  const q = text.trim().toLowerCase();
+  if (!q) return [];
+  const catalogue = await readCatalogue();
+  if (!catalogue) return [];
+  const scored: [number, PosSnapshotBatch][] = [];
+  for (const batch of catalogue.batches) {
+    if (batch.balance <= 0) continue;
+    const codes = [fold(batch.barcode), fold(batch.sku), fold(batch.batch_number)];
+    const name = fold(batch.product_name);
+    const brand = fold(batch.brand_name);
+    let score = 0;
+    if (codes.includes(q)) score = 4;
+    else if (name.startsWith(q)) score = 3;
+    else if (codes.some((code) => code.startsWith(q))) score = 2;
+    else if (name.includes(q) || brand.includes(q)) score = 1;
+    if (score) scored.push([score, batch]);
+  }
+  scored.sort(
+    ([a, x], [b, y]) =>
+      b - a || x.product_name.localeCompare(y.product_name) || x.stock_date.localeCompare(y.stock_date),
+  );
+  return scored.slice(0, limit).map(([, batch]) => batch);
+}
+
+/**
+ * An offline sale's line: the batch's local balance goes down (never below 0), so the cashier sees what is left.
+ * Returns the new balance, or undefined when the batch is not in the copy.
+ */
+export async function decrementBalance(batchNumber: string, quantity: number): Promise<number | undefined> {
+  const db = await localDb();
+  const tx = db.transaction('catalogue', 'readwrite');
+  const catalogue = await tx.store.get('current');
+  const batch = catalogue?.batches.find((b) => b.batch_number === batchNumber);
+  if (!catalogue || !batch) {
+    await tx.done;
+    return undefined;
+  }
+  // Quantities keep 3 decimals, as on the server.
+  batch.balance = Math.max(0, Math.round((batch.balance - quantity) * 1000) / 1000);
+  await tx.store.put(catalogue);
+  await tx.done;
+  return batch.balance;
+}
+
+/**
+ * Keeps the copy fresh while the app is open and online: at once, every few minutes and when the connection comes
+ * back. A failed refresh keeps the last copy. Returns the stop function.
+ */
+export function startCatalogueRefresh(every = REFRESH_EVERY_MS): () => void {
+  let running = false;
+  const run = async () => {
+    if (running || !navigator.onLine) return;
+    running = true;
+    try {
+      await refreshCatalogue();
+    } catch {
+      // Offline or the server is restarting: the copy stays as it was, and says how old it is.
+    } finally {
+      running = false;
+    }
+  };
+  void run();
+  const timer = setInterval(run, every);
+  window.addEventListener('online', run);
+  return () => {
+    clearInterval(timer);
+    window.removeEventListener('online', run);
+  };
+}

@@ -1,0 +1,25 @@
+import { useEffect, useState } from 'react';
+import { subscribe } from './outbox.ts';
+
+// The connection as the shell shows it (issue 16): the browser's own online/offline state and the outbox's count.
+
+export function useOnline(): boolean {
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const up = () => setOnline(true);
+    const down = () => setOnline(false);
+    window.addEventListener('online', up);
+    window.addEventListener('offline', down);
+    return () => {
+      window.removeEventListener('online', up);
+      window.removeEventListener('offline', down);
+    };
+  }, []);
+  return online;
+}
+
+export function useOutboxCount(): number {
+  const [n, setN] = useState(0);
+  useEffect(() => subscribe(setN), []);
+  return n;
+}

@@ -1,0 +1,66 @@
+import { localDb } from './local-db.ts';
+
+// The outbox (issue 16): sales made while the till was offline, kept in IndexedDB until the server has confirmed each
+// one. Each carries its idempotency key, so sending it again never makes a second sale; the cashier it belongs to, so
+// it is never sent under another user's name. The POS fills it and sends it; the shell's indicator counts it.
+
+export interface OutboxSale<Payload = unknown> {
+  /** The sale's idempotency key: the outbox's key too, so one sale is stored once. */
+  key: string;
+  /** The cashier who made it; only that user's session may send it. */
+  user_id: number;
+  /** The till's clock when the sale was made (ISO). */
+  made_at: string;
+  /** Tie-break for sales made within the same millisecond: the order they were stored in. */
+  seq: number;
+  /** The sale as the server's sale call takes it. */
+  payload: Payload;
+}
+
+type Listener = (count: number) => void;
+const listeners = new Set<Listener>();
+// Other tabs of the app hear of every change too, so each indicator counts the same outbox.
+const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('duka-outbox');
+channel?.addEventListener('message', () => void notify(false));
+
+async function notify(broadcast = true) {
+  const n = await count();
+  for (const listener of listeners) listener(n);
+  if (broadcast) channel?.postMessage('changed');
+}
+
+/** Stores a sale; storing the same key again keeps the first (a double click must not queue it twice). */
+export async function add<Payload>(sale: Omit<OutboxSale<Payload>, 'seq'>): Promise<void> {
+  const db = await localDb();
+  const tx = db.transaction('outbox', 'readwrite');
+  if (!(await tx.store.get(sale.key))) await tx.store.add({ ...sale, seq: Date.now() + Math.random() });
+  await tx.done;
+  await notify();
+}
+
+/** Every waiting sale, oldest first: the order they must be sent in. */
+export async function list<Payload = unknown>(): Promise<OutboxSale<Payload>[]> {
+  const db = await localDb();
+  return (await db.getAllFromIndex('outbox', 'by_order')) as OutboxSale<Payload>[];
+}
+
+/** Takes a sale out once the server has confirmed it (or refused it for good). */
+export async function remove(key: string): Promise<void> {
+  const db = await localDb();
+  await db.delete('outbox', key);
+  await notify();
+}
+
+export async function count(): Promise<number> {
+  const db = await localDb();
+  return db.count('outbox');
+}
+
+/** Calls `listener` with the count now and after every change (in this tab or another); returns the unsubscribe. */
+export function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  void count().then((n) => listeners.has(listener) && listener(n));
+  return () => {
+    listeners.delete(listener);
+  };
+}
