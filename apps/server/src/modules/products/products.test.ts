@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCount, DENIED, lastAudit, UNAUTHENTICATED } from '../../../test/catalogue-fixtures.ts';
 import { crudContract, type SignedIn, signedInApp } from '../../../test/crud-contract.ts';
+import { stockReferenceContract } from '../../../test/stock-reference-contract.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 
 let app: SignedIn;
@@ -282,12 +283,18 @@ describe('PUT /api/productupdate/:id', () => {
 });
 
 describe('DELETE /api/productdelete/:id', () => {
-  it('takes the trashed product out of the lookup', async () => {
+  it('takes the trashed product out of the list and lookup, and a restore puts it back', async () => {
     const id = await make.product('Temporary Tiles', building);
     expect((await t.call('DELETE', `/api/productdelete/${id}`, { token: admin })).status).toBe(200);
     expect(await liveNames('Temporary Tiles')).toEqual([]);
     const lookup = await t.call('GET', '/api/getproducts', { token: admin });
     expect(lookup.body.data.map((p: { id: number }) => p.id)).not.toContain(id);
+    expect((await t.call('PUT', `/api/trashrestore/product/${id}`, { token: admin })).status).toBe(200);
+    expect(await productRow(id)).toMatchObject({ category_id: building, created_by: adminId, deleted_at: null });
+    expect(await liveNames('Temporary Tiles')).toEqual(['Temporary Tiles']);
+    const back = await t.call('GET', '/api/getproducts', { token: admin });
+    expect(back.body.data).toContainEqual({ id, name: 'Temporary Tiles' });
+    expect((await t.call('GET', '/api/trashlist?search=Temporary Tiles', { token: admin })).body.total).toBe(0);
   });
 });
 
@@ -352,35 +359,6 @@ describe('products in the trash', () => {
     expect((await productRow(id))?.deleted_at).toBeInstanceOf(Date);
   });
 
-  it('restores a product whole, back in the list and lookup, and audits it', async () => {
-    const id = await make.product('Comeback Tiles', plumbing);
-    await t.call('DELETE', `/api/productdelete/${id}`, { token: admin });
-    const res = await t.call('PUT', `/api/trashrestore/product/${id}`, { token: admin });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: 'Record restored successfully!' });
-    expect(await productRow(id)).toMatchObject({
-      name: 'Comeback Tiles',
-      category_id: plumbing,
-      environment: 'TEST',
-      created_by: adminId,
-      deleted_at: null,
-    });
-    expect(await lastAudit(t)).toMatchObject({
-      type: 'Product',
-      activity: 'Restore',
-      details: `Restored product "Comeback Tiles" (id ${id}) from the trash`,
-    });
-    expect(await liveNames('Comeback')).toEqual(['Comeback Tiles']);
-    const lookup = await t.call('GET', '/api/getproducts', { token: admin });
-    expect(lookup.body.data).toContainEqual({ id, name: 'Comeback Tiles' });
-    expect((await t.call('GET', '/api/trashlist?search=Comeback', { token: admin })).body.total).toBe(0);
-    // Restoring a live record is a 404.
-    expect(await t.call('PUT', `/api/trashrestore/product/${id}`, { token: admin })).toMatchObject({
-      status: 404,
-      body: { success: false, message: 'Record not found.' },
-    });
-  });
-
   it('does not restore a product while its category is in the trash', async () => {
     const category = await make.category('Seasonal Goods');
     const id = await make.product('Christmas Lights', category);
@@ -411,58 +389,6 @@ describe('products in the trash', () => {
     expect((await productRow(twin))?.deleted_at).toBeNull();
   });
 
-  it('refuses permanent delete while brands or stock batches refer to it, then allows it', async () => {
-    const refs = await make.chain('Purge');
-    const batch = await make.stock(refs);
-    expect((await t.call('DELETE', `/api/stockdelete/${batch.id}`, { token: admin })).status).toBe(200);
-    await t.call('DELETE', `/api/productdelete/${refs.product_id}`, { token: admin });
-    // A batch in the trash still refers to it.
-    const withStock = await t.call('DELETE', `/api/trashdelete/product/${refs.product_id}`, { token: admin });
-    expect(withStock).toMatchObject({
-      status: 409,
-      body: { success: false, message: 'Stock records still refer to this product.' },
-    });
-    expect((await t.call('DELETE', `/api/trashdelete/stock/${batch.id}`, { token: admin })).status).toBe(200);
-    // Only the brand is left, and it is in the trash too.
-    await t.call('DELETE', `/api/branddelete/${refs.brand_id}`, { token: admin });
-    const withBrand = await t.call('DELETE', `/api/trashdelete/product/${refs.product_id}`, { token: admin });
-    expect(withBrand).toMatchObject({
-      status: 409,
-      body: { success: false, message: 'Brands (some may be in the trash) still refer to this product.' },
-    });
-    expect(await productRow(refs.product_id)).toBeDefined();
-    expect((await t.call('DELETE', `/api/trashdelete/brand/${refs.brand_id}`, { token: admin })).status).toBe(200);
-    const res = await t.call('DELETE', `/api/trashdelete/product/${refs.product_id}`, { token: admin });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: 'Record deleted successfully!' });
-    expect(await productRow(refs.product_id)).toBeUndefined();
-    expect(await lastAudit(t)).toMatchObject({
-      type: 'Product',
-      activity: 'Permanent delete',
-      details: `Deleted product "Purge Product" (id ${refs.product_id}) permanently`,
-    });
-  });
-
-  it('keeps a product with stock on hand out of the trash, so that stock stays sellable', async () => {
-    const refs = await make.chain('On Hand');
-    const batch = await make.stock(refs);
-    const before = await auditCount(t);
-    const refused = await t.call('DELETE', `/api/productdelete/${refs.product_id}`, { token: admin });
-    expect(refused).toMatchObject({
-      status: 409,
-      body: { success: false, message: 'This product still has 10 in stock. Sell it or write it off first.' },
-    });
-    const bulk = await t.call('DELETE', '/api/productsdelete', {
-      token: admin,
-      body: { product_ids: [refs.product_id] },
-    });
-    expect(bulk.status).toBe(409);
-    expect((await productRow(refs.product_id))?.deleted_at).toBeNull();
-    expect(await auditCount(t)).toBe(before);
-    await make.emptyBatch(batch.id);
-    expect((await t.call('DELETE', `/api/productdelete/${refs.product_id}`, { token: admin })).status).toBe(200);
-  });
-
   it('removes only records that are in the trash, of known kinds', async () => {
     const id = await make.product('Still Live', building);
     expect(await t.call('DELETE', `/api/trashdelete/product/${id}`, { token: admin })).toMatchObject({
@@ -475,20 +401,25 @@ describe('products in the trash', () => {
       body: { success: false, message: 'Unknown record type.' },
     });
   });
+});
 
-  it('keeps showing the product name on old stock rows after the product is trashed', async () => {
-    const refs = await make.chain('History');
-    const batch = await make.stock(refs);
-    await t.call('DELETE', `/api/productdelete/${refs.product_id}`, { token: admin });
-    const res = await t.call('GET', `/api/stockshow/${batch.id}`, { token: admin });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({
-      id: batch.id,
-      product_id: refs.product_id,
-      product_name: 'History Product',
-      product: { name: 'History Product' },
+stockReferenceContract(() => app, {
+  word: 'product',
+  label: 'Product',
+  table: 'products',
+  bulkDelete: { path: '/api/productsdelete', field: 'product_ids' },
+  make: (name) => make.product(name, building),
+  chainName: (label) => `${label} Product`,
+  onHand: 'This product still has 10 in stock. Sell it or write it off first.',
+  stillUsed: 'Stock records still refer to this product.',
+  // Its brand refers to it too, in the trash or not.
+  beforePurge: async (refs) => {
+    await t.call('DELETE', `/api/branddelete/${refs.brand_id}`, { token: admin });
+    const withBrand = await t.call('DELETE', `/api/trashdelete/product/${refs.product_id}`, { token: admin });
+    expect(withBrand).toMatchObject({
+      status: 409,
+      body: { success: false, message: 'Brands (some may be in the trash) still refer to this product.' },
     });
-    const list = await t.call('GET', `/api/stocklist?search=${batch.batch_number}`, { token: admin });
-    expect(list.body.data[0].product).toEqual({ name: 'History Product' });
-  });
+    expect((await t.call('DELETE', `/api/trashdelete/brand/${refs.brand_id}`, { token: admin })).status).toBe(200);
+  },
 });
