@@ -4,33 +4,29 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditCount,
-  auditSince,
   catalogue,
   DENIED,
   expectEachCallNeedsItsKey,
   fileDay,
   lastAudit,
-  lastAuditId,
   SUPPLIER,
   UNAUTHENTICATED,
-  userIdOf,
   withCashierKeys,
 } from '../../../test/catalogue-fixtures.ts';
+import { crudContract, type SignedIn, signedInApp } from '../../../test/crud-contract.ts';
+import { stockReferenceContract } from '../../../test/stock-reference-contract.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { DEMO_CASHIER } from '../../db/seed/demo.ts';
 
+let app: SignedIn;
 let t: TestApp;
 let admin: string;
 let cashier: string;
 let adminId: number;
-let make: ReturnType<typeof catalogue>;
+let make: SignedIn['make'];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn();
-  cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
-  adminId = await userIdOf(t);
-  make = catalogue(t, admin);
+  app = await signedInApp();
+  ({ t, admin, cashier, adminId, make } = app);
 });
 afterAll(() => t.close());
 
@@ -44,14 +40,6 @@ const { environment: _environment, ...UPDATE } = SUPPLIER;
 const download = (path: string, token?: string) => t.download(path, token);
 
 describe('GET /api/supplierlist', () => {
-  it('refuses a missing token, a user without supplierList and a page size outside the list', async () => {
-    expect(await t.call('GET', '/api/supplierlist')).toMatchObject({ status: 401, body: UNAUTHENTICATED });
-    expect(await t.call('GET', '/api/supplierlist', { token: cashier })).toMatchObject({ status: 403, body: DENIED });
-    const size = await t.call('GET', '/api/supplierlist?pagination_size=1', { token: admin });
-    expect(size.status).toBe(422);
-    expect(size.body.errors).toEqual({ pagination_size: ['The page size must be one of 5, 10, 25, 50, 100.'] });
-  });
-
   it('lists live suppliers newest first with every column, and searches number, contacts, TIN and country', async () => {
     const older = await make.supplier('Lake Traders', {
       phone_number: '0701555666',
@@ -212,20 +200,8 @@ describe('POST /api/supplierstore', () => {
 });
 
 describe('GET /api/suppliershow/:id', () => {
-  it('refuses a missing token, a user without supplierList and an unknown id; shows every field', async () => {
+  it('shows every field', async () => {
     const supplier = await make.supplier('Show Supplier', { country: 'Tanzania' });
-    expect(await t.call('GET', `/api/suppliershow/${supplier.id}`)).toMatchObject({
-      status: 401,
-      body: UNAUTHENTICATED,
-    });
-    expect(await t.call('GET', `/api/suppliershow/${supplier.id}`, { token: cashier })).toMatchObject({
-      status: 403,
-      body: DENIED,
-    });
-    expect(await t.call('GET', '/api/suppliershow/999999', { token: admin })).toMatchObject({
-      status: 404,
-      body: { success: false, message: 'Supplier not found.' },
-    });
     const res = await t.call('GET', `/api/suppliershow/${supplier.id}`, { token: admin });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -242,23 +218,6 @@ describe('GET /api/suppliershow/:id', () => {
 });
 
 describe('PUT /api/supplierupdate/:id', () => {
-  it('refuses a missing token, a user without supplierEdit and an unknown id', async () => {
-    const supplier = await make.supplier('Edit Refusals');
-    const body = { ...UPDATE, name: 'Changed' };
-    expect(await t.call('PUT', `/api/supplierupdate/${supplier.id}`, { body })).toMatchObject({
-      status: 401,
-      body: UNAUTHENTICATED,
-    });
-    expect(await update(supplier.id, body, cashier)).toMatchObject({ status: 403, body: DENIED });
-    expect((await supplierRow(supplier.id))?.name).toBe('Edit Refusals');
-    expect(await update(999_999, body)).toMatchObject({
-      status: 404,
-      body: { success: false, message: 'Supplier not found.' },
-    });
-    await t.call('DELETE', `/api/supplierdelete/${supplier.id}`, { token: admin });
-    expect((await update(supplier.id, body)).status).toBe(404);
-  });
-
   it('validates each field against its own rule (no shifted validation), without environment', async () => {
     const supplier = await make.supplier('Validated Supplier');
     const empty = await update(supplier.id, {});
@@ -326,101 +285,21 @@ describe('PUT /api/supplierupdate/:id', () => {
   });
 });
 
-describe('DELETE /api/supplierdelete/:id and /api/suppliersdelete', () => {
-  it('refuses a missing token, a user without the key, an empty selection and an unknown id', async () => {
-    const supplier = await make.supplier('Keep Me');
-    expect(await t.call('DELETE', `/api/supplierdelete/${supplier.id}`)).toMatchObject({ status: 401 });
-    expect(await t.call('DELETE', `/api/supplierdelete/${supplier.id}`, { token: cashier })).toMatchObject({
-      status: 403,
-      body: DENIED,
-    });
-    expect(
-      await t.call('DELETE', '/api/suppliersdelete', { token: cashier, body: { supplier_ids: [supplier.id] } }),
-    ).toMatchObject({ status: 403, body: DENIED });
-    const empty = await t.call('DELETE', '/api/suppliersdelete', { token: admin, body: {} });
-    expect(empty).toMatchObject({
-      status: 422,
-      body: {
-        success: false,
-        message: 'Select at least one record.',
-        errors: { supplier_ids: ['Select at least one record.'] },
-      },
-    });
-    expect((await supplierRow(supplier.id))?.deleted_at).toBeNull();
-    expect(await t.call('DELETE', '/api/supplierdelete/999999', { token: admin })).toMatchObject({
-      status: 404,
-      body: { success: false, message: 'Supplier not found.' },
-    });
-  });
-
-  it('moves the supplier to the trash, out of the list, show and lookup, and audits it', async () => {
+describe('DELETE /api/supplierdelete/:id', () => {
+  it('takes the trashed supplier out of the lookup', async () => {
     const supplier = await make.supplier('Temporary Supplier');
-    const res = await t.call('DELETE', `/api/supplierdelete/${supplier.id}`, { token: admin });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: 'Supplier deleted successfully!' });
-    expect((await supplierRow(supplier.id))?.deleted_at).toBeInstanceOf(Date);
-    const name = `Temporary Supplier (${supplier.supplier_number})`;
-    expect(await lastAudit(t)).toMatchObject({
-      type: 'Supplier',
-      activity: 'Delete',
-      details: `Moved supplier "${name}" (id ${supplier.id}) to the trash`,
-      user_id: adminId,
-    });
-    expect((await t.call('GET', '/api/supplierlist?search=Temporary Supplier', { token: admin })).body.total).toBe(0);
-    expect((await t.call('GET', `/api/suppliershow/${supplier.id}`, { token: admin })).status).toBe(404);
+    expect((await t.call('DELETE', `/api/supplierdelete/${supplier.id}`, { token: admin })).status).toBe(200);
     const lookup = await t.call('GET', '/api/getsuppliers', { token: admin });
     expect(lookup.body.data.map((s: { id: number }) => s.id)).not.toContain(supplier.id);
-    const trash = await t.call('GET', '/api/trashlist?search=Temporary Supplier', { token: admin });
-    expect(trash.body.data).toEqual([
-      { id: supplier.id, name, model: 'supplier', record_type: 'Supplier', created_at: expect.any(String) },
-    ]);
-  });
-
-  it('bulk deletes all or nothing, with one audit row each', async () => {
-    const a = await make.supplier('Bulk One');
-    const b = await make.supplier('Bulk Two');
-    const before = await auditCount(t);
-    const partial = await t.call('DELETE', '/api/suppliersdelete', {
-      token: admin,
-      body: { supplier_ids: [a.id, 999_999, b.id] },
-    });
-    expect(partial).toMatchObject({
-      status: 404,
-      body: { success: false, message: 'Some of the selected supplier records were not found.' },
-    });
-    expect((await supplierRow(a.id))?.deleted_at).toBeNull();
-    expect((await supplierRow(b.id))?.deleted_at).toBeNull();
-    expect(await auditCount(t)).toBe(before);
-    const since = await lastAuditId(t);
-    const res = await t.call('DELETE', '/api/suppliersdelete', { token: admin, body: { supplier_ids: [b.id, a.id] } });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: '2 supplier(s) deleted successfully!' });
-    expect((await auditSince(t, since)).map((r) => [r.type, r.activity, r.details])).toEqual([
-      ['Supplier', 'Delete', `Moved supplier "Bulk One (${a.supplier_number})" (id ${a.id}) to the trash`],
-      ['Supplier', 'Delete', `Moved supplier "Bulk Two (${b.supplier_number})" (id ${b.id}) to the trash`],
-    ]);
   });
 });
 
-describe('each supplier call asks for its own key', () => {
-  it('grants list/show, add, edit, delete, bulk delete and export one key at a time', async () => {
-    const supplier = await make.supplier('Key Check');
-    const doomed = await make.supplier('Key Doomed');
-    const doomedToo = await make.supplier('Key Doomed Too');
+describe('each supplier export asks for its own key', () => {
+  it('grants XLSX and CSV with supplierExport alone', async () => {
     await expectEachCallNeedsItsKey(t, [
-      ['supplierList', () => t.call('GET', '/api/supplierlist', { token: cashier })],
-      ['supplierList', () => t.call('GET', `/api/suppliershow/${supplier.id}`, { token: cashier })],
-      ['supplierAdd', () => store({ ...SUPPLIER, name: 'By Cashier' }, cashier)],
-      ['supplierEdit', () => update(supplier.id, { ...UPDATE, name: 'Key Checked' }, cashier)],
-      ['supplierDelete', () => t.call('DELETE', `/api/supplierdelete/${doomed.id}`, { token: cashier })],
-      [
-        'supplierBulkDelete',
-        () => t.call('DELETE', '/api/suppliersdelete', { token: cashier, body: { supplier_ids: [doomedToo.id] } }),
-      ],
       ['supplierExport', () => t.call('GET', '/api/suppliercsv', { token: cashier })],
       ['supplierExport', () => t.call('GET', '/api/supplierxlsx', { token: cashier })],
     ]);
-    expect((await supplierRow(supplier.id))?.name).toBe('Key Checked');
   });
 });
 
@@ -610,58 +489,10 @@ describe('a supplier that stock on hand still uses', () => {
   });
 });
 
-describe('suppliers in the trash', () => {
-  it('restores a supplier whole and audits it', async () => {
-    const supplier = await make.supplier('Comeback Supplier', { country: 'Rwanda' });
-    await t.call('DELETE', `/api/supplierdelete/${supplier.id}`, { token: admin });
-    const res = await t.call('PUT', `/api/trashrestore/supplier/${supplier.id}`, { token: admin });
-    expect(res).toMatchObject({ status: 200, body: { success: true, message: 'Record restored successfully!' } });
-    expect(await supplierRow(supplier.id)).toMatchObject({
-      ...UPDATE,
-      name: 'Comeback Supplier',
-      country: 'Rwanda',
-      supplier_number: supplier.supplier_number,
-      deleted_at: null,
-    });
-    expect(await lastAudit(t)).toMatchObject({
-      type: 'Supplier',
-      activity: 'Restore',
-      details: `Restored supplier "Comeback Supplier (${supplier.supplier_number})" (id ${supplier.id}) from the trash`,
-    });
-    expect((await t.call('GET', `/api/suppliershow/${supplier.id}`, { token: admin })).status).toBe(200);
-  });
-
-  it('refuses permanent delete while stock batches refer to it, then allows it', async () => {
-    const refs = await make.chain('Purge');
-    const batch = await make.stock(refs);
-    // The batch goes to the trash first (its stock on hand keeps the supplier out of it); there it still refers to it.
-    expect((await t.call('DELETE', `/api/stockdelete/${batch.id}`, { token: admin })).status).toBe(200);
-    expect((await t.call('DELETE', `/api/supplierdelete/${refs.supplier_id}`, { token: admin })).status).toBe(200);
-    expect(await t.call('DELETE', `/api/trashdelete/supplier/${refs.supplier_id}`, { token: admin })).toMatchObject({
-      status: 409,
-      body: { success: false, message: 'Stock records still refer to this supplier.' },
-    });
-    expect(await supplierRow(refs.supplier_id)).toBeDefined();
-    expect((await t.call('DELETE', `/api/trashdelete/stock/${batch.id}`, { token: admin })).status).toBe(200);
-    const res = await t.call('DELETE', `/api/trashdelete/supplier/${refs.supplier_id}`, { token: admin });
-    expect(res).toMatchObject({ status: 200, body: { success: true, message: 'Record deleted successfully!' } });
-    expect(await supplierRow(refs.supplier_id)).toBeUndefined();
-    expect(await lastAudit(t)).toMatchObject({
-      type: 'Supplier',
-      activity: 'Permanent delete',
-      details: expect.stringMatching(/^Deleted supplier "Purge Supplier \(SR[0-9A-F]{14}\)" \(id \d+\) permanently$/),
-    });
-  });
-
-  it('keeps showing the supplier name on old stock rows after it is trashed', async () => {
+describe('a trashed supplier', () => {
+  it('cannot be used by new stock', async () => {
     const refs = await make.chain('History');
-    const batch = await make.stock(refs);
-    await make.emptyBatch(batch.id);
     expect((await t.call('DELETE', `/api/supplierdelete/${refs.supplier_id}`, { token: admin })).status).toBe(200);
-    const res = await t.call('GET', `/api/stockshow/${batch.id}`, { token: admin });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ supplier_id: refs.supplier_id, supplier_name: 'History Supplier' });
-    // New stock cannot use it.
     const refused = await t.call('POST', '/api/stockstore', {
       token: admin,
       body: {
@@ -677,4 +508,32 @@ describe('suppliers in the trash', () => {
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual({ supplier_id: ['Supplier is required.'] });
   });
+});
+
+const trashName = async (id: number) => {
+  const row = await supplierRow(id);
+  return `${row?.name} (${row?.supplier_number})`;
+};
+
+crudContract(() => app, {
+  word: 'supplier',
+  label: 'Supplier',
+  bulkDelete: { path: '/api/suppliersdelete', field: 'supplier_ids' },
+  table: 'suppliers',
+  make: async (name) => (await make.supplier(name)).id,
+  storeBody: (name) => ({ ...SUPPLIER, name }),
+  updateBody: (name) => ({ ...UPDATE, name }),
+  trashName,
+});
+
+stockReferenceContract(() => app, {
+  word: 'supplier',
+  label: 'Supplier',
+  table: 'suppliers',
+  bulkDelete: { path: '/api/suppliersdelete', field: 'supplier_ids' },
+  make: async (name) => (await make.supplier(name)).id,
+  chainName: (label) => `${label} Supplier`,
+  trashName,
+  onHand: 'This supplier is still used by 1 batch(es) with stock on hand. Sell or write off that stock first.',
+  stillUsed: 'Stock records still refer to this supplier.',
 });
