@@ -49,6 +49,8 @@ export interface CrudContract {
   make: (name: string) => Promise<number>;
   storeBody: (name: string) => object;
   updateBody: (name: string) => object;
+  /** What the show call answers for a record from `make`, beside its id and name. */
+  shown?: () => object;
   /** Its name in the trash and the audit log; the record's name when absent (a supplier adds its number). */
   trashName?: (id: number) => Promise<string>;
 }
@@ -103,7 +105,7 @@ export function crudContract(app: () => SignedIn, spec: CrudContract) {
       expect((await t.call('GET', path('show', 'abc'), { token: admin })).status).toBe(422);
       expect(await t.call('GET', path('show', id), { token: admin })).toMatchObject({
         status: 200,
-        body: { success: true, data: { id, name: 'Contract Show' } },
+        body: { success: true, data: { id, name: 'Contract Show', ...spec.shown?.() } },
       });
       await t.call('DELETE', path('delete', id), { token: admin });
       expect((await t.call('GET', path('show', id), { token: admin })).status).toBe(404);

@@ -46,6 +46,7 @@ crudContract(() => app, {
   make: (name) => make.brand(name, cement),
   storeBody: (name) => ({ name, product_ids: [paint], environment: 'TEST' }),
   updateBody: (name) => ({ name, product_id: cement }),
+  shown: () => ({ product_id: cement, environment: 'TEST' }),
 });
 
 describe('GET /api/brandlist', () => {
@@ -184,18 +185,6 @@ describe('POST /api/brandstore', () => {
     ).toEqual([]);
     expect(await auditCount(t)).toBe(before);
     expect((await store({ name: 'Tororo', product_ids: [nails], environment: 'TEST' })).status).toBe(200);
-  });
-});
-
-describe('GET /api/brandshow/:id', () => {
-  it('shows name and product', async () => {
-    const id = await make.brand('Hima', cement);
-    const res = await t.call('GET', `/api/brandshow/${id}`, { token: admin });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
-      success: true,
-      data: { id, name: 'Hima', product_id: cement, environment: 'TEST' },
-    });
   });
 });
 

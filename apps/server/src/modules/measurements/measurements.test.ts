@@ -114,15 +114,6 @@ describe('POST /api/measurementstore', () => {
   });
 });
 
-describe('GET /api/measurementshow/:id', () => {
-  it('shows the name', async () => {
-    const id = await make.measurement('Carton');
-    const res = await t.call('GET', `/api/measurementshow/${id}`, { token: admin });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, data: { id, name: 'Carton', environment: 'TEST' } });
-  });
-});
-
 describe('PUT /api/measurementupdate/:id', () => {
   it('validates the name, free among live measurements', async () => {
     const id = await make.measurement('Crate');
@@ -219,6 +210,7 @@ crudContract(() => app, {
   make: (name) => make.measurement(name),
   storeBody: (name) => ({ name, environment: 'TEST' }),
   updateBody: (name) => ({ name }),
+  shown: () => ({ environment: 'TEST' }),
 });
 
 stockReferenceContract(() => app, {

@@ -35,6 +35,7 @@ crudContract(() => app, {
   make: (name) => make.product(name, building),
   storeBody: (name) => ({ name, category_id: building, environment: 'TEST' }),
   updateBody: (name) => ({ name, category_id: building }),
+  shown: () => ({ category_id: building, environment: 'TEST' }),
 });
 
 describe('GET /api/productlist', () => {
@@ -210,18 +211,6 @@ describe('POST /api/productstore', () => {
     const old = await make.product('Reused Name', building);
     await t.call('DELETE', `/api/productdelete/${old}`, { token: admin });
     expect(await make.product('Reused Name', building)).not.toBe(old);
-  });
-});
-
-describe('GET /api/productshow/:id', () => {
-  it('shows name and category', async () => {
-    const id = await make.product('Roofing Sheet', building);
-    const res = await t.call('GET', `/api/productshow/${id}`, { token: admin });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
-      success: true,
-      data: { id, name: 'Roofing Sheet', category_id: building, environment: 'TEST' },
-    });
   });
 });
 
