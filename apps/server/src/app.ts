@@ -28,6 +28,7 @@ import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { posSearchRoutes } from './modules/sales/pos-search.routes.ts';
 import { posSnapshotRoutes } from './modules/sales/pos-snapshot.routes.ts';
+import { returnRoutes } from './modules/returns/returns.routes.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { appearanceRoutes } from './modules/settings/appearance.routes.ts';
 import { businessRoutes } from './modules/settings/business.routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(options: AppOptions) {
         supplierRoutes,
         stockRoutes,
         salesRoutes,
+        returnRoutes,
         posSearchRoutes,
         posSnapshotRoutes,
         discrepancyRoutes,

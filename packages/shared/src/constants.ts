@@ -23,6 +23,8 @@ export const SECURITY_DEFAULTS = {
   dormant_account_expiry: 90,
   security_settings_login_attempt: 5,
   security_settings_history_counts: 5,
+  /** Returns of a sale older than this many days are refused (issue 13). */
+  sales_return_days: 30,
 } as const;
 
 export const SESSION_CHECK_INTERVAL_MS = 5 * 60_000;

@@ -86,6 +86,11 @@ const CATALOGUE = [
   ...crud('Sales', 'sales', 'Sales', ['List', 'Filter', 'Export']),
   one('salesInvoice', 'Sales Invoice', 'Sales'),
   one('salesReceipt', 'Sales Receipt', 'Sales'),
+  // The till (issue 13): goods brought back with their refund, and the end-of-day cash-up.
+  one('salesReturn', 'Sales Return', 'Sales'),
+  one('salesCashUp', 'Sales Cash Up', 'Sales'),
+  one('salesCashUpAll', 'Sales Cash Up (All Cashiers)', 'Sales'),
+  one('salesCashUpList', 'Sales Cash Up List', 'Sales'),
   ...crud('Expense', 'expense', 'Expense', [...CRUD, 'Filter', 'Export']),
   ...report('Sales Reports', 'reportDailySales', 'Daily Sales Report'),
   ...report('Sales Reports', 'reportWeeklySales', 'Weekly Sales Report'),

@@ -28,7 +28,9 @@ export const revenueRowSchema = z.object({
   /** Σ subtotals, before discount. */
   gross: z.number(),
   discounts: z.number(),
-  /** Σ totals after discount: gross − discounts. */
+  /** Σ refunds of the returns made that day (issue 13). */
+  returns: z.number(),
+  /** gross − discounts − returns. */
   revenue: z.number(),
   cash: z.number(),
   mobile_money: z.number(),
@@ -45,13 +47,14 @@ export const revenueReport = defineReport({
     { header: 'Sales', field: 'sales_count', kind: 'quantity' },
     { header: 'Gross', field: 'gross', kind: 'money' },
     { header: 'Discounts', field: 'discounts', kind: 'money' },
+    { header: 'Returns', field: 'returns', kind: 'money' },
     { header: 'Revenue', field: 'revenue', kind: 'money' },
     { header: 'Cash', field: 'cash', kind: 'money' },
     { header: 'Mobile Money', field: 'mobile_money', kind: 'money' },
     { header: 'Bank', field: 'bank', kind: 'money' },
     { header: 'Card', field: 'card', kind: 'money' },
   ],
-  extras: ['report_start', 'report_end', 'total_revenue', 'total_discount', 'by_payment_method'],
+  extras: ['report_start', 'report_end', 'total_revenue', 'total_discount', 'total_returns', 'by_payment_method'],
   total: { field: 'total_revenue', label: 'Total Revenue (UGX)' },
 });
 

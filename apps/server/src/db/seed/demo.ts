@@ -14,6 +14,8 @@ const CASHIER_KEYS = [
   'salesFilter',
   'salesReceipt',
   'salesInvoice',
+  'salesReturn',
+  'salesCashUp',
   'stockLevel',
 ];
 const STOREKEEPER_KEYS = [

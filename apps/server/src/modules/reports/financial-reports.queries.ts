@@ -20,68 +20,106 @@ const saleDay = (timeZone: string) => sql<string>`to_char(sa.created_at AT TIME 
 /** The VAT a sale stored at the rate then in force (migration 009; 0 while the business is not VAT-registered). */
 const saleVat = sql<number>`sa.vat_amount`;
 
-/** Revenue: one row per shop day with sales, newest first; paged as any report (the grouping sits in a subquery). */
+/**
+ * One row per sale and one per return (issue 13), each with its shop day: a return counts on the day it happens,
+ * never rewriting the sale's day. Per method, a sale brings what its payments paid (cash less the change handed
+ * back) and a return takes its refund off its refund method, so the four methods add up to the revenue.
+ */
+function moneyMovements(period: Period, timeZone: string) {
+  const paid = (method: string) =>
+    sql`(SELECT coalesce(sum(p.amount), 0) FROM sale_payments p WHERE p.sale_id = sa.id AND p.method = ${method})`;
+  const refunded = (method: string) => sql`CASE WHEN r.refund_method = ${method} THEN -r.refund_amount ELSE 0 END`;
+  const dayOf = (column: string) => sql`to_char(${sql.ref(column)} AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`;
+  return sql`(
+    SELECT ${dayOf('sa.created_at')} AS day, 1 AS sales_count, sa.subtotal AS gross, sa.discount_amount AS discounts,
+           0::bigint AS returns, ${paid('CASH')} - sa.change_given AS cash, ${paid('MOBILE_MONEY')} AS mobile_money,
+           ${paid('BANK')} AS bank, ${paid('CARD')} AS card
+      FROM sales sa WHERE sa.created_at >= ${period.from} AND sa.created_at < ${period.until}
+    UNION ALL
+    SELECT ${dayOf('r.created_at')}, 0, 0, 0, r.refund_amount, ${refunded('CASH')}, ${refunded('MOBILE_MONEY')},
+           ${refunded('BANK')}, ${refunded('CARD')}
+      FROM sale_returns r WHERE r.created_at >= ${period.from} AND r.created_at < ${period.until}
+  )`;
+}
+
+/** Revenue: one row per shop day with sales or returns, newest first; paged as any report. */
 export function revenueRows(db: Database, period: Period, timeZone: string) {
-  const perSale = salesIn(db, period).select([
-    saleDay(timeZone).as('day'),
-    'sa.subtotal',
-    'sa.discount_amount',
-    'sa.total_amount',
-    'sa.payment_method',
-  ]);
-  const paidBy = (method: string) =>
-    sql<number>`coalesce(sum(s.total_amount) FILTER (WHERE s.payment_method = ${method}), 0)::bigint`;
-  const perDay = db
-    .selectFrom(perSale.as('s'))
-    .select([
-      's.day',
-      sql<number>`count(*)::int`.as('sales_count'),
-      sql<number>`sum(s.subtotal)::bigint`.as('gross'),
-      sql<number>`sum(s.discount_amount)::bigint`.as('discounts'),
-      sql<number>`sum(s.total_amount)::bigint`.as('revenue'),
-      paidBy('CASH').as('cash'),
-      paidBy('MOBILE_MONEY').as('mobile_money'),
-      paidBy('BANK').as('bank'),
-      paidBy('CARD').as('card'),
-    ])
-    .groupBy('s.day');
+  const perDay = sql<{
+    day: string;
+    sales_count: number;
+    gross: number;
+    discounts: number;
+    returns: number;
+    revenue: number;
+    cash: number;
+    mobile_money: number;
+    bank: number;
+    card: number;
+  }>`(
+    SELECT m.day, sum(m.sales_count)::int AS sales_count, sum(m.gross)::bigint AS gross,
+           sum(m.discounts)::bigint AS discounts, sum(m.returns)::bigint AS returns,
+           (sum(m.gross) - sum(m.discounts) - sum(m.returns))::bigint AS revenue,
+           sum(m.cash)::bigint AS cash, sum(m.mobile_money)::bigint AS mobile_money, sum(m.bank)::bigint AS bank,
+           sum(m.card)::bigint AS card
+      FROM ${moneyMovements(period, timeZone)} m GROUP BY m.day
+  )`;
   return db.selectFrom(perDay.as('d')).selectAll().orderBy('d.day', 'desc');
 }
 
-/** The period's revenue and discounts, and revenue by payment method (every method, 0 when unused). */
+/** The period's revenue (after discounts and returns), discounts, returns, and revenue by payment method. */
 export async function revenueTotals(db: Database, period: Period) {
-  const rows = await salesIn(db, period)
+  const row = await db
+    .selectFrom(revenueRows(db, period, 'UTC').clearOrderBy().as('d'))
     .select([
-      'sa.payment_method',
-      sql<number>`sum(sa.total_amount)::bigint`.as('revenue'),
-      sql<number>`sum(sa.discount_amount)::bigint`.as('discount'),
+      sql<number>`coalesce(sum(d.revenue), 0)::bigint`.as('revenue'),
+      sql<number>`coalesce(sum(d.discounts), 0)::bigint`.as('discount'),
+      sql<number>`coalesce(sum(d.returns), 0)::bigint`.as('returns'),
+      sql<number>`coalesce(sum(d.cash), 0)::bigint`.as('cash'),
+      sql<number>`coalesce(sum(d.mobile_money), 0)::bigint`.as('mobile_money'),
+      sql<number>`coalesce(sum(d.bank), 0)::bigint`.as('bank'),
+      sql<number>`coalesce(sum(d.card), 0)::bigint`.as('card'),
     ])
-    .groupBy('sa.payment_method')
-    .execute();
-  const byMethod: Record<string, number> = { CASH: 0, MOBILE_MONEY: 0, BANK: 0, CARD: 0 };
-  let revenue = 0;
-  let discount = 0;
-  for (const row of rows) {
-    byMethod[row.payment_method] = Number(row.revenue);
-    revenue += Number(row.revenue);
-    discount += Number(row.discount);
-  }
-  return { revenue, discount, byMethod };
-}
-
-/** Σ sale totals after discount: the dashboard's total_revenue and the sales reports' total_sales. */
-export async function totalRevenue(db: Database, period: Period): Promise<number> {
-  const row = await salesIn(db, period)
-    .select(sql<number>`coalesce(sum(sa.total_amount), 0)::bigint`.as('total'))
     .executeTakeFirstOrThrow();
-  return Number(row.total);
+  return {
+    revenue: Number(row.revenue),
+    discount: Number(row.discount),
+    returns: Number(row.returns),
+    byMethod: {
+      CASH: Number(row.cash),
+      MOBILE_MONEY: Number(row.mobile_money),
+      BANK: Number(row.bank),
+      CARD: Number(row.card),
+    } as Record<string, number>,
+  };
 }
 
-/** round(Σ line quantity × the unit cost recorded at the sale), rounded once over the period as the dashboard does. */
+const returnsIn = (db: Database, period: Period) =>
+  db.selectFrom('sale_returns as r').where('r.created_at', '>=', period.from).where('r.created_at', '<', period.until);
+
+/** Σ sale totals after discount less the refunds of returns made in the period: the dashboard's total_revenue. */
+export async function totalRevenue(db: Database, period: Period): Promise<number> {
+  const [sold, refunded] = await Promise.all([
+    salesIn(db, period)
+      .select(sql<number>`coalesce(sum(sa.total_amount), 0)::bigint`.as('total'))
+      .executeTakeFirstOrThrow(),
+    returnsIn(db, period)
+      .select(sql<number>`coalesce(sum(r.refund_amount), 0)::bigint`.as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return Number(sold.total) - Number(refunded.total);
+}
+
+/**
+ * round(Σ line quantity × the unit cost recorded at the sale − Σ the cost of goods returned in the period), rounded
+ * once over the period as the dashboard does: goods back on the shelf are no longer a cost.
+ */
 export async function costOfGoodsSold(db: Database, period: Period): Promise<number> {
-  const row = await salesIn(db, period)
+  const sold = salesIn(db, period)
     .innerJoin('sale_items as i', 'i.sale_id', 'sa.id')
-    .select(sql<number>`coalesce(round(sum(i.quantity * i.unit_cost)), 0)::bigint`.as('total'))
+    .select(sql<number>`coalesce(sum(i.quantity * i.unit_cost), 0)`.as('total'));
+  const back = returnsIn(db, period).select(sql<number>`coalesce(sum(r.cost_amount), 0)`.as('total'));
+  const row = await db
+    .selectNoFrom(sql<number>`round((${sold}) - (${back}))::bigint`.as('total'))
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }

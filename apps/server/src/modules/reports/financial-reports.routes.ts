@@ -34,6 +34,7 @@ export const financialReportRoutes: FastifyPluginAsync<AppServices> = async (app
             ...bounds(period),
             total_revenue: totals.revenue,
             total_discount: totals.discount,
+            total_returns: totals.returns,
             by_payment_method: totals.byMethod,
           },
           period: periodOf(period),

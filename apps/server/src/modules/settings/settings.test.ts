@@ -35,6 +35,7 @@ describe('security settings', () => {
       dormant_account_expiry: 90,
       security_settings_login_attempt: 5,
       security_settings_history_counts: 5,
+      sales_return_days: 30,
     });
   });
 

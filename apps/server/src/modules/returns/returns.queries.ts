@@ -1,0 +1,98 @@
+// Reads of returns (issue 13): the list (paged, period, search by return, sale or reference), one return with its
+// lines, and the export columns.
+import { formatDay, paymentLabel } from '@duka/shared';
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection.ts';
+import { nameJson } from '../../platform/creator.ts';
+import { notFound } from '../../platform/errors.ts';
+import type { ExportColumn } from '../../platform/exports.ts';
+import { matchesSearch } from '../../platform/listing.ts';
+import { withinShopDays } from '../../platform/period.ts';
+
+export interface ReturnsFilter {
+  search?: string;
+  startDate?: string;
+  endDate?: string;
+}
+
+export function returnsQuery(db: Database, timeZone: string, filter: ReturnsFilter) {
+  let q = db
+    .selectFrom('sale_returns as r')
+    .innerJoin('sales as sa', 'sa.id', 'r.sale_id')
+    .leftJoin('users as creator', 'creator.id', 'r.created_by')
+    .select([
+      'r.id',
+      'r.return_number',
+      'r.sale_id',
+      'sa.sale_number',
+      'sa.receipt_number',
+      'sa.customer_name',
+      'r.reason',
+      'r.refund_method',
+      'r.refund_reference',
+      'r.refund_amount',
+      'r.vat_amount',
+      'r.created_at',
+      nameJson('creator').as('user'),
+    ]);
+  q = withinShopDays(q, 'r.created_at', filter, timeZone);
+  const search = filter.search;
+  if (search)
+    q = q.where((eb) =>
+      eb.or([
+        matchesSearch(eb, ['sa.sale_number', 'sa.customer_name', 'r.refund_reference'], search),
+        eb(sql<string>`r.return_number::text`, '=', search.trim()),
+      ]),
+    );
+  return q.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc');
+}
+export type ReturnRow = Awaited<ReturnType<ReturnType<typeof returnsQuery>['execute']>>[number];
+
+export async function getReturn(db: Database, timeZone: string, id: number) {
+  const found = await returnsQuery(db, timeZone, {}).where('r.id', '=', id).executeTakeFirst();
+  if (!found) throw notFound('Return');
+  const items = await db
+    .selectFrom('sale_return_items as ri')
+    .innerJoin('sale_items as i', 'i.id', 'ri.sale_item_id')
+    .innerJoin('stock_batches as s', 's.id', 'ri.batch_id')
+    .innerJoin('products as p', 'p.id', 'i.product_id')
+    .innerJoin('brands as b', 'b.id', 'i.brand_id')
+    .innerJoin('measurements as m', 'm.id', 'i.measurement_id')
+    .select([
+      'ri.id',
+      'ri.sale_item_id',
+      'ri.quantity',
+      'ri.refund_amount',
+      'i.unit_price',
+      's.batch_number',
+      nameJson('p').as('product'),
+      nameJson('b').as('brand'),
+      nameJson('m').as('measurement'),
+    ])
+    .where('ri.return_id', '=', id)
+    .orderBy('ri.id')
+    .execute();
+  return { ...found, items };
+}
+
+export async function totalRefunds(db: Database, timeZone: string, filter: ReturnsFilter): Promise<number> {
+  const row = await returnsQuery(db, timeZone, filter)
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<number>`coalesce(sum(r.refund_amount), 0)::bigint`.as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+export const returnExportColumns = (timeZone: string): ExportColumn<ReturnRow>[] => [
+  { header: 'Return Number', value: (r) => r.return_number },
+  { header: 'Sale Number', value: (r) => r.sale_number, width: 20 },
+  { header: 'Receipt Number', value: (r) => r.receipt_number },
+  { header: 'Customer Name', value: (r) => r.customer_name, width: 22 },
+  { header: 'Reason', value: (r) => r.reason, width: 30 },
+  { header: 'Refund Method', value: (r) => paymentLabel(r.refund_method), width: 16 },
+  { header: 'Refund Reference', value: (r) => r.refund_reference ?? '', width: 20 },
+  { header: 'Refund Amount', value: (r) => r.refund_amount, width: 14 },
+  { header: 'Created By', value: (r) => r.user?.name ?? 'N/A', width: 18 },
+  { header: 'Date', value: (r) => formatDay(r.created_at, timeZone) },
+];

@@ -1,0 +1,134 @@
+// Returns (issue 13): goods brought back against a sale, never an edit of it. In one transaction: the sale and its
+// lines locked (two returns of one line wait for each other, so together they never exceed what was sold), each
+// quantity back into the batch it came from, the refund recorded under the next return number, and the audit row.
+import { DEFAULT_SALES_RETURN_DAYS, formatDay, formatQuantity, type SaleReturnInput, vatIncluded } from '@duka/shared';
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection.ts';
+import { type RequestContext, writeAudit } from '../../platform/audit.ts';
+import { nextNumber } from '../../platform/counters.ts';
+import { AppError, invalidField, notFound } from '../../platform/errors.ts';
+import { readSecuritySettings } from '../../platform/settings-store.ts';
+
+const DAY_MS = 86_400_000;
+const milli = (quantity: number) => BigInt(Math.round(quantity * 1000));
+
+/** a × b / c rounded half up, in whole shillings, exact for any amount a sale can hold. */
+const share = (amount: number, part: bigint, whole: bigint) =>
+  whole === 0n ? 0 : Number((2n * BigInt(amount) * part + whole) / (2n * whole));
+
+/**
+ * The refund of `quantity` more of a line whose net amount (after its discount share) is `net`: the cumulative share
+ * after minus before, so a line returned in several parts refunds exactly its net amount in the end.
+ */
+export function lineRefund(net: number, sold: number, returnedBefore: number, quantity: number): number {
+  const whole = milli(sold);
+  return share(net, milli(returnedBefore) + milli(quantity), whole) - share(net, milli(returnedBefore), whole);
+}
+
+export async function processReturn(db: Database, saleId: number, input: SaleReturnInput, ctx: RequestContext) {
+  return db.transaction().execute(async (trx) => {
+    const sale = await trx
+      .selectFrom('sales')
+      .select(['id', 'sale_number', 'created_at', 'vat_rate'])
+      .where('id', '=', saleId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!sale) throw notFound('Sale');
+    const policy = await readSecuritySettings(trx);
+    const days = Number(policy.sales_return_days ?? DEFAULT_SALES_RETURN_DAYS);
+    if (Date.now() - sale.created_at.getTime() > days * DAY_MS)
+      throw new AppError(
+        'conflict',
+        `Sale ${sale.sale_number} was made on ${formatDay(sale.created_at)}: returns are taken within ${days} days of the sale.`,
+      );
+
+    // The lines in id order, with what earlier returns took back, read under the sale's lock.
+    const lines = await sql<{
+      id: number;
+      batch_id: number;
+      quantity: number;
+      unit_cost: number;
+      net: number;
+      product_name: string;
+      returned: number;
+    }>`
+      SELECT i.id, i.batch_id, i.quantity, i.unit_cost, (i.total_price - i.discount_amount)::bigint AS net,
+             p.name AS product_name,
+             coalesce((SELECT sum(ri.quantity) FROM sale_return_items ri WHERE ri.sale_item_id = i.id), 0) AS returned
+      FROM sale_items i JOIN products p ON p.id = i.product_id
+      WHERE i.sale_id = ${saleId}
+      ORDER BY i.id
+      FOR UPDATE OF i`.execute(trx);
+    const byId = new Map(lines.rows.map((l) => [l.id, l]));
+
+    const asked = new Map<number, number>();
+    input.items.forEach((item, index) => {
+      if (!byId.has(item.sale_item_id))
+        throw invalidField(`items.${index}.sale_item_id`, 'That line is not part of this sale.');
+      asked.set(item.sale_item_id, Math.round(((asked.get(item.sale_item_id) ?? 0) + item.quantity) * 1000) / 1000);
+    });
+    const returnItems = [...asked.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([lineId, quantity]) => {
+        const line = byId.get(lineId) as (typeof lines.rows)[number];
+        const sold = Number(line.quantity);
+        const before = Number(line.returned);
+        const left = Math.round((sold - before) * 1000) / 1000;
+        if (quantity > left) {
+          const index = input.items.findIndex((i) => i.sale_item_id === lineId);
+          throw invalidField(
+            `items.${index}.quantity`,
+            `Only ${formatQuantity(left)} of ${line.product_name} can come back: ${formatQuantity(sold)} sold, ${formatQuantity(before)} already returned.`,
+          );
+        }
+        return {
+          sale_item_id: lineId,
+          batch_id: line.batch_id,
+          quantity,
+          unit_cost: Number(line.unit_cost),
+          refund_amount: lineRefund(Number(line.net), sold, before, quantity),
+        };
+      });
+
+    // Batches in ascending id, as sales lock them, so a return and a sale never deadlock.
+    for (const item of [...returnItems].sort((a, b) => a.batch_id - b.batch_id))
+      await trx
+        .updateTable('stock_batches')
+        .set({
+          balance: sql`balance + ${item.quantity}`,
+          quantity_sold: sql`quantity_sold - ${item.quantity}`,
+          updated_at: new Date(),
+        })
+        .where('id', '=', item.batch_id)
+        .execute();
+
+    const refund = returnItems.reduce((sum, i) => sum + i.refund_amount, 0);
+    const cost = returnItems.reduce((sum, i) => sum + i.quantity * i.unit_cost, 0);
+    const returnNumber = await nextNumber(trx, 'return');
+    const saved = await trx
+      .insertInto('sale_returns')
+      .values({
+        return_number: returnNumber,
+        sale_id: saleId,
+        reason: input.reason,
+        refund_method: input.refund_method,
+        refund_reference: input.refund_reference ?? null,
+        refund_amount: refund,
+        cost_amount: Math.round(cost * 1000) / 1000,
+        vat_amount: vatIncluded(refund, Number(sale.vat_rate)),
+        created_by: ctx.userId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('sale_return_items')
+      .values(returnItems.map((i) => ({ ...i, return_id: saved.id })))
+      .execute();
+    await writeAudit(trx, ctx, {
+      type: 'Sales',
+      activity: 'Return',
+      details: `Return ${returnNumber} of sale ${sale.sale_number}: ${returnItems.map((i) => `${byId.get(i.sale_item_id)?.product_name} × ${i.quantity}`).join(', ')}; refund ${refund} UGX (${input.refund_method}${input.refund_reference ? ` ref ${input.refund_reference}` : ''}); reason: ${input.reason}`,
+    });
+    return { id: saved.id, return_number: returnNumber };
+  });
+}

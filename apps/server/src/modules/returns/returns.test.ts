@@ -1,0 +1,190 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saleAt, wholeReport } from '../../../test/report-fixtures.ts';
+import { type Batch, batchState, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { DEMO_CASHIER } from '../../db/seed/demo.ts';
+
+// Returns (issue 13): quantity back into its batch, refunds, limits, concurrency and the figures after a return.
+let t: TestApp;
+let admin: string;
+let cashier: string;
+let cement: Batch;
+let nails: Batch;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn();
+  cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
+  cement = await receiveBatch(t, admin, await makeCatalogue(t, admin), {
+    quantity: 100,
+    unit_price: 30_000,
+    sale_price: 35_000,
+  });
+  nails = await receiveBatch(t, admin, await makeCatalogue(t, admin, 'Nails'), {
+    quantity: 100,
+    unit_price: 5_000,
+    sale_price: 7_500,
+  });
+});
+afterAll(() => t.close());
+
+const now = () => new Date().toISOString();
+const lines = async (saleId: number) =>
+  (await t.call('GET', `/api/saleshow/${saleId}`, { token: admin })).body.data.items as {
+    id: number;
+    quantity: number;
+  }[];
+const giveBack = (saleId: number, body: unknown, token = cashier) =>
+  t.call('POST', `/api/salesreturnstore/${saleId}`, { token, body });
+
+describe('POST /api/salesreturnstore/:saleId', () => {
+  it('answers 401, 422, 403 and 404 with clear messages', async () => {
+    const sale = await saleAt(t, cashier, now(), [[cement, 1]]);
+    const [line] = await lines(sale.id);
+    const body = { items: [{ sale_item_id: line?.id, quantity: 1 }], reason: 'Wrong size', refund_method: 'CASH' };
+    expect((await t.call('POST', `/api/salesreturnstore/${sale.id}`, { body })).status).toBe(401);
+    const bad = await giveBack(sale.id, { items: [], reason: ' ', refund_method: 'MOBILE_MONEY' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toMatchObject({
+      items: ['Choose what comes back.'],
+      reason: ['Give the reason for the return.'],
+      refund_reference: ['A Mobile Money refund needs its transaction id.'],
+    });
+    expect((await giveBack(999_999, body)).status).toBe(404);
+    const otherLine = await giveBack(sale.id, { ...body, items: [{ sale_item_id: 999_999, quantity: 1 }] });
+    expect(otherLine.body.errors).toEqual({ 'items.0.sale_item_id': ['That line is not part of this sale.'] });
+    await t.db.deleteFrom('role_permissions').where('permission_key', '=', 'salesReturn').execute();
+    expect((await giveBack(sale.id, body)).status).toBe(403);
+    const role = await t.db.selectFrom('roles').select('id').where('name', '=', 'Cashier').executeTakeFirstOrThrow();
+    await t.db.insertInto('role_permissions').values({ role_id: role.id, permission_key: 'salesReturn' }).execute();
+  });
+
+  it('puts exactly the returned part of a line back in its batch, refunds its share, and refuses past what was sold', async () => {
+    // 3 × 35,000 at 10% off: 94,500; 1.5 back refunds half of it.
+    const sale = await saleAt(t, cashier, now(), [[cement, 3]], 10);
+    const [line] = await lines(sale.id);
+    const before = await batchState(t, cement.id);
+    const res = await giveBack(sale.id, {
+      items: [{ sale_item_id: line?.id, quantity: 1.5 }],
+      reason: 'Bags torn',
+      refund_method: 'MOBILE_MONEY',
+      refund_reference: 'MP-REFUND-1',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      success: true,
+      data: { id: expect.any(Number), return_number: expect.any(Number) },
+    });
+    const after = await batchState(t, cement.id);
+    expect(after.balance).toBe(before.balance + 1.5);
+    expect(after.quantity_sold).toBe(before.quantity_sold - 1.5);
+    const shown = (await t.call('GET', `/api/salesreturnshow/${res.body.data.id}`, { token: admin })).body.data;
+    expect(shown).toMatchObject({
+      refund_amount: 47_250,
+      refund_method: 'MOBILE_MONEY',
+      refund_reference: 'MP-REFUND-1',
+    });
+    expect(shown.items).toMatchObject([{ sale_item_id: line?.id, quantity: 1.5, refund_amount: 47_250 }]);
+
+    const past = await giveBack(sale.id, {
+      items: [{ sale_item_id: line?.id, quantity: 2 }],
+      reason: 'x',
+      refund_method: 'CASH',
+    });
+    expect(past.status).toBe(422);
+    expect(past.body.errors['items.0.quantity']).toEqual([expect.stringContaining('Only 1.5 of')]);
+    expect((await batchState(t, cement.id)).balance).toBe(after.balance);
+    // The rest comes back: the two refunds add up to the line's whole net amount.
+    const rest = await giveBack(sale.id, {
+      items: [{ sale_item_id: line?.id, quantity: 1.5 }],
+      reason: 'x',
+      refund_method: 'CASH',
+    });
+    expect(rest.body.data.return_number).toBe(res.body.data.return_number + 1);
+    const sold = (await t.call('GET', `/api/saleshow/${sale.id}`, { token: admin })).body.data;
+    expect(sold.returns.map((r: { refund_amount: number }) => r.refund_amount)).toEqual([47_250, 47_250]);
+    expect(sold.returned).toEqual({ [String(line?.id)]: 3 });
+    const audit = await t.db
+      .selectFrom('audit_logs')
+      .selectAll()
+      .where('activity', '=', 'Return')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit.details).toContain(`of sale`);
+  });
+
+  it('never returns more than sold under concurrent returns of the same line', async () => {
+    const sale = await saleAt(t, cashier, now(), [[nails, 5]]);
+    const [line] = await lines(sale.id);
+    const before = await batchState(t, nails.id);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        giveBack(sale.id, {
+          items: [{ sale_item_id: line?.id, quantity: 2 }],
+          reason: 'Too many',
+          refund_method: 'CASH',
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
+    expect(answers.filter((a) => a.status === 422)).toHaveLength(6);
+    expect((await batchState(t, nails.id)).balance).toBe(before.balance + 4);
+  });
+
+  it('refuses a sale older than the return window of the security settings', async () => {
+    const sale = await saleAt(t, cashier, new Date(Date.now() - 31 * 86_400_000).toISOString(), [[nails, 1]]);
+    const [line] = await lines(sale.id);
+    const res = await giveBack(sale.id, {
+      items: [{ sale_item_id: line?.id, quantity: 1 }],
+      reason: 'Late',
+      refund_method: 'CASH',
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/returns are taken within 30 days of the sale\.$/);
+  });
+});
+
+describe('figures after a return', () => {
+  it('revenue report, P&L and dashboard agree, the return counted on its own day', async () => {
+    // A sale on 2025-05-10, part of it back on 2025-06-02 (Kampala): May keeps the sale, June carries the return.
+    const sale = await saleAt(t, cashier, now(), [
+      [cement, 2],
+      [nails, 4],
+    ]);
+    const items = await lines(sale.id);
+    const back = await giveBack(sale.id, {
+      items: [{ sale_item_id: items[0]?.id, quantity: 1 }],
+      reason: 'Damaged',
+      refund_method: 'CASH',
+    });
+    expect(back.status).toBe(200);
+    // Both moved to the past once recorded (the return window counts from today).
+    await sql`UPDATE sales SET created_at = '2025-05-10T09:00:00Z' WHERE id = ${sale.id}`.execute(t.db);
+    await sql`UPDATE sale_returns SET created_at = '2025-06-02T08:00:00Z' WHERE id = ${back.body.data.id}`.execute(
+      t.db,
+    );
+    const month = async (startDate: string, endDate: string) => {
+      const [revenue, pl, dashboard] = await Promise.all([
+        wholeReport(t, admin, 'reportrevenuelist', { report_type: 'custom', date_range: `${startDate},${endDate}` }),
+        wholeReport(t, admin, 'reportprofitlosslist', { report_type: 'custom', date_range: `${startDate},${endDate}` }),
+        t.call('GET', `/api/dashboard?startDate=${startDate}&endDate=${endDate}`, { token: admin }),
+      ]);
+      expect(pl.revenue).toBe(revenue.total_revenue);
+      expect(dashboard.body.data.total_revenue).toBe(revenue.total_revenue);
+      expect(dashboard.body.data.gross_profit).toBe(pl.gross_profit);
+      return { revenue, pl };
+    };
+    const may = await month('2025-05-01', '2025-05-31');
+    expect(may.revenue.total_revenue).toBe(2 * 35_000 + 4 * 7_500);
+    expect(may.pl.cost_of_goods_sold).toBe(2 * 30_000 + 4 * 5_000);
+    const june = await month('2025-06-01', '2025-06-30');
+    expect(june.revenue.total_revenue).toBe(-35_000);
+    expect(june.revenue.total_returns).toBe(35_000);
+    expect(june.revenue.by_payment_method.CASH).toBe(-35_000);
+    expect(june.revenue.data.data).toMatchObject([
+      { day: '2025-06-02', sales_count: 0, returns: 35_000, revenue: -35_000 },
+    ]);
+    expect(june.pl.cost_of_goods_sold).toBe(-30_000);
+  });
+});
