@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyError } from 'fastify';
 import {
@@ -42,6 +41,7 @@ import { accessPlugin } from './platform/access.ts';
 import { AppError, STATUS_BY_CODE } from './platform/errors.ts';
 import { guardInput, NUL_MESSAGE } from './platform/input-guard.ts';
 import { securityHeaders } from './platform/security-headers.ts';
+import { serveWebApp } from './platform/static-assets.ts';
 import type { AppServices } from './services.ts';
 
 export interface AppOptions extends AppServices {
@@ -141,11 +141,7 @@ export async function buildApp(options: AppOptions) {
   );
 
   if (webRoot && fs.existsSync(path.join(webRoot, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false });
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !request.url.startsWith('/api')) return reply.sendFile('index.html');
-      return reply.code(404).send({ success: false, message: 'Not found.' });
-    });
+    await serveWebApp(app, webRoot);
   } else {
     app.setNotFoundHandler((_request, reply) => reply.code(404).send({ success: false, message: 'Not found.' }));
   }
