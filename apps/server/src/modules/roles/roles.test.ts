@@ -393,7 +393,7 @@ describe('POST /api/assignmenus/:id', () => {
     const audit = await lastAudit();
     expect(audit).toMatchObject({ type: 'Role', activity: 'Permission change', user_id: adminId });
     expect(audit.details).toBe(
-      `Role ${cashierRoleId} from: {"permissions":"dashboard, salesFilter, salesInvoice, salesList, salesPOS, salesReceipt, stockLevel"} to: {"permissions":"dashboard, roleList, salesPOS"}`,
+      `Role ${cashierRoleId} from: {"permissions":"dashboard, salesCashUp, salesFilter, salesInvoice, salesList, salesPOS, salesReceipt, salesReturn, stockLevel"} to: {"permissions":"dashboard, roleList, salesPOS"}`,
     );
 
     const cleared = await t.call('POST', `/api/assignmenus/${cashierRoleId}`, {
