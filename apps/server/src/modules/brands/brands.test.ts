@@ -8,17 +8,24 @@ import {
   lastAuditId,
   UNAUTHENTICATED,
 } from '../../../test/catalogue-fixtures.ts';
-import { crudContract, signedInApp } from '../../../test/crud-contract.ts';
+import { crudContract, type SignedIn, signedInApp } from '../../../test/crud-contract.ts';
 import { stockReferenceContract } from '../../../test/stock-reference-contract.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 
-const app = await signedInApp();
-const { t, admin, cashier, adminId, make } = app;
+let app: SignedIn;
+let t: TestApp;
+let admin: string;
+let cashier: string;
+let adminId: number;
+let make: SignedIn['make'];
 let category: number;
 let cement: number;
 let paint: number;
 let nails: number;
 
 beforeAll(async () => {
+  app = await signedInApp();
+  ({ t, admin, cashier, adminId, make } = app);
   category = await make.category('Hardware');
   cement = await make.product('Cement', category);
   paint = await make.product('Paint', category);

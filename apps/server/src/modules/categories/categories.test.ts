@@ -1,9 +1,18 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DENIED } from '../../../test/catalogue-fixtures.ts';
-import { crudContract, signedInApp } from '../../../test/crud-contract.ts';
+import { crudContract, type SignedIn, signedInApp } from '../../../test/crud-contract.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 
-const app = await signedInApp();
-const { t, admin, cashier, adminId } = app;
+let app: SignedIn;
+let t: TestApp;
+let admin: string;
+let cashier: string;
+let adminId: number;
+
+beforeAll(async () => {
+  app = await signedInApp();
+  ({ t, admin, cashier, adminId } = app);
+});
 afterAll(() => t.close());
 
 const NOT_FOUND = { success: false, message: 'Category not found.' };

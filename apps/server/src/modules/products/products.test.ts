@@ -1,14 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCount, DENIED, lastAudit, UNAUTHENTICATED } from '../../../test/catalogue-fixtures.ts';
-import { crudContract, signedInApp } from '../../../test/crud-contract.ts';
+import { crudContract, type SignedIn, signedInApp } from '../../../test/crud-contract.ts';
 import { stockReferenceContract } from '../../../test/stock-reference-contract.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 
-const app = await signedInApp();
-const { t, admin, cashier, adminId, make } = app;
+let app: SignedIn;
+let t: TestApp;
+let admin: string;
+let cashier: string;
+let adminId: number;
+let make: SignedIn['make'];
 let building: number;
 let plumbing: number;
 
 beforeAll(async () => {
+  app = await signedInApp();
+  ({ t, admin, cashier, adminId, make } = app);
   building = await make.category('Building Materials');
   plumbing = await make.category('Plumbing');
 });

@@ -1,14 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DENIED } from '../../../test/catalogue-fixtures.ts';
-import { crudContract, signedInApp } from '../../../test/crud-contract.ts';
+import { crudContract, type SignedIn, signedInApp } from '../../../test/crud-contract.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 
-const app = await signedInApp();
-const { t, admin, cashier, adminId } = app;
+let app: SignedIn;
+let t: TestApp;
+let admin: string;
+let cashier: string;
+let adminId: number;
 let adminRoleId: number;
 let cashierRoleId: number;
 let storekeeperRoleId: number;
 
 beforeAll(async () => {
+  app = await signedInApp();
+  ({ t, admin, cashier, adminId } = app);
   const roles = await t.db.selectFrom('roles').select(['id', 'name']).execute();
   const roleId = (name: string) => roles.find((r) => r.name === name)?.id as number;
   adminRoleId = roleId('Administrator');

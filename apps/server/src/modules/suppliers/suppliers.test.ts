@@ -13,12 +13,21 @@ import {
   UNAUTHENTICATED,
   withCashierKeys,
 } from '../../../test/catalogue-fixtures.ts';
-import { crudContract, signedInApp } from '../../../test/crud-contract.ts';
+import { crudContract, type SignedIn, signedInApp } from '../../../test/crud-contract.ts';
 import { stockReferenceContract } from '../../../test/stock-reference-contract.ts';
-import { createTestApp } from '../../../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
-const app = await signedInApp();
-const { t, admin, cashier, adminId, make } = app;
+let app: SignedIn;
+let t: TestApp;
+let admin: string;
+let cashier: string;
+let adminId: number;
+let make: SignedIn['make'];
+
+beforeAll(async () => {
+  app = await signedInApp();
+  ({ t, admin, cashier, adminId, make } = app);
+});
 afterAll(() => t.close());
 
 const SUPPLIER_NUMBER = /^SR[0-9A-F]{14}$/;

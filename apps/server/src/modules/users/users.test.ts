@@ -2,19 +2,25 @@ import type { AddressInfo } from 'node:net';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crudContract, signedInApp } from '../../../test/crud-contract.ts';
+import { crudContract, type SignedIn, signedInApp } from '../../../test/crud-contract.ts';
 import { xlsxRows } from '../../../test/spreadsheets.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
 import { DEMO_ADMIN, DEMO_CASHIER } from '../../db/seed/demo.ts';
 
-const app = await signedInApp();
-const { t, admin, cashier, adminId } = app;
+let app: SignedIn;
+let t: TestApp;
+let admin: string;
+let cashier: string;
+let adminId: number;
 let cashierId: number;
 let adminRoleId: number;
 let cashierRoleId: number;
 let storekeeperRoleId: number;
 
 beforeAll(async () => {
+  app = await signedInApp();
+  ({ t, admin, cashier, adminId } = app);
   cashierId = await userId(DEMO_CASHIER.email);
   const roles = await t.db.selectFrom('roles').select(['id', 'name']).execute();
   const roleId = (name: string) => roles.find((r) => r.name === name)?.id as number;
