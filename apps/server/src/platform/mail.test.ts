@@ -1,3 +1,4 @@
+import { SECURITY_DEFAULTS } from '@duka/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../../test/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -22,18 +23,7 @@ const emailSettings = (port: number) => ({
   smtp_encryption: 'ENCRYPTION_NONE',
   smtp_port: port,
 });
-const security = {
-  security_settings_2fa: 'No',
-  security_settings_lowercase: 'No',
-  security_settings_uppercase: 'No',
-  security_settings_numbers: 'No',
-  security_settings_symbols: 'No',
-  security_settings_length: 8,
-  security_settings_expiry: 6,
-  dormant_account_expiry: 90,
-  security_settings_login_attempt: 5,
-  security_settings_history_counts: 5,
-};
+const security = SECURITY_DEFAULTS;
 
 async function pointMailAt(port: number) {
   const res = await t.call('POST', '/api/emailsettingsstore', { token: admin, body: emailSettings(port) });

@@ -1,3 +1,4 @@
+import { SECURITY_DEFAULTS } from '@duka/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
@@ -9,18 +10,7 @@ let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 let adminToken: string;
 
-const security = {
-  security_settings_2fa: 'Yes',
-  security_settings_lowercase: 'No',
-  security_settings_uppercase: 'No',
-  security_settings_numbers: 'No',
-  security_settings_symbols: 'No',
-  security_settings_length: 8,
-  security_settings_expiry: 6,
-  dormant_account_expiry: 90,
-  security_settings_login_attempt: 5,
-  security_settings_history_counts: 5,
-};
+const security = { ...SECURITY_DEFAULTS, security_settings_2fa: 'Yes' };
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,3 +1,4 @@
+import { SECURITY_DEFAULTS } from '@duka/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { DEMO_CASHIER } from '../../db/seed/demo.ts';
@@ -24,19 +25,7 @@ const email = {
 describe('security settings', () => {
   it('loads the defaults', async () => {
     const res = await t.call('GET', '/api/securitysettingslist', { token });
-    expect(res.body.data).toEqual({
-      security_settings_2fa: 'No',
-      security_settings_lowercase: 'No',
-      security_settings_uppercase: 'No',
-      security_settings_numbers: 'No',
-      security_settings_symbols: 'No',
-      security_settings_length: 8,
-      security_settings_expiry: 6,
-      dormant_account_expiry: 90,
-      security_settings_login_attempt: 5,
-      security_settings_history_counts: 5,
-      sales_return_days: 30,
-    });
+    expect(res.body.data).toEqual(SECURITY_DEFAULTS);
   });
 
   it('validates with the seeds messages and changes nothing', async () => {
