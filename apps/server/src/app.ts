@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { backupRoutes } from './modules/backups/backups.routes.ts';
 import { brandRoutes } from './modules/brands/brands.routes.ts';
+import { cashUpRoutes } from './modules/cashup/cashup.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { discrepancyRoutes } from './modules/discrepancies/discrepancies.routes.ts';
@@ -122,6 +123,7 @@ export async function buildApp(options: AppOptions) {
         stockRoutes,
         salesRoutes,
         returnRoutes,
+        cashUpRoutes,
         posSearchRoutes,
         posSnapshotRoutes,
         discrepancyRoutes,

@@ -57,7 +57,10 @@ export type SaleReturnInput = z.infer<typeof saleReturnSchema>;
 export const cashUpQuerySchema = z.object({
   date: isoDate('The date must be a date (YYYY-MM-DD).'),
   user_id: z.preprocess(blankAsAbsent, numeric(z.number({ error: 'Unknown cashier.' }).int().positive()).optional()),
+  /** The float the cashier is about to enter, for the expected cash before saving; 0 when absent. */
+  opening_float: z.preprocess(blankAsAbsent, shillings('Opening float must be an amount.').optional()),
 });
+export type CashUpQuery = z.infer<typeof cashUpQuerySchema>;
 export const cashUpSchema = z.object({
   date: isoDate('The date must be a date (YYYY-MM-DD).'),
   user_id: z.preprocess(blankAsAbsent, numeric(z.number({ error: 'Unknown cashier.' }).int().positive()).optional()),

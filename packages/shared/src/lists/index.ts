@@ -1,3 +1,4 @@
 export * from './declaration.ts';
 export * from './people-lists.ts';
 export * from './stock-lists.ts';
+export * from './till-lists.ts';

@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Batch, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { DEMO_CASHIER } from '../../db/seed/demo.ts';
+import { addDays, shopDay } from '../../platform/period.ts';
+
+// The cash-up (issue 13): the arithmetic of a cashier's day, saving it once, the cut-off, and the refusals.
+let t: TestApp;
+let admin: string;
+let cashier: string;
+let cement: Batch;
+let nails: Batch;
+let today: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn();
+  cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
+  cement = await receiveBatch(t, admin, await makeCatalogue(t, admin), {
+    quantity: 100,
+    unit_price: 30_000,
+    sale_price: 35_000,
+  });
+  nails = await receiveBatch(t, admin, await makeCatalogue(t, admin, 'Nails'), {
+    quantity: 100,
+    unit_price: 5_000,
+    sale_price: 7_500,
+  });
+  today = shopDay('Africa/Kampala');
+});
+afterAll(() => t.close());
+
+type Payment = { method: string; amount: number; reference?: string };
+async function sell(token: string, lines: [Batch, number][], payments: Payment[]) {
+  const res = await t.call('POST', '/api/salesstore', {
+    token,
+    body: {
+      customerName: 'Okello Builders',
+      customerPhone: '0772123456',
+      items: lines.map(([batch, quantity]) => ({ batchNumber: batch.batch_number, quantity })),
+      payments,
+      idempotencyKey: randomUUID(),
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data.id as number;
+}
+const dayOf = (token: string, query: string) => t.call('GET', `/api/salescashup?${query}`, { token });
+
+describe('the cash-up of a day', () => {
+  it('answers 401, 403 and 422 with clear messages', async () => {
+    expect((await t.call('GET', `/api/salescashup?date=${today}`)).status).toBe(401);
+    expect((await t.call('POST', '/api/salescashupstore', { body: {} })).status).toBe(401);
+    const bad = await dayOf(cashier, 'date=23-11-2026');
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({ date: ['The date must be a date (YYYY-MM-DD).'] });
+    const future = await dayOf(cashier, `date=${addDays(today, 1)}`);
+    expect(future.status).toBe(422);
+    expect(future.body.errors.date).toEqual(['A cash-up cannot be for a day still to come.']);
+    const store = await t.call('POST', '/api/salescashupstore', {
+      token: cashier,
+      body: { date: today, opening_float: -5, counted_cash: 'lots' },
+    });
+    expect(store.status).toBe(422);
+    expect(store.body.errors).toMatchObject({
+      opening_float: ['The amount cannot be negative.'],
+      counted_cash: ['Counted cash is required.'],
+    });
+    // Another cashier's day needs salesCashUpAll; the list needs salesCashUpList.
+    const adminId = (
+      await t.db.selectFrom('users').select('id').where('email', '=', 'admin@duka.test').executeTakeFirstOrThrow()
+    ).id;
+    expect((await dayOf(cashier, `date=${today}&user_id=${adminId}`)).status).toBe(403);
+    expect((await t.call('GET', '/api/salescashuplist', { token: cashier })).status).toBe(403);
+    expect((await dayOf(admin, `date=${today}&user_id=999999`)).body.errors).toEqual({ user_id: ['Unknown cashier.'] });
+  });
+
+  it('expects float + cash taken − change − cash refunds, with totals per method, and saves once', async () => {
+    const changeSale = await sell(cashier, [[cement, 1]], [{ method: 'CASH', amount: 50_000 }]);
+    await sell(cashier, [[nails, 2]], [{ method: 'MOBILE_MONEY', amount: 15_000, reference: 'MP-CU-1' }]);
+    await sell(
+      cashier,
+      [[cement, 1]],
+      [
+        { method: 'CASH', amount: 20_000 },
+        { method: 'MOBILE_MONEY', amount: 15_000, reference: 'MP-CU-2' },
+      ],
+    );
+    await sell(admin, [[cement, 1]], [{ method: 'CASH', amount: 35_000 }]); // another cashier's drawer
+    const line = (await t.call('GET', `/api/saleshow/${changeSale}`, { token: admin })).body.data.items[0];
+    const back = await t.call('POST', `/api/salesreturnstore/${changeSale}`, {
+      token: cashier,
+      body: { items: [{ sale_item_id: line.id, quantity: 1 }], reason: 'Wrong bag', refund_method: 'CASH' },
+    });
+    expect(back.status).toBe(200);
+
+    const res = await dayOf(cashier, `date=${today}&opening_float=100000`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      saved: false,
+      sales_count: 3,
+      returns_count: 1,
+      opening_float: 100_000,
+      cash_taken: 70_000,
+      change_given: 15_000,
+      cash_refunds: 35_000,
+      expected_cash: 120_000,
+      counted_cash: null,
+    });
+    expect(res.body.data.by_method).toEqual([
+      { method: 'CASH', sales_count: 2, sales_amount: 55_000, returns_count: 1, refunds: 35_000 },
+      { method: 'MOBILE_MONEY', sales_count: 2, sales_amount: 30_000, returns_count: 0, refunds: 0 },
+      { method: 'BANK', sales_count: 0, sales_amount: 0, returns_count: 0, refunds: 0 },
+      { method: 'CARD', sales_count: 0, sales_amount: 0, returns_count: 0, refunds: 0 },
+    ]);
+    // Without a float the expected cash is the drawer's takings alone.
+    expect((await dayOf(cashier, `date=${today}`)).body.data.expected_cash).toBe(20_000);
+
+    const saved = await t.call('POST', '/api/salescashupstore', {
+      token: cashier,
+      body: { date: today, opening_float: 100_000, counted_cash: 119_000, note: 'Short by a thousand' },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({ expected_cash: 120_000, difference: -1_000 });
+    const audit = await t.db
+      .selectFrom('audit_logs')
+      .select('details')
+      .where('activity', '=', 'Cash-up')
+      .executeTakeFirstOrThrow();
+    expect(audit.details).toContain('difference -1,000 UGX');
+
+    const again = await t.call('POST', '/api/salescashupstore', {
+      token: cashier,
+      body: { date: today, opening_float: 0, counted_cash: 0 },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toMatch(/already saved/);
+
+    // Read-only: a later sale leaves the saved day as it was.
+    await sell(cashier, [[nails, 1]], [{ method: 'CASH', amount: 7_500 }]);
+    const shown = (await dayOf(cashier, `date=${today}`)).body.data;
+    expect(shown).toMatchObject({ saved: true, id: saved.body.data.id, expected_cash: 120_000, counted_cash: 119_000 });
+    const one = await t.call('GET', `/api/salescashupshow/${saved.body.data.id}`, { token: cashier });
+    expect(one.body.data).toMatchObject({ difference: -1_000, note: 'Short by a thousand', day: today });
+
+    // The next cash-up starts at the cut-off: as if this one had been yesterday's, today holds only the later sale.
+    await sql`UPDATE cash_ups SET day = ${addDays(today, -1)}::date WHERE id = ${saved.body.data.id}`.execute(t.db);
+    const next = (await dayOf(cashier, `date=${today}`)).body.data;
+    expect(next).toMatchObject({
+      saved: false,
+      sales_count: 1,
+      cash_taken: 7_500,
+      cash_refunds: 0,
+      expected_cash: 7_500,
+    });
+
+    const list = await t.call('GET', '/api/salescashuplist', { token: admin });
+    expect(list.body).toMatchObject({ success: true, total: 1, data: [{ counted_cash: 119_000, difference: -1_000 }] });
+  });
+});
