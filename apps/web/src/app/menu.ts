@@ -69,6 +69,7 @@ export const MENU: MenuGroup[] = [
     items: [
       { label: 'POS', path: '/salespos', permission: 'salesPOS' },
       { label: 'Sales', path: '/saleslist', permission: 'salesList', also: ['/salesreceipt', '/salesinvoice'] },
+      { label: 'Cash-up', path: '/salescashup', permission: 'salesCashUp', also: ['/salescashupreport'] },
       {
         label: 'Expenses',
         path: '/expenselist',

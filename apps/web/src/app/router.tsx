@@ -55,6 +55,8 @@ const RolePermissionPage = lazyPage(() => import('../features/roles/RolePermissi
 const InvoicePage = lazyPage(() => import('../features/sales/InvoicePage.tsx'), 'InvoicePage');
 const PosPage = lazyPage(() => import('../features/sales/PosPage.tsx'), 'PosPage');
 const ReceiptPage = lazyPage(() => import('../features/sales/ReceiptPage.tsx'), 'ReceiptPage');
+const CashUpPage = lazyPage(() => import('../features/till/CashUpPage.tsx'), 'CashUpPage');
+const ZReportPage = lazyPage(() => import('../features/till/ZReportPage.tsx'), 'ZReportPage');
 const SalesListPage = lazyPage(() => import('../features/sales/SalesListPage.tsx'), 'SalesListPage');
 const AppearanceSettingsPage = lazyPage(
   () => import('../features/settings/AppearanceSettingsPage.tsx'),
@@ -184,6 +186,8 @@ export const router = createBrowserRouter([
           guarded('/saleslist', 'salesList', <SalesListPage />),
           guarded('/salesreceipt/:id', 'salesReceipt', <ReceiptPage />),
           guarded('/salesinvoice/:id', 'salesInvoice', <InvoicePage />),
+          guarded('/salescashup', 'salesCashUp', <CashUpPage />),
+          guarded('/salescashupreport/:id', 'salesCashUp', <ZReportPage />),
           guarded('/expenselist', 'expenseList', <ExpenseListPage />),
           guarded('/expensecreate', 'expenseAdd', <ExpenseCreatePage />),
           guarded('/expenseupdate/:id', 'expenseEdit', <ExpenseUpdatePage />),

@@ -78,7 +78,7 @@ export function SaleDocumentFrame({
   error,
   children,
 }: {
-  kind: 'receipt' | 'invoice' | 'returnreceipt';
+  kind: 'receipt' | 'invoice' | 'returnreceipt' | 'cashupreport';
   pageSize: string;
   loaded: boolean;
   error?: unknown;

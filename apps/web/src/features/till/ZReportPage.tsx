@@ -1,0 +1,46 @@
+import { formatDay, formatTime } from '@duka/shared';
+import { Divider, Stack, Text } from '@mantine/core';
+import { useParams } from 'react-router';
+import { useBranding } from '../../api/auth.ts';
+import { useRecord } from '../../api/lists.ts';
+import { type CashUp, cashierName } from '../../api/till.ts';
+import { SaleDocumentFrame } from '../sales/sale-document.tsx';
+import { CashFigures, MethodTable } from './cashup-figures.tsx';
+
+// The Z-report of a saved cash-up (issue 13), printed on an 80 mm roll like the receipt.
+export function ZReportPage() {
+  const { id } = useParams();
+  const record = useRecord<CashUp>('/salescashupshow', id);
+  const branding = useBranding();
+  const c = record.data;
+  return (
+    <SaleDocumentFrame kind="cashupreport" pageSize="80mm auto" loaded={Boolean(c)} error={record.error}>
+      {c && (
+        <div className="receipt" data-testid="z-report">
+          <Stack gap={2} align="center">
+            <Text fw={700}>{branding.data?.name || 'Duka'}</Text>
+            <Text fw={800} fz={22}>
+              Z-REPORT
+            </Text>
+            <Text size="sm">Cash-up No. {c.id}</Text>
+          </Stack>
+          <Divider my="xs" />
+          <Text size="xs">Day: {c.day}</Text>
+          <Text size="xs">Cashier: {cashierName(c)}</Text>
+          <Text size="xs">
+            Saved: {formatDay(c.created_at)} {c.created_at && formatTime(c.created_at)}
+          </Text>
+          <Divider my="xs" />
+          <CashFigures c={c} />
+          <MethodTable c={c} />
+          {c.note && <Text size="xs">Note: {c.note}</Text>}
+          <Divider my="sm" />
+          <Text size="xs">Cashier signature: ____________</Text>
+          <Text size="xs" mt="xs">
+            Checked by: ____________
+          </Text>
+        </div>
+      )}
+    </SaleDocumentFrame>
+  );
+}

@@ -1,0 +1,70 @@
+import { formatMoney, formatTime, paymentLabel } from '@duka/shared';
+import { Group, Stack, Table, Text } from '@mantine/core';
+import type { CashUp } from '../../api/till.ts';
+
+// The cash-up's figures (issue 13), the same on the screen and on the printed Z-report.
+
+const Line = ({
+  label,
+  amount,
+  testId,
+  strong,
+}: {
+  label: string;
+  amount: number;
+  testId: string;
+  strong?: boolean;
+}) => (
+  <Group justify="space-between" wrap="nowrap">
+    <Text size="sm" fw={strong ? 700 : 400}>
+      {label}
+    </Text>
+    <Text size="sm" fw={strong ? 700 : 400} data-testid={`cashup-${testId}`}>
+      {formatMoney(amount)}
+    </Text>
+  </Group>
+);
+
+export function CashFigures({ c }: { c: CashUp }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed">
+        From {formatTime(c.opened_at)} to {formatTime(c.closed_at)}
+      </Text>
+      <Line label="Opening float" amount={c.opening_float} testId="float" />
+      <Line label="+ Cash taken" amount={c.cash_taken} testId="cash-taken" />
+      <Line label="− Change given" amount={c.change_given} testId="change" />
+      <Line label="− Cash refunds" amount={c.cash_refunds} testId="refunds" />
+      <Line label="Expected cash" amount={c.expected_cash} testId="expected" strong />
+      {c.counted_cash !== null && <Line label="Counted cash" amount={c.counted_cash} testId="counted" />}
+      {c.difference !== null && <Line label="Difference" amount={c.difference} testId="difference" strong />}
+    </Stack>
+  );
+}
+
+export function MethodTable({ c }: { c: CashUp }) {
+  return (
+    <Table withTableBorder fz="xs" my="sm" data-testid="cashup-methods">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Method</Table.Th>
+          <Table.Th ta="right">Sales</Table.Th>
+          <Table.Th ta="right">Amount</Table.Th>
+          <Table.Th ta="right">Returns</Table.Th>
+          <Table.Th ta="right">Refunds</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {c.by_method.map((m) => (
+          <Table.Tr key={m.method}>
+            <Table.Td>{paymentLabel(m.method)}</Table.Td>
+            <Table.Td ta="right">{m.sales_count}</Table.Td>
+            <Table.Td ta="right">{formatMoney(m.sales_amount)}</Table.Td>
+            <Table.Td ta="right">{m.returns_count}</Table.Td>
+            <Table.Td ta="right">{formatMoney(m.refunds)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
