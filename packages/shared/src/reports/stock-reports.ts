@@ -7,9 +7,28 @@ import { agingRowSchema, lowStockRowSchema, stockBalanceRowSchema, stockRecordRo
 
 // The four inventory reports (part 2 §2.8, §7): batches received, balances, low stock and aging.
 
-const exportsOf = (slug: string) => ({ xlsx: `/report${slug}xlsx`, csv: `/report${slug}csv` });
-const TOTAL_STOCK = { field: 'total_stocks', label: 'Total Stock (UGX)' };
 const periodQuery = listQuerySchema.extend(reportPeriodShape).superRefine(requireCustomRange);
+
+/** What an inventory report takes from its word: 'StockBalance' → "Stock Balance Report", /reportstockbalancelist,
+ * its exports, stock_balance_report and reportStockBalanceList…; its total the stock's value. */
+const inventory = <const Word extends string>(word: Word) => {
+  const words = word.split(/(?=[A-Z])/);
+  const slug = words.join('').toLowerCase();
+  return {
+    title: `${words.join(' ')} Report`,
+    path: `/report${slug}list`,
+    exports: { xlsx: `/report${slug}xlsx`, csv: `/report${slug}csv` },
+    fileName: `${words.join('_').toLowerCase()}_report`,
+    keys: reportKeysOf(word),
+    total: { field: 'total_stocks', label: 'Total Stock (UGX)' },
+  };
+};
+/** The period filter and cards of the stock and stock balance reports. */
+const OVER_PERIOD = {
+  query: periodQuery,
+  filters: ['report_type', 'date_range'],
+  extras: ['report_start', 'report_end', 'total_stocks'],
+};
 
 const BATCH_COLUMNS: readonly ReportColumn[] = [
   { header: 'Product', field: 'product.name', kind: 'text' },
@@ -20,13 +39,8 @@ const BATCH_COLUMNS: readonly ReportColumn[] = [
 
 /** Batches whose stock date is in the period; the total is their cost. */
 export const stockReport = defineReport({
-  title: 'Stock Report',
-  path: '/reportstocklist',
-  exports: exportsOf('stock'),
-  fileName: 'stock_report',
-  keys: reportKeysOf('Stock'),
-  query: periodQuery,
-  filters: ['report_type', 'date_range'],
+  ...inventory('Stock'),
+  ...OVER_PERIOD,
   row: stockRecordRowSchema,
   columns: [
     { header: 'Product', field: 'product.name', kind: 'text' },
@@ -39,19 +53,12 @@ export const stockReport = defineReport({
     { header: 'Recorded By', field: 'user.name', kind: 'text' },
     { header: 'Date', field: 'stock_date', kind: 'date' },
   ],
-  extras: ['report_start', 'report_end', 'total_stocks'],
-  total: TOTAL_STOCK,
 });
 
 /** Batches received by the period's end: what is left, what the period sold, and its value. */
 export const stockBalanceReport = defineReport({
-  title: 'Stock Balance Report',
-  path: '/reportstockbalancelist',
-  exports: exportsOf('stockbalance'),
-  fileName: 'stock_balance_report',
-  keys: reportKeysOf('StockBalance'),
-  query: periodQuery,
-  filters: ['report_type', 'date_range'],
+  ...inventory('StockBalance'),
+  ...OVER_PERIOD,
   row: stockBalanceRowSchema,
   columns: [
     ...BATCH_COLUMNS,
@@ -61,16 +68,11 @@ export const stockBalanceReport = defineReport({
     { header: 'Value', field: 'value', kind: 'money' },
     { header: 'Status', field: 'status', kind: 'status' },
   ],
-  extras: ['report_start', 'report_end', 'total_stocks'],
-  total: TOTAL_STOCK,
 });
 
 /** Batches at or below their minimum level, lowest first; no filters. */
 export const stockLowAlertReport = defineReport({
-  title: 'Stock Low Alert Report',
-  path: '/reportstocklowalertlist',
-  exports: exportsOf('stocklowalert'),
-  fileName: 'stock_low_alert_report',
+  ...inventory('StockLowAlert'),
   keys: { list: 'reportStockLowAlertList', export: 'reportStockLowAlertExport' },
   query: listQuerySchema,
   filters: [],
@@ -82,18 +84,13 @@ export const stockLowAlertReport = defineReport({
     { header: 'Status', field: 'status', kind: 'status' },
   ],
   extras: ['total_stocks'],
-  total: TOTAL_STOCK,
 });
 
 export const CUSTOM_DAYS_MISSING = 'Please enter the number of days for custom aging period';
 
 /** Batches with stock received on or before the threshold date, oldest first. */
 export const stockAgingReport = defineReport({
-  title: 'Stock Aging Report',
-  path: '/reportstockaginglist',
-  exports: exportsOf('stockaging'),
-  fileName: 'stock_aging_report',
-  keys: reportKeysOf('StockAging'),
+  ...inventory('StockAging'),
   query: listQuerySchema
     .extend({
       aging_period: z.preprocess(
