@@ -1,5 +1,6 @@
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { cacheCounts } from './count-cache.ts';
 import { migrations } from './migrations/index.ts';
 import type { DB } from './schema.ts';
 
@@ -16,6 +17,7 @@ export function createDatabase(connectionString: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString, max });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {});
+  cacheCounts(pool);
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }
 

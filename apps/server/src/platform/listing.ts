@@ -1,21 +1,47 @@
 import type { ListEnvelope, ListQuery } from '@duka/shared';
-import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import {
+  AliasNode,
+  type Expression,
+  type ExpressionBuilder,
+  IdentifierNode,
+  type JoinNode,
+  type KyselyPlugin,
+  OrderByItemNode,
+  OrderByNode,
+  RawNode,
+  type SelectQueryBuilder,
+  SelectQueryNode,
+  type SqlBool,
+  sql,
+} from 'kysely';
+import { COUNTED_AS } from '../db/count-cache.ts';
 
 // Paging and search for every list: a module builds its filtered query, this helper counts, pages and wraps it.
+
+export interface PageOptions {
+  /** The row key (`sa.id`) when the query's ORDER BY is total and ends with it: deep pages then walk only an
+   * index of keys (joins left out) and pages past the middle read the order backwards from the end. */
+  key?: string;
+}
+
+/** Past this offset a keyed list pages over its key index instead of fetching and discarding whole rows. */
+const DEEP_OFFSET = 2_000;
 
 export async function paginate<DB, TB extends keyof DB, Row>(
   query: SelectQueryBuilder<DB, TB, Row>,
   { page, pagination_size }: Pick<ListQuery, 'page' | 'pagination_size'>,
+  options: PageOptions = {},
 ): Promise<ListEnvelope<Row>> {
+  // Exact, and answered from the pool's count cache for page 2+ of the same query until its tables change.
   const counted = await query
     .clearSelect()
     .clearOrderBy()
-    .select(sql<number>`count(*)::int`.as('total'))
+    .select(sql<number>`count(*)::int`.as(COUNTED_AS))
     .executeTakeFirst();
-  const total = Number((counted as { total?: number } | undefined)?.total ?? 0);
+  const total = Number((counted as Record<string, number> | undefined)?.[COUNTED_AS] ?? 0);
   const lastPage = Math.max(1, Math.ceil(total / pagination_size));
   const offset = (page - 1) * pagination_size;
-  const data = total > offset ? await query.limit(pagination_size).offset(offset).execute() : [];
+  const data = total > offset ? await pageRows(query, offset, pagination_size, total, options.key) : [];
   return {
     success: true,
     data,
@@ -27,6 +53,59 @@ export async function paginate<DB, TB extends keyof DB, Row>(
     to: data.length ? offset + data.length : null,
   };
 }
+
+async function pageRows<DB, TB extends keyof DB, Row>(
+  query: SelectQueryBuilder<DB, TB, Row>,
+  offset: number,
+  size: number,
+  total: number,
+  key: string | undefined,
+): Promise<Row[]> {
+  if (!key || offset < DEEP_OFFSET) return query.limit(size).offset(offset).execute();
+  // Past the middle, the same rows are the first ones of the reversed order: a short walk from the other end.
+  const backwards = offset > total / 2;
+  const limit = backwards ? Math.min(size, total - offset) : size;
+  const skip = backwards ? Math.max(0, total - offset - size) : offset;
+  const ordered = backwards ? query.withPlugin(reverseOrder) : query;
+  const keys = withoutUnusedLeftJoins(ordered.clearSelect().select(sql.ref(key).as('key')))
+    .limit(limit)
+    .offset(skip);
+  const rows = await (ordered as any).where(sql.ref(key), 'in', keys).execute();
+  return backwards ? rows.reverse() : rows;
+}
+
+/** Every ORDER BY item of the outer query flipped (ASC ↔ DESC, which also flips where NULLs fall by default). */
+const reverseOrder: KyselyPlugin = {
+  transformQuery: ({ node }) => {
+    if (!SelectQueryNode.is(node) || !node.orderBy) return node;
+    const items = node.orderBy.items.map((item) => {
+      const dir = item.direction && RawNode.is(item.direction) ? item.direction.sqlFragments.join('').trim() : 'asc';
+      if (item.nulls || !/^(asc|desc)$/i.test(dir)) throw new Error('paginate: cannot reverse this ORDER BY');
+      return OrderByItemNode.cloneWith(item, { direction: RawNode.createWithSql(/^asc$/i.test(dir) ? 'desc' : 'asc') });
+    });
+    return { ...node, orderBy: OrderByNode.create(items) };
+  },
+  transformResult: async ({ result }) => result,
+};
+
+/** The key-only subquery without LEFT JOINs nothing else refers to: they cannot change its rows, and leaving them
+ * in keeps PostgreSQL from answering it by an index-only scan. */
+function withoutUnusedLeftJoins<DB, TB extends keyof DB, Row>(query: SelectQueryBuilder<DB, TB, Row>) {
+  const joins = query.toOperationNode().joins ?? [];
+  const unused = joins.filter((join) => {
+    if (join.joinType !== 'LeftJoin' || !AliasNode.is(join.table) || !IdentifierNode.is(join.table.alias)) return false;
+    const alias = join.table.alias.name;
+    const rest = query.withPlugin(dropJoins([join])).compile().sql;
+    return !rest.includes(`"${alias}".`) && !rest.includes(`"${alias}"`);
+  });
+  return unused.length ? query.withPlugin(dropJoins(unused)) : query;
+}
+
+const dropJoins = (drop: readonly JoinNode[]): KyselyPlugin => ({
+  transformQuery: ({ node }) =>
+    SelectQueryNode.is(node) && node.joins ? { ...node, joins: node.joins.filter((j) => !drop.includes(j)) } : node,
+  transformResult: async ({ result }) => result,
+});
 
 /** `%term%` with the LIKE wildcards of the user's text taken literally. */
 export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -74,7 +74,7 @@ export const salesRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db,
 
   const listQuery = listQuerySchema.and(dateRangeSchema);
   app.get('/saleslist', { config: can('salesList'), schema: { querystring: listQuery } }, (request) =>
-    paginate(queries.salesQuery(db, timeZone, request.query), request.query),
+    paginate(queries.salesQuery(db, timeZone, request.query), request.query, { key: 'sa.id' }),
   );
 
   // A receipt or an invoice shows one sale: any of these keys opens it. The POS key alone does not, so a cashier

@@ -1,0 +1,105 @@
+import type pg from 'pg';
+
+// Exact list totals without rescanning: paginate() tags its count query (COUNTED_AS), and the pool answers a repeat
+// of the same SQL and parameters from memory while no write has touched any table the count reads. Every statement
+// through the pool is watched: a write names its tables (INSERT INTO / UPDATE / DELETE FROM / TRUNCATE), and those
+// tables count as changing from the moment the write is sent until its transaction ends (or the statement, outside
+// one). A count is cached only if no write to its tables ran or finished while it was counted, and counts read inside
+// a transaction are never cached nor answered from the cache (they may see that transaction's own writes). Other
+// nodes sharing the database are not seen, so an entry also expires after a few seconds.
+
+/** The alias paginate() gives its count column: the pool's cue that the statement is a cacheable count. */
+export const COUNTED_AS = 'duka_cached_count';
+
+const TTL_MS = 5_000;
+const MAX_ENTRIES = 500;
+const WRITE =
+  /\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?(?:"?public"?\.)?"?(\w+)"?/gi;
+const READ = /\b(?:from|join)\s+(?:only\s+)?(?:"?public"?\.)?"?(\w+)"?/gi;
+// A statement this watcher cannot attribute to tables (a function call may write anywhere): every table changes.
+const ALL = '*';
+
+const tablesOf = (text: string, pattern: RegExp) => new Set([...text.matchAll(pattern)].map((m) => m[1].toLowerCase()));
+
+interface Entry {
+  result: pg.QueryResult;
+  tables: string[];
+  generations: number[];
+  at: number;
+}
+
+export function cacheCounts(pool: pg.Pool) {
+  const generation = new Map<string, number>();
+  const writing = new Map<string, number>();
+  const cache = new Map<string, Entry>();
+  const gen = (t: string) => (generation.get(t) ?? 0) + (generation.get(ALL) ?? 0);
+  const busy = (tables: string[]) => (writing.get(ALL) ?? 0) > 0 || tables.some((t) => (writing.get(t) ?? 0) > 0);
+  const start = (tables: Iterable<string>) => {
+    for (const t of tables) {
+      writing.set(t, (writing.get(t) ?? 0) + 1);
+      generation.set(t, (generation.get(t) ?? 0) + 1);
+    }
+  };
+  const finish = (tables: Iterable<string>) => {
+    for (const t of tables) {
+      writing.set(t, (writing.get(t) ?? 1) - 1);
+      generation.set(t, (generation.get(t) ?? 0) + 1);
+    }
+  };
+
+  pool.on('connect', (client) => {
+    const original = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
+    let inTransaction = false;
+    const pending = new Set<string>();
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const [text, values] = args;
+      if (typeof text !== 'string' || args.length > 2 || (values !== undefined && !Array.isArray(values)))
+        return original(...args);
+      const head = text.trimStart().slice(0, 20).toLowerCase();
+      if (/^(begin|start transaction)\b/.test(head)) inTransaction = true;
+      else if (/^(commit|rollback|end)\b/.test(head) && !/^rollback\s+to\b/.test(head)) {
+        return original(...args).finally(() => {
+          inTransaction = false;
+          finish(pending);
+          pending.clear();
+        });
+      }
+      if (text.includes(`"${COUNTED_AS}"`) && !inTransaction) return counted(text, values as unknown[] | undefined);
+      const written = tablesOf(text, WRITE);
+      if (!written.size && !/^(select|with|values|show|set|savepoint|release|rollback|begin|start)\b/.test(head))
+        written.add(ALL);
+      if (!written.size) return original(...args);
+      start(written);
+      if (inTransaction) {
+        for (const t of written) {
+          if (pending.has(t)) finish([t]);
+          pending.add(t);
+        }
+        return original(...args);
+      }
+      return original(...args).finally(() => finish(written));
+    };
+
+    async function counted(text: string, values: unknown[] | undefined) {
+      const key = `${text}\u0000${JSON.stringify(values ?? [])}`;
+      const hit = cache.get(key);
+      if (
+        hit &&
+        Date.now() - hit.at < TTL_MS &&
+        !busy(hit.tables) &&
+        hit.tables.every((t, i) => gen(t) === hit.generations[i])
+      )
+        return hit.result;
+      cache.delete(key);
+      const tables = [...tablesOf(text, READ)];
+      const before = tables.map(gen);
+      const wasBusy = busy(tables);
+      const result = await original(text, values);
+      if (!wasBusy && !busy(tables) && tables.every((t, i) => gen(t) === before[i])) {
+        if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+        cache.set(key, { result, tables, generations: before, at: Date.now() });
+      }
+      return result;
+    }
+  });
+}
