@@ -68,7 +68,12 @@ export const MENU: MenuGroup[] = [
     label: 'Manage Sales',
     items: [
       { label: 'POS', path: '/salespos', permission: 'salesPOS' },
-      { label: 'Sales', path: '/saleslist', permission: 'salesList', also: ['/salesreceipt', '/salesinvoice'] },
+      {
+        label: 'Sales',
+        path: '/saleslist',
+        permission: 'salesList',
+        also: ['/salesreceipt', '/salesinvoice', '/salesreturn'],
+      },
       { label: 'Cash-up', path: '/salescashup', permission: 'salesCashUp', also: ['/salescashupreport'] },
       {
         label: 'Expenses',

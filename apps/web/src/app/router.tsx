@@ -56,6 +56,8 @@ const InvoicePage = lazyPage(() => import('../features/sales/InvoicePage.tsx'), 
 const PosPage = lazyPage(() => import('../features/sales/PosPage.tsx'), 'PosPage');
 const ReceiptPage = lazyPage(() => import('../features/sales/ReceiptPage.tsx'), 'ReceiptPage');
 const CashUpPage = lazyPage(() => import('../features/till/CashUpPage.tsx'), 'CashUpPage');
+const ReturnPage = lazyPage(() => import('../features/till/ReturnPage.tsx'), 'ReturnPage');
+const ReturnReceiptPage = lazyPage(() => import('../features/till/ReturnReceiptPage.tsx'), 'ReturnReceiptPage');
 const ZReportPage = lazyPage(() => import('../features/till/ZReportPage.tsx'), 'ZReportPage');
 const SalesListPage = lazyPage(() => import('../features/sales/SalesListPage.tsx'), 'SalesListPage');
 const AppearanceSettingsPage = lazyPage(
@@ -186,6 +188,8 @@ export const router = createBrowserRouter([
           guarded('/saleslist', 'salesList', <SalesListPage />),
           guarded('/salesreceipt/:id', 'salesReceipt', <ReceiptPage />),
           guarded('/salesinvoice/:id', 'salesInvoice', <InvoicePage />),
+          guarded('/salesreturn/:id', 'salesReturn', <ReturnPage />),
+          guarded('/salesreturnreceipt/:id', 'salesReturn', <ReturnReceiptPage />),
           guarded('/salescashup', 'salesCashUp', <CashUpPage />),
           guarded('/salescashupreport/:id', 'salesCashUp', <ZReportPage />),
           guarded('/expenselist', 'expenseList', <ExpenseListPage />),

@@ -1,5 +1,7 @@
 import { formatDay, formatMoney, formatTime } from '@duka/shared';
-import { Divider, Group, Image, Stack, Text } from '@mantine/core';
+import { Button, Divider, Group, Image, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { usePermissions } from '../../app/permissions.ts';
 import { ItemsTable, SaleDocumentFrame, TotalLine, useSaleDocument, VatLine } from './sale-document.tsx';
 import { ReturnedLines, TillPayments } from './till-blocks.tsx';
 
@@ -7,6 +9,7 @@ import { ReturnedLines, TillPayments } from './till-blocks.tsx';
 // the cashier, each payment with its reference, cash tendered and change; returns made against it below.
 export function ReceiptPage() {
   const { sale, business, logo } = useSaleDocument();
+  const { can } = usePermissions();
   const s = sale.data;
   return (
     <SaleDocumentFrame kind="receipt" pageSize="80mm auto" loaded={Boolean(s)} error={sale.error}>
@@ -47,6 +50,11 @@ export function ReceiptPage() {
           <Divider my="xs" />
           <TillPayments sale={s} />
           <ReturnedLines sale={s} />
+          {can('salesReturn') && (
+            <Button component={Link} to={`/salesreturn/${s.id}`} variant="light" size="xs" mt="xs" className="no-print">
+              Return goods
+            </Button>
+          )}
           <Divider my="sm" />
           <Text ta="center" fw={700} size="sm">
             THANK YOU FOR YOUR PURCHASE!

@@ -38,6 +38,7 @@ export function SalesListPage() {
           actions={[
             { label: 'Receipt', permission: 'salesReceipt', to: `/salesreceipt/${s.id}` },
             { label: 'Invoice', permission: 'salesInvoice', to: `/salesinvoice/${s.id}` },
+            { label: 'Return', permission: 'salesReturn', to: `/salesreturn/${s.id}` },
           ]}
         />
       )}

@@ -24,6 +24,7 @@ const NUMBERS = [
   ['dormant_account_expiry', 'Account Expiry (days without sign-in)'],
   ['security_settings_login_attempt', 'Login Attempts'],
   ['security_settings_history_counts', 'History Counts'],
+  ['sales_return_days', 'Return Window (days after the sale)'],
 ] as const;
 
 export function SecuritySettingsPage() {

@@ -1,0 +1,127 @@
+import { formatMoney, formatQuantity, PAYMENT_LABELS, PAYMENT_METHODS } from '@duka/shared';
+import { Alert, Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError, errorMessage } from '../../api/client.ts';
+import { useSaveReturn } from '../../api/till.ts';
+import { PageLoader } from '../../components/PageLoader.tsx';
+import { useSaleDocument } from '../sales/sale-document.tsx';
+
+// A return against a sale (issue 13): per line what was sold and already returned, the quantity coming back, the
+// reason and the refund; saved, it opens the return receipt.
+export function ReturnPage() {
+  const { sale } = useSaleDocument();
+  const navigate = useNavigate();
+  const [quantities, setQuantities] = useState<Record<number, string>>({});
+  const [reason, setReason] = useState('');
+  const [method, setMethod] = useState<string>('CASH');
+  const [reference, setReference] = useState('');
+  const save = useSaveReturn(sale.data ? String(sale.data.id) : undefined);
+  if (sale.error) return <Alert color="red">{errorMessage(sale.error)}</Alert>;
+  const s = sale.data;
+  if (!s) return <PageLoader />;
+  const fieldError = (name: string) => (save.error instanceof ApiError ? save.error.field(name) : undefined);
+  const items = s.items
+    .map((line) => ({ sale_item_id: line.id, quantity: Number(quantities[line.id] || 0) }))
+    .filter((i) => i.quantity > 0);
+  const submit = async () => {
+    try {
+      const answer = await save.mutateAsync({
+        items,
+        reason,
+        refund_method: method as (typeof PAYMENT_METHODS)[number],
+        refund_reference: reference || undefined,
+      });
+      navigate(`/salesreturnreceipt/${answer.data.id}`);
+    } catch {
+      // shown below
+    }
+  };
+  return (
+    <Stack maw={900}>
+      <Title order={2}>
+        Return against sale {s.sale_number} (receipt No. {s.receipt_number ?? '—'})
+      </Title>
+      <Paper withBorder p="md">
+        <Table fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Item</Table.Th>
+              <Table.Th ta="right">Price</Table.Th>
+              <Table.Th ta="right">Sold</Table.Th>
+              <Table.Th ta="right">Returned</Table.Th>
+              <Table.Th w={160}>Return now</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {s.items.map((line, index) => {
+              const returned = s.returned[String(line.id)] ?? 0;
+              const left = Math.round((line.quantity - returned) * 1000) / 1000;
+              return (
+                <Table.Tr key={line.id}>
+                  <Table.Td>
+                    {line.product.name} — {line.brand.name} ({line.measurement.name})
+                  </Table.Td>
+                  <Table.Td ta="right">{formatMoney(line.unit_price)}</Table.Td>
+                  <Table.Td ta="right">{formatQuantity(line.quantity)}</Table.Td>
+                  <Table.Td ta="right">{formatQuantity(returned)}</Table.Td>
+                  <Table.Td>
+                    <TextInput
+                      aria-label={`Quantity to return of ${line.product.name}`}
+                      inputMode="decimal"
+                      placeholder={`up to ${formatQuantity(left)}`}
+                      disabled={left <= 0}
+                      value={quantities[line.id] ?? ''}
+                      onChange={(e) => setQuantities({ ...quantities, [line.id]: e.currentTarget.value })}
+                      error={fieldError(`items.${items.findIndex((i) => i.sale_item_id === line.id)}.quantity`)}
+                      data-index={index}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+        {fieldError('items') && (
+          <Text c="red" size="sm">
+            {fieldError('items')}
+          </Text>
+        )}
+        <Stack gap="xs" mt="md" maw={420}>
+          <TextInput
+            label="Reason"
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            error={fieldError('reason')}
+          />
+          <NativeSelect
+            label="Refund method"
+            value={method}
+            onChange={(e) => setMethod(e.currentTarget.value)}
+            data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_LABELS[m] }))}
+          />
+          <TextInput
+            label="Refund reference"
+            description={method === 'MOBILE_MONEY' ? 'The transaction id of the refund' : 'Optional'}
+            value={reference}
+            onChange={(e) => setReference(e.currentTarget.value)}
+            error={fieldError('refund_reference')}
+          />
+        </Stack>
+        {save.error && (
+          <Alert color="red" mt="md">
+            {errorMessage(save.error)}
+          </Alert>
+        )}
+        <Group mt="md">
+          <Button variant="default" onClick={() => navigate(-1)}>
+            Back
+          </Button>
+          <Button onClick={submit} loading={save.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Paper>
+    </Stack>
+  );
+}

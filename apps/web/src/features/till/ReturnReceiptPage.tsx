@@ -1,0 +1,90 @@
+import { formatDay, formatMoney, formatQuantity, formatTime, paymentLabel } from '@duka/shared';
+import { Divider, Group, Stack, Table, Text } from '@mantine/core';
+import { useParams } from 'react-router';
+import { useBranding } from '../../api/auth.ts';
+import { useRecord } from '../../api/lists.ts';
+import { SaleDocumentFrame, TotalLine } from '../sales/sale-document.tsx';
+
+interface SaleReturn {
+  id: number;
+  return_number: number;
+  sale_number: string;
+  receipt_number: number | null;
+  customer_name: string;
+  reason: string;
+  refund_method: string;
+  refund_reference: string | null;
+  refund_amount: number;
+  created_at: string;
+  user: { name: string } | null;
+  items: {
+    id: number;
+    quantity: number;
+    refund_amount: number;
+    product: { name: string };
+    brand: { name: string };
+    measurement: { name: string };
+  }[];
+}
+
+// The return receipt (issue 13): its own number, the sale it belongs to, what came back and the refund, on 80 mm.
+export function ReturnReceiptPage() {
+  const { id } = useParams();
+  const record = useRecord<SaleReturn>('/salesreturnshow', id);
+  const branding = useBranding();
+  const r = record.data;
+  return (
+    <SaleDocumentFrame kind="returnreceipt" pageSize="80mm auto" loaded={Boolean(r)} error={record.error}>
+      {r && (
+        <div className="receipt" data-testid="return-receipt">
+          <Stack gap={2} align="center">
+            <Text fw={700}>{branding.data?.name || 'Duka'}</Text>
+            <Text size="sm" fw={700}>
+              RETURN
+            </Text>
+            <Text fz={32} fw={800} lh={1.1} data-testid="return-number">
+              No. {r.return_number}
+            </Text>
+          </Stack>
+          <Group justify="space-between" mt={4}>
+            <Text size="xs">
+              {formatDay(r.created_at)} {formatTime(r.created_at)}
+            </Text>
+            <Text size="xs">Sale: {r.sale_number}</Text>
+          </Group>
+          <Text size="xs">Receipt No. {r.receipt_number ?? '—'}</Text>
+          <Text size="xs">Cashier: {r.user?.name ?? 'N/A'}</Text>
+          <Text size="xs">Customer: {r.customer_name}</Text>
+          <Table withTableBorder my="sm" fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Item</Table.Th>
+                <Table.Th ta="right">Qty</Table.Th>
+                <Table.Th ta="right">Refund</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {r.items.map((i) => (
+                <Table.Tr key={i.id}>
+                  <Table.Td>
+                    {i.product.name} — {i.brand.name} ({i.measurement.name})
+                  </Table.Td>
+                  <Table.Td ta="right">{formatQuantity(i.quantity)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(i.refund_amount)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <TotalLine label="Refund UGX" amount={formatMoney(r.refund_amount)} strong />
+          <Text size="sm">
+            {paymentLabel(r.refund_method)}
+            {r.refund_reference ? ` (ref ${r.refund_reference})` : ''}
+          </Text>
+          <Text size="sm">Reason: {r.reason}</Text>
+          <Divider my="sm" />
+          <Text size="xs">Customer signature: ____________</Text>
+        </div>
+      )}
+    </SaleDocumentFrame>
+  );
+}
