@@ -1,8 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { DEMO_ADMIN, DEMO_CASHIER } from '../../db/seed/demo.ts';
+import { signedInApp } from '../../../test/crud-contract.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
 let admin: string;
@@ -11,12 +11,7 @@ let adminId: number;
 let roleId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn();
-  cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
-  adminId = (
-    await t.db.selectFrom('users').select('id').where('email', '=', DEMO_ADMIN.email).executeTakeFirstOrThrow()
-  ).id;
+  ({ t, admin, cashier, adminId } = await signedInApp());
   // Some history: a role created and renamed.
   roleId = (await t.call('POST', '/api/rolestore', { token: admin, body: { name: 'Auditors', environment: 'TEST' } }))
     .body.data.id;

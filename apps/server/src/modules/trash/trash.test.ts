@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { DEMO_ADMIN, DEMO_CASHIER } from '../../db/seed/demo.ts';
+import { signedInApp } from '../../../test/crud-contract.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
 let admin: string;
@@ -10,12 +10,7 @@ let adminId: number;
 let cashierRoleId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn();
-  cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
-  adminId = (
-    await t.db.selectFrom('users').select('id').where('email', '=', DEMO_ADMIN.email).executeTakeFirstOrThrow()
-  ).id;
+  ({ t, admin, cashier, adminId } = await signedInApp());
   cashierRoleId = (await t.db.selectFrom('roles').select('id').where('name', '=', 'Cashier').executeTakeFirstOrThrow())
     .id;
 });
