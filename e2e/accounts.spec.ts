@@ -1,7 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN } from '../apps/server/src/db/seed/demo.ts';
-import { launchBrowser, type RunningApp, signInThroughUi, startApp } from './support.ts';
+import {
+  menuLink,
+  type RunningApp,
+  signedInPage,
+  signInThroughUi,
+  startAppAndBrowser,
+  stopAppAndBrowser,
+} from './support.ts';
 
 // Accounts in Chromium: a role with a few permissions, a user in it, what that user sees, locking, the trash and the
 // audit trail.
@@ -12,21 +18,13 @@ let clerk: Page;
 const CLERK_EMAIL = 'clerk@duka.test';
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  admin = await browser.newPage();
+  [app, browser] = await startAppAndBrowser();
   clerk = await browser.newPage();
-  admin.setDefaultTimeout(10_000);
   clerk.setDefaultTimeout(10_000);
-  await signInThroughUi(admin, app.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await admin.waitForURL(`${app.url}/home`);
+  admin = await signedInPage(browser, app.url);
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopAppAndBrowser(app, browser));
 
-const menuLink = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name, exact: true });
 const rowActions = async (page: Page, rowText: string | RegExp, action: string) => {
   await page.getByRole('row', { name: rowText }).getByRole('button', { name: 'Actions' }).click();
   await page.getByRole('menuitem', { name: action }).click();

@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../apps/server/src/db/seed/demo.ts';
-import { apiCall, launchBrowser, type RunningApp, signInThroughUi, startApp } from './support.ts';
+import {
+  apiCall,
+  menuLink as mainMenuLink,
+  type RunningApp,
+  signedInPage,
+  signInThroughUi,
+  startAppAndBrowser,
+  stopAppAndBrowser,
+} from './support.ts';
 
 // Backups in Chromium: set a passphrase, Back up now, download the file, change the shop, restore the downloaded
 // file through the upload, sign in again and find the shop as it was at the backup.
@@ -12,9 +20,7 @@ let page: Page;
 let token: string;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  page = await browser.newPage({ acceptDownloads: true });
-  page.setDefaultTimeout(15_000);
+  [app, browser] = await startAppAndBrowser();
   const login = await apiCall(app.url, 'POST', '/login', { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password });
   token = login.body.data.token;
   const made = await apiCall(
@@ -25,16 +31,11 @@ beforeAll(async () => {
     token,
   );
   expect(made.status).toBe(200);
-  await signInThroughUi(page, app.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await page.waitForURL(`${app.url}/home`);
+  page = await signedInPage(browser, app.url, DEMO_ADMIN, { timeout: 15_000, acceptDownloads: true });
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopAppAndBrowser(app, browser));
 
-const menuLink = (name: string) =>
-  page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name, exact: true });
+const menuLink = (name: string) => mainMenuLink(page, name);
 
 async function categoryNames(): Promise<string> {
   await menuLink('Categories').click();

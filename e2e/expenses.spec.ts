@@ -1,7 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
-import { launchBrowser, type RunningApp, signInThroughUi, startApp } from './support.ts';
+import { DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
+import {
+  mainMenu,
+  openFromMenu,
+  type RunningApp,
+  signedInPage,
+  startAppAndBrowser,
+  stopAppAndBrowser,
+} from './support.ts';
 
 // Expenses and the financial reports in Chromium: the Administrator records an expense through the form and finds it
 // in the expense report and the profit and loss statement; the Cashier has no Financial Reports group and is refused
@@ -19,22 +26,12 @@ const FINANCIAL = [
 ];
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  admin = await browser.newPage();
-  admin.setDefaultTimeout(10_000);
-  await signInThroughUi(admin, app.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await admin.waitForURL(`${app.url}/home`);
+  [app, browser] = await startAppAndBrowser();
+  admin = await signedInPage(browser, app.url);
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopAppAndBrowser(app, browser));
 
-const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
-async function fromMenu(page: Page, label: string, path: string) {
-  await mainMenu(page).getByRole('link', { name: label, exact: true }).click();
-  await page.waitForURL(`${app.url}${path}`);
-}
+const fromMenu = (page: Page, label: string, path: string) => openFromMenu(page, app.url, label, path);
 /** Clicks a field and types into it, as a person does. */
 async function typeInto(page: Page, label: string, text: string) {
   await page.getByRole('textbox', { name: label, exact: true }).click();
@@ -105,10 +102,7 @@ describe('the Administrator', () => {
 
 describe('the Cashier', () => {
   it('has no Financial Reports menu and is refused each report address', async () => {
-    const cashier = await browser.newPage();
-    cashier.setDefaultTimeout(10_000);
-    await signInThroughUi(cashier, app.url, DEMO_CASHIER.email, DEMO_CASHIER.password);
-    await cashier.waitForURL(`${app.url}/home`);
+    const cashier = await signedInPage(browser, app.url, DEMO_CASHIER);
     await mainMenu(cashier).getByRole('link', { name: 'POS', exact: true }).waitFor();
     expect(await mainMenu(cashier).getByText('Financial Reports', { exact: true }).count()).toBe(0);
     expect(await mainMenu(cashier).getByRole('link', { name: 'Expenses', exact: true }).count()).toBe(0);

@@ -6,7 +6,15 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
-import { apiCall, launchBrowser, type RunningApp, signInThroughUi, startApp } from './support.ts';
+import {
+  apiCall,
+  mainMenu,
+  openFromMenu,
+  type RunningApp,
+  signedInPage,
+  startAppAndBrowser,
+  stopAppAndBrowser,
+} from './support.ts';
 
 // The eight reports in Chromium: each opened from the menu as the Administrator, filtered through its panel as a
 // person would, its card total following the filter, and one export opened and checked against the card. The
@@ -88,7 +96,7 @@ const sell = (items: [{ batch_number: string }, number][], discount: number) =>
   });
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await startAppAndBrowser();
   token = (await apiCall(app.url, 'POST', '/login', DEMO_ADMIN)).body.data.token;
   const cement = await receive(CEMENT);
   const nails = await receive(NAILS);
@@ -100,20 +108,12 @@ beforeAll(async () => {
     10,
   );
   await sell([[cement, 1]], 0);
-  admin = await browser.newPage();
-  admin.setDefaultTimeout(10_000);
-  await signInThroughUi(admin, app.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await admin.waitForURL(`${app.url}/home`);
+  admin = await signedInPage(browser, app.url);
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopAppAndBrowser(app, browser));
 
-const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 async function openReport(page: Page, title: string, path: string) {
-  await mainMenu(page).getByRole('link', { name: title, exact: true }).click();
-  await page.waitForURL(`${app.url}${path}`);
+  await openFromMenu(page, app.url, title, path);
   await page.getByRole('heading', { name: title }).waitFor();
 }
 /** A card's figure, as shown. */
@@ -411,10 +411,7 @@ describe('inventory reports', () => {
 describe('a user without report keys', () => {
   let cashier: Page;
   beforeAll(async () => {
-    cashier = await browser.newPage();
-    cashier.setDefaultTimeout(10_000);
-    await signInThroughUi(cashier, app.url, DEMO_CASHIER.email, DEMO_CASHIER.password);
-    await cashier.waitForURL(`${app.url}/home`);
+    cashier = await signedInPage(browser, app.url, DEMO_CASHIER);
   });
 
   it('sees no Reports group and is refused a report address', async () => {

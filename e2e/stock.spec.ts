@@ -3,8 +3,13 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN } from '../apps/server/src/db/seed/demo.ts';
-import { launchBrowser, type RunningApp, signInThroughUi, startApp } from './support.ts';
+import {
+  openFromMenu as openAt,
+  type RunningApp,
+  signedInPage,
+  startAppAndBrowser,
+  stopAppAndBrowser,
+} from './support.ts';
 
 // The catalogue and stock in Chromium: every record made through its form, the batch's status in Stock Levels, the
 // stock list exported to XLSX and CSV and read back, and a write-off lowering the level.
@@ -14,24 +19,12 @@ let admin: Page;
 let batchNumber = '';
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  admin = await browser.newPage();
-  admin.setDefaultTimeout(10_000);
-  await signInThroughUi(admin, app.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await admin.waitForURL(`${app.url}/home`);
+  [app, browser] = await startAppAndBrowser();
+  admin = await signedInPage(browser, app.url);
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopAppAndBrowser(app, browser));
 
-const menuLink = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name, exact: true });
-/** Opens a screen from the menu and waits for its address, so the next step does not act on the previous screen. */
-async function openFromMenu(page: Page, label: string, path: string) {
-  await menuLink(page, label).click();
-  await page.waitForURL(`${app.url}${path}`);
-}
+const openFromMenu = (page: Page, label: string, path: string) => openAt(page, app.url, label, path);
 const choose = async (page: Page, label: string, option: string | RegExp) => {
   await page.getByRole('textbox', { name: label, exact: true }).click();
   await page.getByRole('option', typeof option === 'string' ? { name: option, exact: true } : { name: option }).click();

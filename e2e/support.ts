@@ -1,6 +1,7 @@
 // Browser-test support: the built app on its own embedded database, Debian's Chromium, and sign-in through the UI.
 import fs from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { DEMO_ADMIN } from '../apps/server/src/db/seed/demo.ts';
 import {
   freePort,
   makeDataDir,
@@ -57,6 +58,46 @@ export async function signInThroughUi(page: Page, baseUrl: string, email: string
   const [, a, b] = question?.match(/(\d+) \+ (\d+)/) ?? [];
   await page.getByLabel(/What is/).fill(String(Number(a) + Number(b)));
   await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** The app and Chromium, started side by side. */
+export const startAppAndBrowser = () => Promise.all([startApp(), launchBrowser()]);
+
+/** Closes Chromium, then stops the app; either may be missing when the start failed. */
+export async function stopAppAndBrowser(app: RunningApp | undefined, browser: Browser | undefined) {
+  await browser?.close();
+  await app?.stop();
+}
+
+interface SignedInPageOptions extends Pick<BrowserContextOptions, 'acceptDownloads'> {
+  /** The default timeout of the page's steps; 10 s unless told. */
+  timeout?: number;
+  /** Runs on the new page before signing in (listeners that must see the sign-in too). */
+  prepare?: (page: Page) => void;
+}
+
+/** A new page signed in through the UI as `user` (the demo Administrator unless told), waited on to reach /home. */
+export async function signedInPage(
+  browser: Browser,
+  baseUrl: string,
+  user: { email: string; password: string } = DEMO_ADMIN,
+  { timeout = 10_000, prepare, ...options }: SignedInPageOptions = {},
+) {
+  const page = await browser.newPage(options);
+  page.setDefaultTimeout(timeout);
+  prepare?.(page);
+  await signInThroughUi(page, baseUrl, user.email, user.password);
+  await page.waitForURL(`${baseUrl}/home`);
+  return page;
+}
+
+export const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+export const menuLink = (page: Page, name: string) => mainMenu(page).getByRole('link', { name, exact: true });
+
+/** Opens a screen from the menu and waits for its address, so the next step does not act on the previous screen. */
+export async function openFromMenu(page: Page, baseUrl: string, label: string, path: string) {
+  await menuLink(page, label).click();
+  await page.waitForURL(`${baseUrl}${path}`);
 }
 
 export async function apiCall(baseUrl: string, method: string, path: string, body?: unknown, token?: string) {

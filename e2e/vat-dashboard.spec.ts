@@ -1,7 +1,15 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../apps/server/src/db/seed/demo.ts';
-import { apiCall, launchBrowser, type RunningApp, signInThroughUi, startApp, stockItem } from './support.ts';
+import {
+  apiCall,
+  openFromMenu,
+  type RunningApp,
+  signedInPage,
+  startAppAndBrowser,
+  stockItem,
+  stopAppAndBrowser,
+} from './support.ts';
 
 // VAT and the dashboard (issue 11) as the Administrator uses them in Chromium: VAT switched on in Business Info, a
 // sale at the POS whose receipt shows "VAT 18%" and the VAT inside its total, and the dashboard's period picker
@@ -13,7 +21,7 @@ let token: string;
 const errors: string[] = [];
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await startAppAndBrowser();
   token = (await apiCall(app.url, 'POST', '/login', DEMO_ADMIN)).body.data.token;
   await stockItem(app.url, token, 'Water Tank', 118_000, 10);
   // The shop's details exist already (seeded through the API); the test switches VAT on through the screen.
@@ -32,22 +40,13 @@ beforeAll(async () => {
     token,
   );
   expect(business.status).toBe(200);
-  page = await browser.newPage();
-  page.setDefaultTimeout(10_000);
-  page.on('pageerror', (err) => errors.push(err.message));
-  await signInThroughUi(page, app.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await page.waitForURL(`${app.url}/home`);
+  page = await signedInPage(browser, app.url, DEMO_ADMIN, {
+    prepare: (p) => p.on('pageerror', (err) => errors.push(err.message)),
+  });
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopAppAndBrowser(app, browser));
 
-const mainMenu = () => page.getByRole('navigation', { name: 'Main menu' });
-async function fromMenu(label: string, path: string) {
-  await mainMenu().getByRole('link', { name: label, exact: true }).click();
-  await page.waitForURL(`${app.url}${path}`);
-}
+const fromMenu = (label: string, path: string) => openFromMenu(page, app.url, label, path);
 
 /** Replaces a field's text as a person does without selecting it: to the end, erase, type. */
 async function retype(field: Locator, text: string) {
