@@ -98,14 +98,29 @@ export function salesQuery(db: Database, timeZone: string, filter: SalesFilter) 
       'sa.vat_rate',
       'sa.vat_amount',
       'sa.payment_method',
+      // Each method the sale was paid by (the list's column; SPLIT in payment_method when more than one).
+      sql<string[]>`array(SELECT DISTINCT p.method FROM sale_payments p WHERE p.sale_id = sa.id ORDER BY p.method)`.as(
+        'payment_methods',
+      ),
       'sa.notice',
       'sa.created_at',
       nameJson('creator').as('user'),
     ]);
   q = withinShopDays(q, 'sa.created_at', filter, timeZone);
-  if (filter.search)
+  const search = filter.search;
+  if (search)
     q = q.where((eb) =>
-      matchesSearch(eb, ['sa.customer_name', 'sa.customer_phone', 'sa.sale_number'], filter.search as string),
+      eb.or([
+        matchesSearch(eb, ['sa.customer_name', 'sa.customer_phone', 'sa.sale_number'], search),
+        // A payment's reference: the mobile-money transaction id from the SMS finds its sale.
+        eb.exists(
+          eb
+            .selectFrom('sale_payments as sp')
+            .select('sp.id')
+            .whereRef('sp.sale_id', '=', 'sa.id')
+            .where('sp.reference', 'ilike', likePattern(search)),
+        ),
+      ]),
     );
   return q.orderBy('sa.created_at', 'desc').orderBy('sa.id', 'desc');
 }

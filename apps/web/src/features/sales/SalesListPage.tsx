@@ -11,9 +11,19 @@ interface SaleRow {
   discount: number;
   total_amount: number;
   payment_method: keyof typeof PAYMENT_LABELS;
+  /** Every method the sale was paid by (issue 13). */
+  payment_methods?: string[];
   user: { name: string } | null;
   created_at: string;
 }
+
+/** One method's name, or Split with the methods when the sale was paid by more than one. */
+const paymentMethods = (s: SaleRow) => {
+  const methods = s.payment_methods ?? [];
+  return methods.length > 1
+    ? `Split (${methods.map(paymentLabel).join(', ')})`
+    : paymentLabel(methods[0] ?? s.payment_method);
+};
 
 export function SalesListPage() {
   return (
@@ -29,7 +39,7 @@ export function SalesListPage() {
         { header: 'PHONE NUMBER', cell: (s) => s.customer_phone },
         { header: 'DISCOUNT', cell: (s) => `${s.discount}%`, align: 'right' },
         { header: 'TOTAL AMOUNT', cell: (s) => formatMoney(s.total_amount), align: 'right' },
-        { header: 'PAYMENT METHOD', cell: (s) => paymentLabel(s.payment_method) },
+        { header: 'PAYMENT METHOD', cell: paymentMethods },
         { header: 'CREATED BY', cell: (s) => s.user?.name ?? 'N/A' },
         { header: 'DATE', cell: (s) => formatDay(s.created_at) },
       ]}

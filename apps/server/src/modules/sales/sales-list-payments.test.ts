@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Batch, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+// The sales list and the till (issue 13): each sale's payment methods, and search by a mobile-money reference.
+let t: TestApp;
+let admin: string;
+let cement: Batch;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn();
+  cement = await receiveBatch(t, admin, await makeCatalogue(t, admin), {
+    quantity: 50,
+    unit_price: 30_000,
+    sale_price: 35_000,
+  });
+});
+afterAll(() => t.close());
+
+const sell = async (payments: { method: string; amount: number; reference?: string }[]) => {
+  const res = await t.call('POST', '/api/salesstore', {
+    token: admin,
+    body: {
+      customerName: 'Nakato Hardware',
+      customerPhone: '0701234567',
+      items: [{ batchNumber: cement.batch_number, quantity: 1 }],
+      payments,
+      idempotencyKey: randomUUID(),
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data.id as number;
+};
+
+describe('GET /api/saleslist and the payments', () => {
+  it('gives each sale its methods and finds a sale by its mobile-money reference', async () => {
+    const cash = await sell([{ method: 'CASH', amount: 40_000 }]);
+    const split = await sell([
+      { method: 'CASH', amount: 20_000 },
+      { method: 'MOBILE_MONEY', amount: 15_000, reference: 'MP2611ZX9' },
+    ]);
+    const all = await t.call('GET', '/api/saleslist', { token: admin });
+    const row = (id: number) => all.body.data.find((s: { id: number }) => s.id === id);
+    expect(row(cash)).toMatchObject({ payment_method: 'CASH', payment_methods: ['CASH'] });
+    expect(row(split)).toMatchObject({ payment_method: 'SPLIT', payment_methods: ['CASH', 'MOBILE_MONEY'] });
+
+    const found = await t.call('GET', '/api/saleslist?search=mp2611zx9', { token: admin });
+    expect(found.body.data.map((s: { id: number }) => s.id)).toEqual([split]);
+    const part = await t.call('GET', '/api/saleslist?search=2611ZX', { token: admin });
+    expect(part.body.total).toBe(1);
+  });
+});
