@@ -9,12 +9,11 @@ import {
   lastAudit,
   lastAuditId,
   UNAUTHENTICATED,
-  userIdOf,
   withCashierKeys,
 } from '../../../test/catalogue-fixtures.ts';
+import { signedInApp } from '../../../test/crud-contract.ts';
 import { exportedRows } from '../../../test/report-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { DEMO_CASHIER } from '../../db/seed/demo.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 import { addDays, shopDay } from '../../platform/period.ts';
 
 let t: TestApp;
@@ -32,10 +31,7 @@ const EXPENSE = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn();
-  cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
-  adminId = await userIdOf(t);
+  ({ t, admin, cashier, adminId } = await signedInApp());
 });
 afterAll(() => t.close());
 
