@@ -3,6 +3,7 @@ import pg from 'pg';
 import { cacheCounts } from './count-cache.ts';
 import { migrations } from './migrations/index.ts';
 import type { DB } from './schema.ts';
+import { attachCursors, SqlCursor } from './sql-cursor.ts';
 
 // bigint (counts, bigserial ids) as JS numbers: our ids and counts stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
@@ -17,8 +18,10 @@ export function createDatabase(connectionString: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString, max });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {});
+  attachCursors(pool);
   cacheCounts(pool);
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  // .stream() (the exports) reads through a server-side cursor, a chunk at a time.
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool, cursor: SqlCursor }) });
 }
 
 /** Runs pending migrations; Kysely's Migrator holds an advisory lock, so several nodes may start together. */

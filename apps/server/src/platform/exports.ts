@@ -3,6 +3,7 @@ import { formatDay } from '@duka/shared';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import type { SelectQueryBuilder } from 'kysely';
 import PDFDocument from 'pdfkit';
 
 // File downloads: XLSX (streamed), CSV (formula-escaped) and a one-record PDF. The name is date-prefixed and sent in
@@ -56,7 +57,21 @@ export function periodPreamble(
   return [[title], ['Period', period.startDate ?? 'All', period.endDate ?? 'All'], [totalLabel, total], []];
 }
 
-/** Yields a query's rows a page at a time. */
+/** Yields a query's rows a page at a time through a database cursor (one pass over the rows, in the query's order,
+ * each page fetched only when the file writer asks for it). Outside any transaction. */
+export async function* throughCursor<Row>(query: SelectQueryBuilder<any, any, Row>, size = 1000) {
+  let page: Row[] = [];
+  for await (const row of query.stream(size)) {
+    page.push(row);
+    if (page.length >= size) {
+      yield page;
+      page = [];
+    }
+  }
+  if (page.length) yield page;
+}
+
+/** Yields a query's rows a page at a time (OFFSET paging: for small lists only; see throughCursor). */
 export async function* inPages<Row>(fetchPage: (limit: number, offset: number) => Promise<Row[]>, size = 1000) {
   for (let offset = 0; ; offset += size) {
     const rows = await fetchPage(size, offset);
@@ -99,6 +114,13 @@ export async function sendExport<Row>(reply: FastifyReply, format: ExportFormat,
       });
       for await (const page of spec.rows) {
         for (const row of page) sheet.addRow(spec.columns.map((c) => c.value(row) ?? '')).commit();
+        // Back-pressure: the next page is read only once the client has taken what is written.
+        if (out.destroyed) return;
+        if (out.writableNeedDrain)
+          await new Promise((resolve) => {
+            out.once('drain', resolve);
+            out.once('close', resolve);
+          });
       }
       sheet.commit();
       await workbook.commit();

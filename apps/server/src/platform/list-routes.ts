@@ -2,7 +2,7 @@ import { exportQueryOf, type ListDeclaration, listEnvelopeSchema, listQueryOf } 
 import type { FastifyInstance } from 'fastify';
 import type { SelectQueryBuilder } from 'kysely';
 import { can } from './access.ts';
-import { type ExportFormat, inPages, periodPreamble, sendExport } from './exports.ts';
+import { type ExportFormat, periodPreamble, sendExport, throughCursor } from './exports.ts';
 import { paginate } from './listing.ts';
 import { cellOf } from './report-routes.ts';
 
@@ -62,10 +62,7 @@ export function registerList<Query, Row>(
             declaration.total && total !== undefined
               ? periodPreamble(declaration.title, query, declaration.total.label, total)
               : undefined,
-          rows: mapPages(
-            inPages((limit, offset) => source.rows(query).limit(limit).offset(offset).execute()),
-            present,
-          ),
+          rows: mapPages(throughCursor(source.rows(query)), present),
           timeZone,
         });
       },

@@ -4,7 +4,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { z } from 'zod';
 import { requireActor } from './access.ts';
 import { accessDenied } from './errors.ts';
-import { type ExportColumn, type ExportFormat, inPages, periodPreamble, sendExport } from './exports.ts';
+import { type ExportColumn, type ExportFormat, periodPreamble, sendExport, throughCursor } from './exports.ts';
 import { paginate } from './listing.ts';
 import { shopDay } from './period.ts';
 
@@ -92,10 +92,7 @@ export function registerReport<Query extends z.ZodType, Row, Shown = Row>(
           name: declaration.fileName,
           columns,
           preamble,
-          rows: mapPages(
-            inPages((limit, offset) => rows.limit(limit).offset(offset).execute()),
-            present,
-          ),
+          rows: mapPages(throughCursor(rows), present),
           timeZone,
         });
       },

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../platform/access.ts';
 import { registerCrudRoutes } from '../../platform/crud-routes.ts';
 import { accessDenied } from '../../platform/errors.ts';
-import { type ExportFormat, inPages, periodPreamble, sendExport } from '../../platform/exports.ts';
+import { type ExportFormat, periodPreamble, sendExport, throughCursor } from '../../platform/exports.ts';
 import { paginate } from '../../platform/listing.ts';
 import type { AppServices } from '../../services.ts';
 import {
@@ -69,7 +69,7 @@ export const expenseRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { d
           name: 'expenses',
           columns: EXPENSE_EXPORT_COLUMNS,
           preamble: periodPreamble('Expenses', filter, 'Total Expenses (UGX)', await totalExpenses(db, filter)),
-          rows: inPages((limit, offset) => expenseQuery(db, filter).limit(limit).offset(offset).execute()),
+          rows: throughCursor(expenseQuery(db, filter)),
           timeZone,
         });
       },

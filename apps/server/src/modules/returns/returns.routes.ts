@@ -3,7 +3,7 @@ import { dateRangeSchema, idParamSchema, listQuerySchema, saleReturnSchema } fro
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { can, canAny, requestContext } from '../../platform/access.ts';
-import { type ExportFormat, inPages, periodPreamble, sendExport } from '../../platform/exports.ts';
+import { type ExportFormat, periodPreamble, sendExport, throughCursor } from '../../platform/exports.ts';
 import { paginate } from '../../platform/listing.ts';
 import type { AppServices } from '../../services.ts';
 import * as queries from './returns.queries.ts';
@@ -45,9 +45,7 @@ export const returnRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db
             'Total refunds (UGX)',
             await queries.totalRefunds(db, timeZone, request.query),
           ),
-          rows: inPages((limit, offset) =>
-            queries.returnsQuery(db, timeZone, request.query).limit(limit).offset(offset).execute(),
-          ),
+          rows: throughCursor(queries.returnsQuery(db, timeZone, request.query)),
           timeZone,
         }),
     );

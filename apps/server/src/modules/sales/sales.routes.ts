@@ -2,7 +2,7 @@ import { dateRangeSchema, idParamSchema, listQuerySchema, numeric, saleSchema } 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { can, canAny, requestContext } from '../../platform/access.ts';
-import { type ExportFormat, inPages, periodPreamble, sendExport } from '../../platform/exports.ts';
+import { type ExportFormat, periodPreamble, sendExport, throughCursor } from '../../platform/exports.ts';
 import { paginate } from '../../platform/listing.ts';
 import type { AppServices } from '../../services.ts';
 import * as queries from './sales.queries.ts';
@@ -102,9 +102,7 @@ export const salesRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db,
             'Total sales (UGX)',
             await queries.totalSales(db, timeZone, request.query),
           ),
-          rows: inPages((limit, offset) =>
-            queries.salesQuery(db, timeZone, request.query).limit(limit).offset(offset).execute(),
-          ),
+          rows: throughCursor(queries.salesQuery(db, timeZone, request.query)),
           timeZone,
         }),
     );
