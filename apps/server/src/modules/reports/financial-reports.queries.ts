@@ -278,16 +278,30 @@ export async function totalPurchases(db: Database, period: Period, search: strin
   return Number(row.total);
 }
 
-/** Tax: one row per shop day with sales; taxable value = sales − the VAT they stored. */
+/**
+ * Tax: one row per shop day with sales or returns; taxable value = sales − the VAT they stored. A return takes its
+ * refund and the VAT inside it off the day it happens (issue 13), never rewriting the sale's day.
+ */
 export function taxRows(db: Database, period: Period, timeZone: string) {
-  const perSale = salesIn(db, period).select([saleDay(timeZone).as('day'), 'sa.total_amount', saleVat.as('vat')]);
+  const perSale = salesIn(db, period).select([
+    saleDay(timeZone).as('day'),
+    sql<number>`1`.as('counted'),
+    sql<number>`sa.total_amount`.as('amount'),
+    saleVat.as('vat'),
+  ]);
+  const perReturn = returnsIn(db, period).select([
+    sql<string>`to_char(r.created_at AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`.as('day'),
+    sql<number>`0`.as('counted'),
+    sql<number>`-r.refund_amount`.as('amount'),
+    sql<number>`-r.vat_amount`.as('vat'),
+  ]);
   const perDay = db
-    .selectFrom(perSale.as('s'))
+    .selectFrom(perSale.unionAll(perReturn).as('s'))
     .select([
       's.day',
-      sql<number>`count(*)::int`.as('sales_count'),
-      sql<number>`sum(s.total_amount)::bigint`.as('sales'),
-      sql<number>`(sum(s.total_amount) - sum(s.vat))::bigint`.as('taxable'),
+      sql<number>`sum(s.counted)::int`.as('sales_count'),
+      sql<number>`sum(s.amount)::bigint`.as('sales'),
+      sql<number>`(sum(s.amount) - sum(s.vat))::bigint`.as('taxable'),
       sql<number>`sum(s.vat)::bigint`.as('vat'),
     ])
     .groupBy('s.day');
@@ -295,11 +309,21 @@ export function taxRows(db: Database, period: Period, timeZone: string) {
 }
 
 export async function taxTotals(db: Database, period: Period) {
-  const row = await salesIn(db, period)
-    .select([
-      sql<number>`coalesce(sum(sa.total_amount), 0)::bigint`.as('sales'),
-      sql<number>`coalesce(sum(${saleVat}), 0)::bigint`.as('vat'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { taxable: Number(row.sales) - Number(row.vat), tax: Number(row.vat) };
+  const [sold, back] = await Promise.all([
+    salesIn(db, period)
+      .select([
+        sql<number>`coalesce(sum(sa.total_amount), 0)::bigint`.as('sales'),
+        sql<number>`coalesce(sum(${saleVat}), 0)::bigint`.as('vat'),
+      ])
+      .executeTakeFirstOrThrow(),
+    returnsIn(db, period)
+      .select([
+        sql<number>`coalesce(sum(r.refund_amount), 0)::bigint`.as('sales'),
+        sql<number>`coalesce(sum(r.vat_amount), 0)::bigint`.as('vat'),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  const sales = Number(sold.sales) - Number(back.sales);
+  const vat = Number(sold.vat) - Number(back.vat);
+  return { taxable: sales - vat, tax: vat };
 }
