@@ -1,10 +1,10 @@
 // Stock discrepancies (issue 16): the list and the two resolutions. The offline sale will create the rows later; here
 // they are inserted directly, each against a real sale.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue, DENIED, lastAudit, UNAUTHENTICATED, withCashierKeys } from '../../../test/catalogue-fixtures.ts';
+import { DENIED, lastAudit, UNAUTHENTICATED, withCashierKeys } from '../../../test/catalogue-fixtures.ts';
+import { signedInApp } from '../../../test/crud-contract.ts';
 import { saleAt } from '../../../test/report-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { DEMO_CASHIER } from '../../db/seed/demo.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
 let admin: string;
@@ -17,10 +17,8 @@ let saleNumber: string;
 let otherProductBatch: { id: number; batch_number: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn();
-  cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
-  const make = catalogue(t, admin);
+  const { make, ...app } = await signedInApp();
+  ({ t, admin, cashier } = app);
   const { category_id, ...chain } = await make.chain('Discrepancy');
   refs = chain;
   shortBatch = await make.stock(refs);
