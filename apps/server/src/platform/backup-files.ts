@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type BackupHeader, readHeader } from './backup-format.ts';
-import { mondayOf } from './period.ts';
+import { mondayOf, shopClock } from './period.ts';
 
 /** duka-YYYYMMDD-HHMMSS-mmm-auto.dukabackup: also the id the calls take, so no path can be smuggled in. */
 export const BACKUP_FILE = /^duka-(\d{4})(\d{2})(\d{2})-(\d{6})-(\d{3})(?:-(\d+))?-(auto|manual)\.dukabackup$/;
@@ -15,27 +15,6 @@ export interface BackupFile {
   encrypted: boolean;
   copied: boolean;
   schema: string;
-}
-
-const clocks = new Map<string, Intl.DateTimeFormat>();
-/** The shop's wall clock at an instant: its day (YYYY-MM-DD) and time (HH:MM:SS). */
-export function shopClock(timeZone: string, at: Date): { day: string; time: string } {
-  let format = clocks.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    clocks.set(timeZone, format);
-  }
-  const part = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
-  return { day: `${part.year}-${part.month}-${part.day}`, time: `${part.hour}:${part.minute}:${part.second}` };
 }
 
 /** A new file's name in `dir`; a second backup in the same millisecond gets a counter rather than a clash. */

@@ -1,7 +1,7 @@
 // The daily backup: at the shop's backup time, once per shop day, then retention. The clock and the tick are
 // injectable so a test can live through ten weeks in a second. A failure is recorded by the keeper (dashboard banner,
 // log); the next tick tries again, so a backup missed at 21:00 (laptop off) is made when the app next runs that day.
-import { shopClock } from './backup-files.ts';
+import { shopClock } from './period.ts';
 
 const RETRY_MS = 15 * 60_000;
 

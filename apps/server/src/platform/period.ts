@@ -47,6 +47,16 @@ function wallClock(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+/** The shop's wall clock at an instant: its day (YYYY-MM-DD) and time (HH:MM:SS). */
+export function shopClock(timeZone: string, at: Date): { day: string; time: string } {
+  const part = Object.fromEntries(
+    wallClock(timeZone)
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return { day: `${part.year}-${part.month}-${part.day}`, time: `${part.hour}:${part.minute}:${part.second}` };
+}
+
 /** Minutes the zone is ahead of UTC at an instant. */
 function offsetMinutes(timeZone: string, at: Date): number {
   const parts = wallClock(timeZone).formatToParts(at);
