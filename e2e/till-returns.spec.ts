@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
+import { apiCall, launchBrowser, type RunningApp, signInThroughUi, startApp, stockItem } from './support.ts';
+
+// Returns and the cash-up (issue 13) in Chromium as a cashier works them: a partial return from the receipt (the
+// stock goes back), the day's cash-up with the right expected cash, and the Z-report and return receipt at 80 mm.
+let app: RunningApp;
+let browser: Browser;
+let admin: string;
+let cashier: string;
+let cement: { id: number; batch_number: string };
+let context: BrowserContext;
+let page: Page;
+let saleId: number;
+const errors: string[] = [];
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  admin = (await apiCall(app.url, 'POST', '/login', DEMO_ADMIN)).body.data.token;
+  cashier = (await apiCall(app.url, 'POST', '/login', DEMO_CASHIER)).body.data.token;
+  cement = await stockItem(app.url, admin, 'Cement Bag', 38_000, 100);
+  // The cashier's cash sale: 2 × 38,000 paid with 100,000, 24,000 change.
+  const sale = await apiCall(
+    app.url,
+    'POST',
+    '/salesstore',
+    {
+      customerName: 'Okello Builders',
+      customerPhone: '0772123456',
+      items: [{ batchNumber: cement.batch_number, quantity: 2 }],
+      payments: [{ method: 'CASH', amount: 100_000 }],
+      idempotencyKey: randomUUID(),
+    },
+    cashier,
+  );
+  expect(sale.status).toBe(200);
+  saleId = sale.body.data.id;
+  context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  page.on('pageerror', (err) => errors.push(err.message));
+  await signInThroughUi(page, app.url, DEMO_CASHIER.email, DEMO_CASHIER.password);
+  await page.waitForURL(`${app.url}/home`);
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await app?.stop();
+});
+
+const balance = async () =>
+  (await apiCall(app.url, 'GET', `/stockshow/${cement.id}`, undefined, admin)).body.data.balance as number;
+
+/** An 80 mm roll is about 302 CSS pixels wide: printed, no element may stick out past it. */
+async function fitsEightyMillimetres() {
+  await page.setViewportSize({ width: 302, height: 900 });
+  await page.emulateMedia({ media: 'print' });
+  const widest = await page.evaluate(() =>
+    Math.max(
+      document.documentElement.scrollWidth,
+      ...[...document.querySelectorAll('body *')].map((e) => Math.ceil(e.getBoundingClientRect().right)),
+    ),
+  );
+  await page.emulateMedia({ media: 'screen' });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  return widest;
+}
+
+describe('returns and the cash-up', () => {
+  it('takes part of a sale back from its receipt; the stock goes back and the return receipt prints at 80 mm', async () => {
+    expect(await balance()).toBe(98);
+    await page.goto(`${app.url}/salesreceipt/${saleId}`);
+    await page.getByRole('link', { name: 'Return goods' }).click();
+    await page.waitForURL(`${app.url}/salesreturn/${saleId}`);
+    await page.getByRole('textbox', { name: 'Quantity to return of Cement Bag' }).click();
+    await page.keyboard.type('1');
+    await page.getByRole('textbox', { name: 'Reason' }).click();
+    await page.keyboard.type('Bag torn');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/salesreturnreceipt\/\d+$/);
+    await expect.poll(() => page.getByTestId('return-number').textContent()).toBe('No. 1');
+    await expect.poll(() => page.getByTestId('return-receipt').textContent()).toContain('38,000');
+    expect(await balance()).toBe(99);
+    expect(await fitsEightyMillimetres()).toBeLessThanOrEqual(302);
+  });
+
+  it('shows the expected cash (float + cash taken − change − cash refunds), saves once and prints the Z-report', async () => {
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Cash-up', exact: true })
+      .click();
+    await page.waitForURL(`${app.url}/salescashup`);
+    await page.getByRole('textbox', { name: 'Opening float (UGX)' }).click();
+    await page.keyboard.type('50000');
+    // 50,000 + 100,000 − 24,000 − 38,000
+    await expect.poll(() => page.getByTestId('cashup-expected').textContent()).toBe('88,000');
+    await expect.poll(() => page.getByTestId('cashup-change').textContent()).toBe('24,000');
+    await expect.poll(() => page.getByTestId('cashup-refunds').textContent()).toBe('38,000');
+    await page.getByRole('textbox', { name: 'Counted cash (UGX)' }).click();
+    await page.keyboard.type('87500');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByTestId('cashup-difference').textContent()).toBe('-500');
+    await page.getByRole('link', { name: 'Z-report' }).click();
+    await page.waitForURL(/\/salescashupreport\/\d+$/);
+    await expect.poll(() => page.getByTestId('z-report').textContent()).toContain('88,000');
+    expect(await fitsEightyMillimetres()).toBeLessThanOrEqual(302);
+    expect(errors).toEqual([]);
+  });
+});
