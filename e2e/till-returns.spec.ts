@@ -108,4 +108,22 @@ describe('returns and the cash-up', () => {
     expect(await fitsEightyMillimetres()).toBeLessThanOrEqual(302);
     expect(errors).toEqual([]);
   });
+
+  it('lists the saved cash-up for the Administrator, with the same figures as the Z-report', async () => {
+    const owner = await browser.newPage();
+    owner.setDefaultTimeout(10_000);
+    await signInThroughUi(owner, app.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await owner.waitForURL(`${app.url}/home`);
+    await owner
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Cash-ups', exact: true })
+      .click();
+    await owner.waitForURL(`${app.url}/salescashuplist`);
+    const row = owner.locator('tbody tr', { hasText: 'Grace Namutebi' });
+    await row.waitFor();
+    const text = (await row.textContent()) ?? '';
+    for (const figure of ['50,000', '100,000', '24,000', '38,000', '88,000', '87,500', '-500'])
+      expect(text).toContain(figure);
+    await owner.close();
+  });
 });

@@ -75,6 +75,7 @@ export const MENU: MenuGroup[] = [
         also: ['/salesreceipt', '/salesinvoice', '/salesreturn'],
       },
       { label: 'Cash-up', path: '/salescashup', permission: 'salesCashUp', also: ['/salescashupreport'] },
+      { label: 'Cash-ups', path: '/salescashuplist', permission: 'salesCashUpList' },
       {
         label: 'Expenses',
         path: '/expenselist',

@@ -56,6 +56,7 @@ const InvoicePage = lazyPage(() => import('../features/sales/InvoicePage.tsx'), 
 const PosPage = lazyPage(() => import('../features/sales/PosPage.tsx'), 'PosPage');
 const ReceiptPage = lazyPage(() => import('../features/sales/ReceiptPage.tsx'), 'ReceiptPage');
 const CashUpPage = lazyPage(() => import('../features/till/CashUpPage.tsx'), 'CashUpPage');
+const CashUpListPage = lazyPage(() => import('../features/till/CashUpListPage.tsx'), 'CashUpListPage');
 const ReturnPage = lazyPage(() => import('../features/till/ReturnPage.tsx'), 'ReturnPage');
 const ReturnReceiptPage = lazyPage(() => import('../features/till/ReturnReceiptPage.tsx'), 'ReturnReceiptPage');
 const ZReportPage = lazyPage(() => import('../features/till/ZReportPage.tsx'), 'ZReportPage');
@@ -191,6 +192,7 @@ export const router = createBrowserRouter([
           guarded('/salesreturn/:id', 'salesReturn', <ReturnPage />),
           guarded('/salesreturnreceipt/:id', 'salesReturn', <ReturnReceiptPage />),
           guarded('/salescashup', 'salesCashUp', <CashUpPage />),
+          guarded('/salescashuplist', 'salesCashUpList', <CashUpListPage />),
           guarded('/salescashupreport/:id', 'salesCashUp', <ZReportPage />),
           guarded('/expenselist', 'expenseList', <ExpenseListPage />),
           guarded('/expensecreate', 'expenseAdd', <ExpenseCreatePage />),
