@@ -10,7 +10,7 @@ import { FormActions } from '../../components/FormActions.tsx';
 import { type AlertState, FormAlerts } from '../../components/FormAlerts.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
-import { withLeadingZero } from './phone.ts';
+import { PhoneInput } from './PhoneInput.tsx';
 
 // My Personal Details: name, phone and e-mail are editable; gender, NIN and role are shown locked. A new e-mail
 // address takes the current password, so the field for it appears only then.
@@ -49,7 +49,6 @@ export function ProfilePage() {
     }
   });
   const { errors } = form.formState;
-  const phone = form.register('phone_number');
 
   return (
     <>
@@ -59,15 +58,10 @@ export function ProfilePage() {
         <form onSubmit={submit} noValidate>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Name" {...form.register('name')} error={errors.name?.message} />
-            <TextInput
+            <PhoneInput
               label="Phone number"
-              inputMode="numeric"
               maxLength={18}
-              {...phone}
-              onChange={(e) => {
-                e.currentTarget.value = withLeadingZero(e.currentTarget.value);
-                return phone.onChange(e);
-              }}
+              registration={form.register('phone_number')}
               error={errors.phone_number?.message}
             />
             <TextInput label="Email" type="email" {...form.register('email')} error={errors.email?.message} />

@@ -11,7 +11,7 @@ import { FormAlerts } from '../../components/FormAlerts.tsx';
 import { useSaveFlow } from '../../components/form/save-flow.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
-import { withLeadingZero } from '../profile/phone.ts';
+import { PhoneInput } from '../profile/PhoneInput.tsx';
 
 const FIELDS: [keyof BusinessInfo, string][] = [
   ['business_name', 'Business name'],
@@ -49,7 +49,6 @@ export function BusinessInfoSettingsPage() {
     }
   });
   const errors = form.formState.errors as Record<string, { message?: string } | undefined>;
-  const contact = form.register('business_contact');
   return (
     <>
       <PageHeader title="Business Info Settings" trail={[{ label: 'Settings' }, { label: 'Business Info' }]} />
@@ -62,17 +61,7 @@ export function BusinessInfoSettingsPage() {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {FIELDS.map(([name, label]) =>
               name === 'business_contact' ? (
-                <TextInput
-                  key={name}
-                  label={label}
-                  inputMode="numeric"
-                  {...contact}
-                  onChange={(e) => {
-                    e.currentTarget.value = withLeadingZero(e.currentTarget.value);
-                    return contact.onChange(e);
-                  }}
-                  error={errors[name]?.message}
-                />
+                <PhoneInput key={name} label={label} registration={form.register(name)} error={errors[name]?.message} />
               ) : (
                 <TextInput key={name} label={label} {...form.register(name)} error={errors[name]?.message} />
               ),

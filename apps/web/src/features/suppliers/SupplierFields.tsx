@@ -2,7 +2,7 @@ import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { errorMessage } from '../../api/client.ts';
 import { useLookup } from '../../api/lists.ts';
-import { withLeadingZero } from '../profile/phone.ts';
+import { PhoneInput } from '../profile/PhoneInput.tsx';
 
 /**
  * The supplier fields shared by create and update. Each field is validated against its own rule (the seeds' update
@@ -13,7 +13,6 @@ export function SupplierFields({ form }: { form: UseFormReturn<any, any, any> })
   const errors = form.formState.errors as Record<string, { message?: string } | undefined>;
   // Only the public countries are offered; the server refuses any other.
   const countries = useLookup<{ country: string }>('/getcountries');
-  const phone = register('phone_number');
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <TextInput
@@ -22,15 +21,10 @@ export function SupplierFields({ form }: { form: UseFormReturn<any, any, any> })
         {...register('name')}
         error={errors.name?.message}
       />
-      <TextInput
+      <PhoneInput
         label="Phone number"
-        inputMode="numeric"
         maxLength={18}
-        {...phone}
-        onChange={(e) => {
-          e.currentTarget.value = withLeadingZero(e.currentTarget.value);
-          return phone.onChange(e);
-        }}
+        registration={register('phone_number')}
         error={errors.phone_number?.message}
       />
       <TextInput label="Email" type="email" {...register('email')} error={errors.email?.message} />

@@ -2,7 +2,7 @@ import { GENDERS } from '@duka/shared';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useLookup } from '../../api/lists.ts';
-import { withLeadingZero } from '../profile/phone.ts';
+import { PhoneInput } from '../profile/PhoneInput.tsx';
 
 export interface UserFormValues {
   name: string;
@@ -19,7 +19,6 @@ export function UserFields({ form }: { form: UseFormReturn<any, any, any> }) {
   const { control, register } = form;
   const errors = form.formState.errors as Partial<Record<keyof UserFormValues, { message?: string }>>;
   const roles = useLookup('/userroles');
-  const phone = register('phone_number');
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <TextInput label="Name" {...register('name')} error={errors.name?.message} />
@@ -37,15 +36,10 @@ export function UserFields({ form }: { form: UseFormReturn<any, any, any> }) {
         )}
       />
       <TextInput label="NIN" maxLength={14} {...register('nin')} error={errors.nin?.message} />
-      <TextInput
+      <PhoneInput
         label="Phone number"
-        inputMode="numeric"
         maxLength={18}
-        {...phone}
-        onChange={(e) => {
-          e.currentTarget.value = withLeadingZero(e.currentTarget.value);
-          return phone.onChange(e);
-        }}
+        registration={register('phone_number')}
         error={errors.phone_number?.message}
       />
       <TextInput label="Email" type="email" {...register('email')} error={errors.email?.message} />
