@@ -1,5 +1,6 @@
 // Business info's VAT fields (issue 11): registered Yes/No (default No) and the rate (default 18, 0–100).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KATO_HARDWARE } from '../../../test/business-fixtures.ts';
 import { DENIED, lastAudit, UNAUTHENTICATED } from '../../../test/catalogue-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { DEMO_CASHIER } from '../../db/seed/demo.ts';
@@ -12,14 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const business = {
-  business_name: 'Kato Hardware Ltd',
-  business_reg_number: '80020001234567',
-  business_tin: '1000234567',
-  business_address: 'Plot 12, Jinja Road, Kampala',
-  business_email: 'sales@katohardware.test',
-  business_contact: '0772000111',
-};
+const business = KATO_HARDWARE;
 const RATE_MESSAGE = 'VAT rate must be a number from 0 to 100 (at most 2 decimals).';
 const save = (body: object, token = admin) => t.call('POST', '/api/businessinfosettingsstore', { token, body });
 const stored = async () => (await t.call('GET', '/api/businessinfosettingslist', { token: admin })).body.data;
