@@ -1,13 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  menuLink,
-  type RunningApp,
-  signedInPage,
-  signInThroughUi,
-  startAppAndBrowser,
-  stopAppAndBrowser,
-} from './support.ts';
+import { menuLink, type RunningApp, signedInPage, signInThroughUi, startAll, stopAll } from './support.ts';
 
 // Accounts in Chromium: a role with a few permissions, a user in it, what that user sees, locking, the trash and the
 // audit trail.
@@ -18,12 +11,12 @@ let clerk: Page;
 const CLERK_EMAIL = 'clerk@duka.test';
 
 beforeAll(async () => {
-  [app, browser] = await startAppAndBrowser();
+  [app, browser] = await startAll();
   clerk = await browser.newPage();
   clerk.setDefaultTimeout(10_000);
   admin = await signedInPage(browser, app.url);
 });
-afterAll(() => stopAppAndBrowser(app, browser));
+afterAll(() => stopAll(app, browser));
 
 const rowActions = async (page: Page, rowText: string | RegExp, action: string) => {
   await page.getByRole('row', { name: rowText }).getByRole('button', { name: 'Actions' }).click();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
-import { apiCall, launchBrowser, type RunningApp, signInThroughUi, startApp } from './support.ts';
+import { apiCall, launchBrowser, type RunningApp, signInThroughUi, startApp, stopAll } from './support.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -12,10 +12,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await browser.newPage();
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopAll(app, browser));
 
 const OWNER_EMAIL = `${DEMO_ADMIN.email}.ug`;
 const heading = (name: string) => page.getByRole('heading', { name, exact: true });

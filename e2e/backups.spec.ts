@@ -2,15 +2,7 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../apps/server/src/db/seed/demo.ts';
-import {
-  apiCall,
-  menuLink as mainMenuLink,
-  type RunningApp,
-  signedInPage,
-  signInThroughUi,
-  startAppAndBrowser,
-  stopAppAndBrowser,
-} from './support.ts';
+import { apiCall, menuLink, type RunningApp, signedInPage, signInThroughUi, startAll, stopAll } from './support.ts';
 
 // Backups in Chromium: set a passphrase, Back up now, download the file, change the shop, restore the downloaded
 // file through the upload, sign in again and find the shop as it was at the backup.
@@ -20,7 +12,7 @@ let page: Page;
 let token: string;
 
 beforeAll(async () => {
-  [app, browser] = await startAppAndBrowser();
+  [app, browser] = await startAll();
   const login = await apiCall(app.url, 'POST', '/login', { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password });
   token = login.body.data.token;
   const made = await apiCall(
@@ -33,12 +25,10 @@ beforeAll(async () => {
   expect(made.status).toBe(200);
   page = await signedInPage(browser, app.url, DEMO_ADMIN, { timeout: 15_000, acceptDownloads: true });
 });
-afterAll(() => stopAppAndBrowser(app, browser));
-
-const menuLink = (name: string) => mainMenuLink(page, name);
+afterAll(() => stopAll(app, browser));
 
 async function categoryNames(): Promise<string> {
-  await menuLink('Categories').click();
+  await menuLink(page, 'Categories').click();
   await page.getByRole('row', { name: /Bricks Before/ }).waitFor();
   return (await page.getByRole('table').textContent()) ?? '';
 }
@@ -47,7 +37,7 @@ describe('backups', () => {
   let downloaded: string;
 
   it('says plainly that backups are not encrypted, then takes a passphrase', async () => {
-    await menuLink('Backups').click();
+    await menuLink(page, 'Backups').click();
     await page.getByRole('heading', { name: 'Backups', exact: true }).waitFor();
     await page.getByText('Backups are not encrypted').waitFor();
     await page.getByText('No backups yet.').waitFor();
@@ -90,7 +80,7 @@ describe('backups', () => {
     expect(later.status).toBe(200);
     expect(await categoryNames()).toContain('Tiles After');
 
-    await menuLink('Backups').click();
+    await menuLink(page, 'Backups').click();
     const [chooser] = await Promise.all([
       page.waitForEvent('filechooser'),
       page.getByRole('button', { name: 'Backup file' }).click(),

@@ -1,14 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
-import {
-  mainMenu,
-  openFromMenu,
-  type RunningApp,
-  signedInPage,
-  startAppAndBrowser,
-  stopAppAndBrowser,
-} from './support.ts';
+import { mainMenu, openFromMenu, type RunningApp, signedInPage, startAll, stopAll } from './support.ts';
 
 // Expenses and the financial reports in Chromium: the Administrator records an expense through the form and finds it
 // in the expense report and the profit and loss statement; the Cashier has no Financial Reports group and is refused
@@ -26,10 +19,10 @@ const FINANCIAL = [
 ];
 
 beforeAll(async () => {
-  [app, browser] = await startAppAndBrowser();
+  [app, browser] = await startAll();
   admin = await signedInPage(browser, app.url);
 });
-afterAll(() => stopAppAndBrowser(app, browser));
+afterAll(() => stopAll(app, browser));
 
 const fromMenu = (page: Page, label: string, path: string) => openFromMenu(page, app.url, label, path);
 /** Clicks a field and types into it, as a person does. */

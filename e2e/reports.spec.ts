@@ -6,15 +6,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
-import {
-  apiCall,
-  mainMenu,
-  openFromMenu,
-  type RunningApp,
-  signedInPage,
-  startAppAndBrowser,
-  stopAppAndBrowser,
-} from './support.ts';
+import { apiCall, mainMenu, openFromMenu, type RunningApp, signedInPage, startAll, stopAll } from './support.ts';
 
 // The eight reports in Chromium: each opened from the menu as the Administrator, filtered through its panel as a
 // person would, its card total following the filter, and one export opened and checked against the card. The
@@ -96,7 +88,7 @@ const sell = (items: [{ batch_number: string }, number][], discount: number) =>
   });
 
 beforeAll(async () => {
-  [app, browser] = await startAppAndBrowser();
+  [app, browser] = await startAll();
   token = (await apiCall(app.url, 'POST', '/login', DEMO_ADMIN)).body.data.token;
   const cement = await receive(CEMENT);
   const nails = await receive(NAILS);
@@ -110,7 +102,7 @@ beforeAll(async () => {
   await sell([[cement, 1]], 0);
   admin = await signedInPage(browser, app.url);
 });
-afterAll(() => stopAppAndBrowser(app, browser));
+afterAll(() => stopAll(app, browser));
 
 async function openReport(page: Page, title: string, path: string) {
   await openFromMenu(page, app.url, title, path);

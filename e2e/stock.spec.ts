@@ -3,13 +3,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  openFromMenu as openAt,
-  type RunningApp,
-  signedInPage,
-  startAppAndBrowser,
-  stopAppAndBrowser,
-} from './support.ts';
+import { openFromMenu as openAt, type RunningApp, signedInPage, startAll, stopAll } from './support.ts';
 
 // The catalogue and stock in Chromium: every record made through its form, the batch's status in Stock Levels, the
 // stock list exported to XLSX and CSV and read back, and a write-off lowering the level.
@@ -19,10 +13,10 @@ let admin: Page;
 let batchNumber = '';
 
 beforeAll(async () => {
-  [app, browser] = await startAppAndBrowser();
+  [app, browser] = await startAll();
   admin = await signedInPage(browser, app.url);
 });
-afterAll(() => stopAppAndBrowser(app, browser));
+afterAll(() => stopAll(app, browser));
 
 const openFromMenu = (page: Page, label: string, path: string) => openAt(page, app.url, label, path);
 const choose = async (page: Page, label: string, option: string | RegExp) => {

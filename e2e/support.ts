@@ -61,10 +61,10 @@ export async function signInThroughUi(page: Page, baseUrl: string, email: string
 }
 
 /** The app and Chromium, started side by side. */
-export const startAppAndBrowser = () => Promise.all([startApp(), launchBrowser()]);
+export const startAll = () => Promise.all([startApp(), launchBrowser()]);
 
 /** Closes Chromium, then stops the app; either may be missing when the start failed. */
-export async function stopAppAndBrowser(app: RunningApp | undefined, browser: Browser | undefined) {
+export async function stopAll(app: RunningApp | undefined, browser: Browser | undefined) {
   await browser?.close();
   await app?.stop();
 }

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
 import { startSmtpSink } from '../apps/server/test/smtp-sink.ts';
-import { apiCall, launchBrowser, type RunningApp, signInThroughUi, startApp } from './support.ts';
+import { apiCall, launchBrowser, type RunningApp, signInThroughUi, startApp, stopAll } from './support.ts';
 
 // Two-factor sign-in in Chromium: the code is read from a real SMTP server that the app mails it to.
 let app: RunningApp;
@@ -39,8 +39,7 @@ beforeAll(async () => {
   expect(saved.status).toBe(200);
 });
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  await stopAll(app, browser);
   await smtp?.close();
 });
 

@@ -1,15 +1,8 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../apps/server/src/db/seed/demo.ts';
-import {
-  apiCall,
-  openFromMenu,
-  type RunningApp,
-  signedInPage,
-  startAppAndBrowser,
-  stockItem,
-  stopAppAndBrowser,
-} from './support.ts';
+import { KATO_HARDWARE } from '../apps/server/test/business-fixtures.ts';
+import { apiCall, openFromMenu, type RunningApp, signedInPage, startAll, stockItem, stopAll } from './support.ts';
 
 // VAT and the dashboard (issue 11) as the Administrator uses them in Chromium: VAT switched on in Business Info, a
 // sale at the POS whose receipt shows "VAT 18%" and the VAT inside its total, and the dashboard's period picker
@@ -21,30 +14,17 @@ let token: string;
 const errors: string[] = [];
 
 beforeAll(async () => {
-  [app, browser] = await startAppAndBrowser();
+  [app, browser] = await startAll();
   token = (await apiCall(app.url, 'POST', '/login', DEMO_ADMIN)).body.data.token;
   await stockItem(app.url, token, 'Water Tank', 118_000, 10);
   // The shop's details exist already (seeded through the API); the test switches VAT on through the screen.
-  const business = await apiCall(
-    app.url,
-    'POST',
-    '/businessinfosettingsstore',
-    {
-      business_name: 'Kato Hardware Ltd',
-      business_reg_number: '80020001234567',
-      business_tin: '1000234567',
-      business_address: 'Plot 12, Jinja Road, Kampala',
-      business_email: 'sales@katohardware.test',
-      business_contact: '0772000111',
-    },
-    token,
-  );
+  const business = await apiCall(app.url, 'POST', '/businessinfosettingsstore', KATO_HARDWARE, token);
   expect(business.status).toBe(200);
   page = await signedInPage(browser, app.url, DEMO_ADMIN, {
     prepare: (p) => p.on('pageerror', (err) => errors.push(err.message)),
   });
 });
-afterAll(() => stopAppAndBrowser(app, browser));
+afterAll(() => stopAll(app, browser));
 
 const fromMenu = (label: string, path: string) => openFromMenu(page, app.url, label, path);
 
