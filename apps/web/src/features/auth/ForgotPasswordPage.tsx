@@ -1,6 +1,6 @@
 import { forgotPasswordSchema, PASSWORD_RESET_COOLDOWN_S } from '@duka/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { forgotPassword } from '../../api/auth.ts';
 import { errorMessage } from '../../api/client.ts';
 import { AuthCard } from '../../components/AuthCard.tsx';
 import { applyServerErrors } from '../../components/apply-server-errors.ts';
+import { AuthAlerts } from './AuthAlerts.tsx';
 import { useCountdown } from './use-countdown.ts';
 
 export function ForgotPasswordPage() {
@@ -38,16 +39,7 @@ export function ForgotPasswordPage() {
     <AuthCard title="Reset password">
       <form onSubmit={submit} noValidate>
         <Stack>
-          {status.ok && (
-            <Alert color="green" withCloseButton onClose={() => setStatus({})}>
-              {status.ok}
-            </Alert>
-          )}
-          {status.error && (
-            <Alert color="red" withCloseButton onClose={() => setStatus({})} role="alert">
-              {status.error}
-            </Alert>
-          )}
+          <AuthAlerts status={status} onClose={() => setStatus({})} okClosable />
           <TextInput
             label="Email"
             type="email"

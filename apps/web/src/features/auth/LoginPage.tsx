@@ -1,6 +1,6 @@
 import { type LoginInput, loginSchema } from '@duka/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,6 +10,7 @@ import { ApiError } from '../../api/client.ts';
 import { saveToken, saveTwoFactor } from '../../app/session-storage.ts';
 import { AuthCard } from '../../components/AuthCard.tsx';
 import { applyServerErrors } from '../../components/apply-server-errors.ts';
+import { AuthAlerts } from './AuthAlerts.tsx';
 import { useCaptcha } from './captcha.ts';
 
 export function LoginPage() {
@@ -62,12 +63,7 @@ export function LoginPage() {
     <AuthCard title="Sign in">
       <form onSubmit={submit} noValidate>
         <Stack>
-          {status.ok && <Alert color="green">{status.ok}</Alert>}
-          {status.error && (
-            <Alert color="red" withCloseButton onClose={() => setStatus({})} role="alert">
-              {status.error}
-            </Alert>
-          )}
+          <AuthAlerts status={status} onClose={() => setStatus({})} />
           <TextInput
             label="Email"
             type="email"

@@ -1,5 +1,5 @@
 import { OTP_RESEND_COOLDOWN_S } from '@duka/shared';
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { keys, resendOtp, verifyOtp } from '../../api/auth.ts';
 import { errorMessage } from '../../api/client.ts';
 import { clearTwoFactor, readTwoFactor, saveToken } from '../../app/session-storage.ts';
 import { AuthCard } from '../../components/AuthCard.tsx';
+import { AuthAlerts } from './AuthAlerts.tsx';
 import { useCountdown } from './use-countdown.ts';
 
 export function TwoFactorPage() {
@@ -63,12 +64,7 @@ export function TwoFactorPage() {
           <Text size="sm" c="dimmed" ta="center">
             Enter the 6-digit code sent to {pending.email}.
           </Text>
-          {status.ok && <Alert color="green">{status.ok}</Alert>}
-          {status.error && (
-            <Alert color="red" withCloseButton onClose={() => setStatus({})} role="alert">
-              {status.error}
-            </Alert>
-          )}
+          <AuthAlerts status={status} onClose={() => setStatus({})} />
           <TextInput
             label="OTP"
             inputMode="numeric"
