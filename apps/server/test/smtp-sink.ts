@@ -45,3 +45,15 @@ export async function startSmtpSink() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** E-mail settings that send to a local SMTP server on `port` (a sink, or port 1 to stay out of reach). */
+export const localMailSettings = (port: number) => ({
+  sender_name: 'Duka',
+  sender_email: 'shop@duka.test',
+  smtp_auth: 'false',
+  smtp_host: '127.0.0.1',
+  smtp_username: 'shop',
+  smtp_password: 'smtp-secret-1',
+  smtp_encryption: 'ENCRYPTION_NONE',
+  smtp_port: port,
+});

@@ -1,6 +1,6 @@
 import { SECURITY_DEFAULTS } from '@duka/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpSink } from '../../test/smtp-sink.ts';
+import { localMailSettings, startSmtpSink } from '../../test/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { DEMO_CASHIER } from '../db/seed/demo.ts';
 import { enqueueMail } from './mail.ts';
@@ -13,16 +13,7 @@ let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 let admin: string;
 
-const emailSettings = (port: number) => ({
-  sender_name: 'Duka',
-  sender_email: 'shop@duka.test',
-  smtp_auth: 'false',
-  smtp_host: '127.0.0.1',
-  smtp_username: 'shop',
-  smtp_password: 'smtp-secret-1',
-  smtp_encryption: 'ENCRYPTION_NONE',
-  smtp_port: port,
-});
+const emailSettings = localMailSettings;
 const security = SECURITY_DEFAULTS;
 
 async function pointMailAt(port: number) {

@@ -1,7 +1,7 @@
 import { SECURITY_DEFAULTS } from '@duka/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpSink } from '../../../test/smtp-sink.ts';
+import { localMailSettings, startSmtpSink } from '../../../test/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { DEMO_ADMIN, DEMO_CASHIER } from '../../db/seed/demo.ts';
 
@@ -18,16 +18,7 @@ beforeAll(async () => {
   adminToken = await t.signIn();
   const saved = await t.call('POST', '/api/emailsettingsstore', {
     token: adminToken,
-    body: {
-      sender_name: 'Duka',
-      sender_email: 'shop@duka.test',
-      smtp_auth: 'false',
-      smtp_host: '127.0.0.1',
-      smtp_username: 'shop',
-      smtp_password: 'smtp-secret-1',
-      smtp_encryption: 'ENCRYPTION_NONE',
-      smtp_port: smtp.port,
-    },
+    body: localMailSettings(smtp.port),
   });
   expect(saved.status).toBe(200);
 });
