@@ -1,20 +1,10 @@
 // The left menu (part 1 §2): each item shows only when the user holds its key; a group shows when one item does.
 import {
-  consolidatedSalesReport,
-  dailySalesReport,
-  expenseReport,
-  monthlySalesReport,
+  FINANCIAL_REPORTS,
   type PermissionKey,
-  profitLossReport,
   type ReportDeclaration,
-  revenueReport,
-  stockAgingReport,
-  stockBalanceReport,
-  stockLowAlertReport,
-  stockReport,
-  supplierReport,
-  taxReport,
-  weeklySalesReport,
+  SALES_REPORTS,
+  STOCK_REPORTS,
 } from '@duka/shared';
 
 export interface MenuItem {
@@ -90,18 +80,18 @@ export const MENU: MenuGroup[] = [
     items: [
       {
         label: 'Sales Reports',
-        items: [dailySalesReport, weeklySalesReport, monthlySalesReport, consolidatedSalesReport].map(reportItem),
+        items: SALES_REPORTS.map(reportItem),
       },
       {
         label: 'Inventory Reports',
-        items: [stockReport, stockBalanceReport, stockLowAlertReport, stockAgingReport].map(reportItem),
+        items: STOCK_REPORTS.map(reportItem),
       },
     ],
   },
   {
     // Private keys: only the Administrator sees this group.
     label: 'Financial Reports',
-    items: [revenueReport, profitLossReport, expenseReport, supplierReport, taxReport].map(reportItem),
+    items: FINANCIAL_REPORTS.map(reportItem),
   },
   {
     label: 'Manage Settings',

@@ -61,6 +61,14 @@ export const consolidatedSalesReport = defineReport({
   extras: ['report_start', 'report_end', 'total_sales'],
 });
 
+/** The sales reports in the menu's order. */
+export const SALES_REPORTS = [
+  dailySalesReport,
+  weeklySalesReport,
+  monthlySalesReport,
+  consolidatedSalesReport,
+] as const;
+
 export type DailySalesQuery = z.infer<typeof dailySalesReport.query>;
 export type WeeklySalesQuery = z.infer<typeof weeklySalesReport.query>;
 export type MonthlySalesQuery = z.infer<typeof monthlySalesReport.query>;

@@ -129,6 +129,9 @@ export const stockAgingReport = defineReport({
   total: { field: 'total_value', label: 'Total Value (UGX)' },
 });
 
+/** The inventory reports in the menu's order. */
+export const STOCK_REPORTS = [stockReport, stockBalanceReport, stockLowAlertReport, stockAgingReport] as const;
+
 export type StockPeriodQuery = z.infer<typeof periodQuery>;
 export type StockLowAlertQuery = z.infer<typeof stockLowAlertReport.query>;
 export type StockAgingQuery = z.infer<typeof stockAgingReport.query>;
