@@ -1,21 +1,15 @@
 // The backup folder: file names (the shop's clock, so a person can read them), the list, and what to keep.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { BackupRow } from '@duka/shared';
 import { type BackupHeader, readHeader } from './backup-format.ts';
 import { mondayOf, shopClock } from './period.ts';
 
 /** duka-YYYYMMDD-HHMMSS-mmm-auto.dukabackup: also the id the calls take, so no path can be smuggled in. */
 export const BACKUP_FILE = /^duka-(\d{4})(\d{2})(\d{2})-(\d{6})-(\d{3})(?:-(\d+))?-(auto|manual)\.dukabackup$/;
 
-export interface BackupFile {
-  id: string;
-  created_at: string;
-  size: number;
-  automatic: boolean;
-  encrypted: boolean;
-  copied: boolean;
-  schema: string;
-}
+/** One file in the backup folder, as the list shows it. */
+export type BackupFile = BackupRow;
 
 /** A new file's name in `dir`; a second backup in the same millisecond gets a counter rather than a clash. */
 export function newBackupName(dir: string, timeZone: string, at: Date, automatic: boolean): string {
