@@ -87,6 +87,17 @@ export function catalogue(t: TestApp, token: string) {
 export const userIdOf = async (t: TestApp, email = DEMO_ADMIN.email) =>
   (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 
+/** The ids of the demo shop's three roles. */
+export async function demoRoleIds(t: TestApp) {
+  const roles = await t.db.selectFrom('roles').select(['id', 'name']).execute();
+  const roleId = (name: string) => roles.find((r) => r.name === name)?.id as number;
+  return {
+    adminRoleId: roleId('Administrator'),
+    cashierRoleId: roleId('Cashier'),
+    storekeeperRoleId: roleId('Storekeeper'),
+  };
+}
+
 export const lastAudit = (t: TestApp) =>
   t.db.selectFrom('audit_logs').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
 

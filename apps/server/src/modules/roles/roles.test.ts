@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DENIED } from '../../../test/catalogue-fixtures.ts';
+import { DENIED, demoRoleIds } from '../../../test/catalogue-fixtures.ts';
 import { crudContract, type SignedIn, signedInApp } from '../../../test/crud-contract.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 
@@ -15,11 +15,7 @@ let storekeeperRoleId: number;
 beforeAll(async () => {
   app = await signedInApp();
   ({ t, admin, cashier, adminId } = app);
-  const roles = await t.db.selectFrom('roles').select(['id', 'name']).execute();
-  const roleId = (name: string) => roles.find((r) => r.name === name)?.id as number;
-  adminRoleId = roleId('Administrator');
-  cashierRoleId = roleId('Cashier');
-  storekeeperRoleId = roleId('Storekeeper');
+  ({ adminRoleId, cashierRoleId, storekeeperRoleId } = await demoRoleIds(t));
 });
 afterAll(() => t.close());
 

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoRoleIds } from '../../../test/catalogue-fixtures.ts';
 import { crudContract, type SignedIn, signedInApp } from '../../../test/crud-contract.ts';
 import { xlsxRows } from '../../../test/spreadsheets.ts';
 import type { TestApp } from '../../../test/test-app.ts';
@@ -22,11 +23,7 @@ beforeAll(async () => {
   app = await signedInApp();
   ({ t, admin, cashier, adminId } = app);
   cashierId = await userId(DEMO_CASHIER.email);
-  const roles = await t.db.selectFrom('roles').select(['id', 'name']).execute();
-  const roleId = (name: string) => roles.find((r) => r.name === name)?.id as number;
-  adminRoleId = roleId('Administrator');
-  cashierRoleId = roleId('Cashier');
-  storekeeperRoleId = roleId('Storekeeper');
+  ({ adminRoleId, cashierRoleId, storekeeperRoleId } = await demoRoleIds(t));
 });
 afterAll(() => t.close());
 
