@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DENIED } from '../../../test/catalogue-fixtures.ts';
+import { auditCount, DENIED, lastAudit } from '../../../test/catalogue-fixtures.ts';
 import { crudContract, type SignedIn, signedInApp } from '../../../test/crud-contract.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 
@@ -17,9 +17,6 @@ afterAll(() => t.close());
 
 const NOT_FOUND = { success: false, message: 'Category not found.' };
 
-const lastAudit = () => t.db.selectFrom('audit_logs').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
-const auditCount = async () =>
-  Number((await t.db.selectFrom('audit_logs').select(t.db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 const categoryRow = (id: number) => t.db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
 const createCategory = async (name: string, environment = 'PRODUCTION') => {
   const res = await t.call('POST', '/api/categorystore', { token: admin, body: { name, environment } });
@@ -78,7 +75,7 @@ describe('POST /api/categorystore', () => {
       created_by: adminId,
       deleted_at: null,
     });
-    expect(await lastAudit()).toMatchObject({
+    expect(await lastAudit(t)).toMatchObject({
       type: 'Category',
       activity: 'Create',
       details: `Created category "Roofing Sheets" (id ${id})`,
@@ -87,7 +84,7 @@ describe('POST /api/categorystore', () => {
       platform: 'Linux',
       ip: '127.0.0.1',
     });
-    const before = await auditCount();
+    const before = await auditCount(t);
     const again = await t.call('POST', '/api/categorystore', {
       token: admin,
       body: { name: 'ROOFING SHEETS', environment: 'TEST' },
@@ -98,7 +95,7 @@ describe('POST /api/categorystore', () => {
       message: 'The name has already been taken.',
       errors: { name: ['The name has already been taken.'] },
     });
-    expect(await auditCount()).toBe(before);
+    expect(await auditCount(t)).toBe(before);
   });
 });
 
@@ -179,7 +176,7 @@ describe('PUT /api/categoryupdate/:id', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: 'Category updated successfully!' });
     expect((await categoryRow(id))?.name).toBe('Nails & Screws');
-    expect(await lastAudit()).toMatchObject({
+    expect(await lastAudit(t)).toMatchObject({
       type: 'Category',
       activity: 'Update',
       user_id: adminId,
@@ -198,7 +195,7 @@ describe('DELETE /api/categorydelete/:id and /api/categoriesdelete', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: 'Category deleted successfully!' });
     expect((await categoryRow(id))?.deleted_at).toBeInstanceOf(Date);
-    expect(await lastAudit()).toMatchObject({
+    expect(await lastAudit(t)).toMatchObject({
       type: 'Category',
       activity: 'Delete',
       user_id: adminId,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DENIED, demoRoleIds } from '../../../test/catalogue-fixtures.ts';
+import { auditCount, DENIED, demoRoleIds, lastAudit } from '../../../test/catalogue-fixtures.ts';
 import { crudContract, type SignedIn, signedInApp } from '../../../test/crud-contract.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 
@@ -21,9 +21,6 @@ afterAll(() => t.close());
 
 const BUILT_IN = 'The Administrator role is built in and cannot be changed or deleted.';
 
-const lastAudit = () => t.db.selectFrom('audit_logs').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
-const auditCount = async () =>
-  Number((await t.db.selectFrom('audit_logs').select(t.db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 const createRole = async (name: string, environment = 'TEST') => {
   const res = await t.call('POST', '/api/rolestore', { token: admin, body: { name, environment } });
   expect(res.status).toBe(200);
@@ -99,7 +96,7 @@ describe('POST /api/rolestore', () => {
   });
 
   it('refuses a name already taken by a live role, ignoring case', async () => {
-    const before = await auditCount();
+    const before = await auditCount(t);
     const res = await t.call('POST', '/api/rolestore', {
       token: admin,
       body: { name: ' cAsHiEr ', environment: 'TEST' },
@@ -110,7 +107,7 @@ describe('POST /api/rolestore', () => {
       message: 'The name has already been taken.',
       errors: { name: ['The name has already been taken.'] },
     });
-    expect(await auditCount()).toBe(before);
+    expect(await auditCount(t)).toBe(before);
   });
 
   it('is refused to a user without roleAdd', async () => {
@@ -145,7 +142,7 @@ describe('POST /api/rolestore', () => {
         .where('role_id', '=', res.body.data.id)
         .execute(),
     ).toEqual([]);
-    expect(await lastAudit()).toMatchObject({
+    expect(await lastAudit(t)).toMatchObject({
       type: 'Role',
       activity: 'Create',
       details: `Created role "Accountant" (id ${res.body.data.id})`,
@@ -199,7 +196,7 @@ describe('PUT /api/roleupdate/:id', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: 'Role updated successfully!' });
     expect((await roleRow(id))?.name).toBe('Internal Auditor');
-    expect(await lastAudit()).toMatchObject({
+    expect(await lastAudit(t)).toMatchObject({
       type: 'Role',
       activity: 'Update',
       details: `Role ${id} from: {"name":"Auditor"} to: {"name":"Internal Auditor"}`,
@@ -256,7 +253,7 @@ describe('DELETE /api/rolesdelete', () => {
   it('deletes all or none: an unknown id is a 404 and a role with users a 409, and nothing changes', async () => {
     const a = await createRole('Bulk A');
     const b = await createRole('Bulk B');
-    const before = await auditCount();
+    const before = await auditCount(t);
     const unknown = await t.call('DELETE', '/api/rolesdelete', { token: admin, body: { role_ids: [a, 999999] } });
     expect(unknown.status).toBe(404);
     expect(unknown.body.success).toBe(false);
@@ -264,7 +261,7 @@ describe('DELETE /api/rolesdelete', () => {
     expect(used.status).toBe(409);
     expect(used.body.message).toBe('This role still has 1 user(s). Move them to another role first.');
     expect((await roleRow(a))?.deleted_at).toBeNull();
-    expect(await auditCount()).toBe(before);
+    expect(await auditCount(t)).toBe(before);
 
     const res = await t.call('DELETE', '/api/rolesdelete', { token: admin, body: { role_ids: [a, b, a] } });
     expect(res.status).toBe(200);
@@ -386,7 +383,7 @@ describe('POST /api/assignmenus/:id', () => {
     expect([...assigned.body.assignedMenuNames].sort()).toEqual(['dashboard', 'roleList', 'salesPOS']);
     expect((await t.call('GET', '/api/rolelist', { token: cashier })).status).toBe(200);
     expect((await t.call('GET', `/api/roleshow/${adminRoleId}`, { token: cashier })).status).toBe(200);
-    const audit = await lastAudit();
+    const audit = await lastAudit(t);
     expect(audit).toMatchObject({ type: 'Role', activity: 'Permission change', user_id: adminId });
     expect(audit.details).toBe(
       `Role ${cashierRoleId} from: {"permissions":"dashboard, salesCashUp, salesFilter, salesInvoice, salesList, salesPOS, salesReceipt, salesReturn, stockLevel"} to: {"permissions":"dashboard, roleList, salesPOS"}`,

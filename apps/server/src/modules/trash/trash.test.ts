@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditCount, lastAudit } from '../../../test/catalogue-fixtures.ts';
 import { signedInApp } from '../../../test/crud-contract.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 
@@ -20,10 +21,6 @@ const UNAUTHENTICATED = { success: false, message: 'Unauthenticated.' };
 const DENIED = { success: false, message: 'Access denied' };
 const UNKNOWN_TYPE = { success: false, message: 'Unknown record type.' };
 const NOT_FOUND = { success: false, message: 'Record not found.' };
-
-const lastAudit = () => t.db.selectFrom('audit_logs').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
-const auditCount = async () =>
-  Number((await t.db.selectFrom('audit_logs').select(t.db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
 async function created(path: string, body: Record<string, unknown>) {
   const res = await t.call('POST', path, { token: admin, body });
@@ -142,7 +139,7 @@ describe('PUT /api/trashrestore/:model/:id', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: 'Record restored successfully!' });
     expect(await deletedAt('categories', id)).toBeNull();
-    expect(await lastAudit()).toMatchObject({
+    expect(await lastAudit(t)).toMatchObject({
       type: 'Category',
       activity: 'Restore',
       user_id: adminId,
@@ -172,14 +169,14 @@ describe('PUT /api/trashrestore/:model/:id', () => {
     const first = await newCategory('Duplicate Me');
     await trash(`/api/categorydelete/${first}`);
     await newCategory('duplicate me');
-    const before = await auditCount();
+    const before = await auditCount(t);
     const res = await restore('category', first);
     expect(res).toMatchObject({
       status: 409,
       body: { success: false, message: 'Another category now uses the same details. Rename or remove it first.' },
     });
     expect(await deletedAt('categories', first)).toBeInstanceOf(Date);
-    expect(await auditCount()).toBe(before);
+    expect(await auditCount(t)).toBe(before);
 
     const user = await newUser('Old Account', cashierRoleId);
     await trash(`/api/userdelete/${user.id}`);
@@ -245,7 +242,7 @@ describe('DELETE /api/trashdelete/:model/:id', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: 'Record deleted successfully!' });
     expect(await t.db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
-    expect(await lastAudit()).toMatchObject({
+    expect(await lastAudit(t)).toMatchObject({
       type: 'Category',
       activity: 'Permanent delete',
       user_id: adminId,
@@ -260,17 +257,17 @@ describe('DELETE /api/trashdelete/:model/:id', () => {
     const user = await newUser('Purge Role User', roleId);
     await trash(`/api/userdelete/${user.id}`);
     await trash(`/api/roledelete/${roleId}`);
-    const before = await auditCount();
+    const before = await auditCount(t);
     const res = await purge('role', roleId);
     expect(res).toMatchObject({
       status: 409,
       body: { success: false, message: 'Users (some may be in the trash) still refer to this role.' },
     });
     expect(await deletedAt('roles', roleId)).toBeInstanceOf(Date);
-    expect(await auditCount()).toBe(before);
+    expect(await auditCount(t)).toBe(before);
     // Once the user is gone for good, so may the role be.
     expect((await purge('user', user.id)).status).toBe(200);
-    expect(await lastAudit()).toMatchObject({
+    expect(await lastAudit(t)).toMatchObject({
       type: 'User',
       activity: 'Permanent delete',
       details: `Deleted user "Purge Role User (${user.email})" (id ${user.id}) permanently`,

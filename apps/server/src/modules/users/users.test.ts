@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoRoleIds } from '../../../test/catalogue-fixtures.ts';
+import { auditCount, demoRoleIds, lastAudit } from '../../../test/catalogue-fixtures.ts';
 import { crudContract, type SignedIn, signedInApp } from '../../../test/crud-contract.ts';
 import { xlsxRows } from '../../../test/spreadsheets.ts';
 import type { TestApp } from '../../../test/test-app.ts';
@@ -35,9 +35,6 @@ async function userId(email: string) {
   return (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 }
 const userRow = (id: number) => t.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const lastAudit = () => t.db.selectFrom('audit_logs').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
-const auditCount = async () =>
-  Number((await t.db.selectFrom('audit_logs').select(t.db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
 let serial = 0;
 /** A valid create body with unique e-mail, phone and NIN. */
@@ -199,7 +196,7 @@ describe('POST /api/userstore', () => {
   });
 
   it('refuses an e-mail (any case), phone number or NIN that a live user already has', async () => {
-    const before = await auditCount();
+    const before = await auditCount(t);
     const cases: [Record<string, string>, string, string][] = [
       [{ email: 'Cashier@Duka.TEST' }, 'email', 'The email has already been taken.'],
       [{ phone_number: '0772123456' }, 'phone_number', 'The phone number has already been taken.'],
@@ -210,7 +207,7 @@ describe('POST /api/userstore', () => {
       expect(res.status, field).toBe(422);
       expect(res.body).toEqual({ success: false, message, errors: { [field]: [message] } });
     }
-    expect(await auditCount()).toBe(before);
+    expect(await auditCount(t)).toBe(before);
   });
 
   it('is refused to a user without userAdd', async () => {
@@ -378,7 +375,7 @@ describe('PUT /api/userupdate/:id', () => {
       email: target.email.toUpperCase(),
       role_id: cashierRoleId,
     });
-    expect(await lastAudit()).toMatchObject({
+    expect(await lastAudit(t)).toMatchObject({
       type: 'User',
       activity: 'Update',
       user_id: adminId,
@@ -392,16 +389,16 @@ describe('PUT /api/userupdate/:id', () => {
     const target = await createUser({ name: 'Nakato Joan' });
     const res = await edit(target.id, { ...target, email: 'joan.nakato@duka.test' });
     expect(res.status).toBe(200);
-    expect(await lastAudit()).toMatchObject({
+    expect(await lastAudit(t)).toMatchObject({
       type: 'User',
       activity: 'Email change',
       user_id: adminId,
       details: `E-mail of user "Nakato Joan" (id ${target.id}) changed from ${target.email} to joan.nakato@duka.test`,
     });
-    const unchanged = await auditCount();
+    const unchanged = await auditCount(t);
     expect((await edit(target.id, { ...target, email: 'joan.nakato@duka.test', name: 'Joan N.' })).status).toBe(200);
-    expect(await auditCount()).toBe(unchanged + 1);
-    expect((await lastAudit()).activity).toBe('Update');
+    expect(await auditCount(t)).toBe(unchanged + 1);
+    expect((await lastAudit(t)).activity).toBe('Update');
   });
 
   it("keeps an administrator's own role and NIN: self-edit is a profile edit", async () => {
@@ -471,7 +468,7 @@ describe('PUT /api/userlockunlock/:id', () => {
 
     const unlock = await t.call('PUT', `/api/userlockunlock/${target.id}`, { token: admin });
     expect(unlock.body).toEqual({ success: true, message: 'User unlocked successfully!', data: { is_locked: 0 } });
-    expect(await lastAudit()).toMatchObject({
+    expect(await lastAudit(t)).toMatchObject({
       type: 'User',
       activity: 'Unlock',
       details: `Unlocked user "${target.name}" (id ${target.id})`,
@@ -522,7 +519,7 @@ describe('DELETE /api/userdelete/:id and /api/usersdelete', () => {
     expect((await userRow(target.id)).deleted_at).toBeInstanceOf(Date);
     expect((await t.call('GET', '/api/loggedinuser', { token })).status).toBe(401);
     expect(await t.db.selectFrom('sessions').select('id').where('user_id', '=', target.id).execute()).toEqual([]);
-    expect(await lastAudit()).toMatchObject({
+    expect(await lastAudit(t)).toMatchObject({
       type: 'User',
       activity: 'Delete',
       user_id: adminId,
@@ -605,7 +602,7 @@ describe('Administrator accounts and a user manager without the Administrator ro
 
   it('may neither lock nor delete an Administrator; another Administrator may', async () => {
     const second = await createUser({ role_id: adminRoleId });
-    const before = await auditCount();
+    const before = await auditCount(t);
     for (const target of [adminId, second.id]) {
       const lock = await t.call('PUT', `/api/userlockunlock/${target}`, { token: supervisor });
       expect(lock).toMatchObject({ status: 403, body: DENIED });
@@ -615,7 +612,7 @@ describe('Administrator accounts and a user manager without the Administrator ro
       expect(bulk.status).toBe(403);
       expect(await userRow(target)).toMatchObject({ is_locked: false, deleted_at: null, role_id: adminRoleId });
     }
-    expect(await auditCount()).toBe(before);
+    expect(await auditCount(t)).toBe(before);
 
     expect((await t.call('PUT', `/api/userlockunlock/${second.id}`, { token: admin })).status).toBe(200);
     expect((await t.call('PUT', `/api/userlockunlock/${second.id}`, { token: admin })).status).toBe(200);
