@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DENIED, UNAUTHENTICATED } from '../../../test/catalogue-fixtures.ts';
 import { signedInApp } from '../../../test/crud-contract.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 
@@ -19,8 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const UNAUTHENTICATED = { success: false, message: 'Unauthenticated.' };
-const DENIED = { success: false, message: 'Access denied' };
 const NOT_FOUND = { success: false, message: 'Log entry not found.' };
 
 const list = (query = '') => t.call('GET', `/api/applicationloglist${query}`, { token: admin });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditCount, lastAudit } from '../../../test/catalogue-fixtures.ts';
+import { auditCount, DENIED, lastAudit, UNAUTHENTICATED } from '../../../test/catalogue-fixtures.ts';
 import { signedInApp } from '../../../test/crud-contract.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 
@@ -17,8 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const UNAUTHENTICATED = { success: false, message: 'Unauthenticated.' };
-const DENIED = { success: false, message: 'Access denied' };
 const UNKNOWN_TYPE = { success: false, message: 'Unknown record type.' };
 const NOT_FOUND = { success: false, message: 'Record not found.' };
 

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditCount, demoRoleIds, lastAudit } from '../../../test/catalogue-fixtures.ts';
+import { auditCount, DENIED, demoRoleIds, lastAudit, UNAUTHENTICATED } from '../../../test/catalogue-fixtures.ts';
 import { crudContract, type SignedIn, signedInApp } from '../../../test/crud-contract.ts';
 import { xlsxRows } from '../../../test/spreadsheets.ts';
 import type { TestApp } from '../../../test/test-app.ts';
@@ -27,8 +27,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const UNAUTHENTICATED = { success: false, message: 'Unauthenticated.' };
-const DENIED = { success: false, message: 'Access denied' };
 const NEW_PASSWORD = 'Kampala-Road-7';
 
 async function userId(email: string) {
