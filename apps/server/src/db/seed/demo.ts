@@ -18,7 +18,7 @@ const CASHIER_KEYS = [
   'salesCashUp',
   'stockLevel',
 ];
-const STOREKEEPER_KEYS = [
+export const STOREKEEPER_KEYS = [
   'dashboard',
   'stockAdd',
   'stockList',
