@@ -1,7 +1,6 @@
 // Starts the built server (dist/main.js) as a child process, as `npm start` would, for restart and browser tests.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,16 +21,7 @@ export function makeDataDir(): string {
   return dir;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../src/db/embedded.ts';
 
 export async function startServer(
   dataDir: string,

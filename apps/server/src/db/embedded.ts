@@ -265,7 +265,8 @@ async function ensureDatabase(adminUrl: string, name: string) {
   }
 }
 
-function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 right now (the OS picks it). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
