@@ -85,11 +85,23 @@ const saleObject = z.object({
   idempotencyKey: z
     .string({ error: 'A sale key is required.' })
     .regex(/^[A-Za-z0-9-]{8,100}$/, { error: 'A sale key is required.' }),
+  /**
+   * A sale made while the till was offline (issue 16): the till's clock when it was made, and the flag that makes a
+   * short batch a stock discrepancy instead of a refusal. The server checks the time's range.
+   */
+  made_at: z.iso
+    .datetime({ offset: true, error: 'The time the sale was made must be an ISO date and time.' })
+    .optional(),
+  offline: z.literal(true, { error: 'offline can only be true.' }).optional(),
 });
 // Either way of paying: the seeds' paymentMethod or the till's payments.
 export const saleSchema = saleObject.superRefine((sale, ctx) => {
   if (!sale.paymentMethod && !sale.payments)
     ctx.addIssue({ code: 'custom', path: ['paymentMethod'], message: 'Payment method is required.' });
+  if (sale.offline && !sale.made_at)
+    ctx.addIssue({ code: 'custom', path: ['made_at'], message: 'An offline sale needs the time it was made.' });
+  if (sale.made_at && !sale.offline)
+    ctx.addIssue({ code: 'custom', path: ['made_at'], message: 'Only an offline sale carries the time it was made.' });
 });
 export type SaleInput = z.infer<typeof saleSchema>;
 

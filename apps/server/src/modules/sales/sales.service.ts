@@ -19,6 +19,7 @@ import { AppError, invalidField } from '../../platform/errors.ts';
 import { newNumber, sha256 } from '../../platform/tokens.ts';
 import { vatRateInForce } from '../settings/business.service.ts';
 import { roundQuantity } from '../stock/stock.service.ts';
+import { offlineSaleTime, takeOfflineLine } from './offline-sale.ts';
 import { settlePayments } from './sale-payments.ts';
 
 type Trx = Transaction<DB>;
@@ -135,6 +136,13 @@ export async function processSale(
       if (first.created_by !== ctx.userId || !isSameRequest) throw keyReused();
       return { id: first.id, replayed: true };
     }
+    // Checked after the key, so the replay of an accepted offline sale still answers with it a week later.
+    // Prices are the batches' current ones: batches keep no price history, so a price changed between the sale and
+    // its arrival is charged at the new price.
+    const madeAt = input.offline && input.made_at ? offlineSaleTime(input.made_at) : null;
+    // created_at is never written by the app otherwise (the schema types it so); an offline sale is its exception.
+    if (madeAt) await sql`UPDATE sales SET created_at = ${madeAt} WHERE id = ${claimed.id}`.execute(trx);
+    let shortfalls = 0;
 
     const batches = await lockBatches(trx, lines.map((l) => l.batchNumber).sort());
     const saleLines: SaleLine[] = [];
@@ -150,23 +158,27 @@ export async function processSale(
           `items.${index}`,
           `Batch ${batch.batch_number} does not hold that product, brand and measurement.`,
         );
-      if (batch.balance < line.quantity) {
+      if (madeAt) {
+        // The customer left with the goods: the line is recorded in full, whatever the batch still holds.
+        if ((await takeOfflineLine(trx, batch, line.quantity, claimed.id)).shortfall > 0) shortfalls += 1;
+      } else if (batch.balance < line.quantity) {
         throw new AppError(
           'conflict',
           `Not enough stock of ${batch.product_name} (${batch.brand_name}, batch ${batch.batch_number}): only ${formatQuantity(batch.balance)} left.`,
           undefined,
           { product: batch.product_name, batch_number: batch.batch_number, available: batch.balance },
         );
+      } else {
+        await trx
+          .updateTable('stock_batches')
+          .set({
+            quantity_sold: sql`quantity_sold + ${line.quantity}`,
+            balance: sql`balance - ${line.quantity}`,
+            updated_at: new Date(),
+          })
+          .where('id', '=', batch.id)
+          .execute();
       }
-      await trx
-        .updateTable('stock_batches')
-        .set({
-          quantity_sold: sql`quantity_sold + ${line.quantity}`,
-          balance: sql`balance - ${line.quantity}`,
-          updated_at: new Date(),
-        })
-        .where('id', '=', batch.id)
-        .execute();
       saleLines.push({
         sale_id: claimed.id,
         batch_id: batch.id,
@@ -216,7 +228,7 @@ export async function processSale(
     await writeAudit(trx, ctx, {
       type: 'Sales',
       activity: 'Sale',
-      details: `Sale ${claimed.sale_number} (receipt ${receiptNumber}): ${lines.length} line(s), total ${totals.total_amount} UGX (${paidBy.join(', ') || paid.method}; change ${paid.changeGiven})`,
+      details: `Sale ${claimed.sale_number} (receipt ${receiptNumber}): ${lines.length} line(s), total ${totals.total_amount} UGX (${paidBy.join(', ') || paid.method}; change ${paid.changeGiven})${madeAt ? `; made offline at ${madeAt.toISOString()}${shortfalls ? `, ${shortfalls} stock discrepancy(ies)` : ''}` : ''}`,
     });
     return { id: claimed.id, replayed: false };
   });

@@ -1,0 +1,49 @@
+// The server's side of a sale made while the till was offline (issue 16, PRODUCT.md §6): it is recorded at the till's
+// time, and a batch that no longer holds enough gives what it has while the shortfall becomes a stock discrepancy.
+import { sql, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { invalidField } from '../../platform/errors.ts';
+import { roundQuantity } from '../stock/stock.service.ts';
+
+type Trx = Transaction<DB>;
+
+/** A till's clock may run a little fast; more than this ahead is a wrong clock, not a sale. */
+export const CLOCK_SKEW_MS = 5 * 60 * 1000;
+/** Older than this, a sale would rewrite days that were already cashed up and reported. */
+export const OFFLINE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The instant an offline sale is recorded at, or a 422 naming made_at when it is out of range. */
+export function offlineSaleTime(madeAt: string, now = Date.now()): Date {
+  const at = new Date(madeAt);
+  if (at.getTime() > now + CLOCK_SKEW_MS)
+    throw invalidField('made_at', 'The sale is dated in the future. Check the till’s date and time.');
+  if (at.getTime() < now - OFFLINE_MAX_AGE_MS)
+    throw invalidField('made_at', 'An offline sale older than 7 days cannot be recorded. Enter it by hand.');
+  return at;
+}
+
+/**
+ * What an offline line takes from its batch: all it asks for when the batch holds it, otherwise what is left
+ * (never below 0), the rest recorded as a discrepancy against the sale in the same transaction.
+ */
+export async function takeOfflineLine(
+  trx: Trx,
+  batch: { id: number; product_id: number; balance: number },
+  quantity: number,
+  saleId: number,
+): Promise<{ taken: number; shortfall: number }> {
+  const taken = Math.min(quantity, Math.max(0, batch.balance));
+  const shortfall = roundQuantity(quantity - taken);
+  if (taken > 0)
+    await trx
+      .updateTable('stock_batches')
+      .set({ quantity_sold: sql`quantity_sold + ${taken}`, balance: sql`balance - ${taken}`, updated_at: new Date() })
+      .where('id', '=', batch.id)
+      .execute();
+  if (shortfall > 0)
+    await trx
+      .insertInto('stock_discrepancies')
+      .values({ product_id: batch.product_id, batch_id: batch.id, quantity: shortfall, sale_id: saleId })
+      .execute();
+  return { taken, shortfall };
+}
