@@ -1,6 +1,7 @@
 import { type EmailSettingsInput, type LoginInput, type SecuritySettings, setShopTimeZone } from '@duka/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { readToken } from '../app/session-storage.ts';
+import { lastKnown } from '../offline/last-known.ts';
 import { api } from './client.ts';
 
 // Query hooks for sign-in, the shell, the profile and the security and e-mail settings.
@@ -54,12 +55,16 @@ export function useMe() {
   return useQuery({
     queryKey: keys.me,
     queryFn: async () => {
-      const { data } = await api<{ data: { user: Me; time_zone: string } }>('GET', '/loggedinuser');
+      const { data } = await lastKnown('me', () =>
+        api<{ data: { user: Me; time_zone: string } }>('GET', '/loggedinuser'),
+      );
       setShopTimeZone(data.time_zone);
       return data.user;
     },
     enabled: Boolean(readToken()),
     staleTime: 60_000,
+    // Asked even offline, where the last answer stands in (last-known.ts); paused, the shell would wait forever.
+    networkMode: 'always',
   });
 }
 
@@ -67,9 +72,17 @@ export function useAccess(menu: readonly string[]) {
   return useQuery({
     queryKey: keys.access(menu),
     queryFn: async () =>
-      new Set((await api<{ hasAccess: string[] }>('POST', '/accessmenus', { menuArray: menu })).hasAccess),
+      new Set(
+        (
+          await lastKnown(`access:${menu.join(',')}`, () =>
+            api<{ hasAccess: string[] }>('POST', '/accessmenus', { menuArray: menu }),
+          )
+        ).hasAccess,
+      ),
     enabled: Boolean(readToken()),
     staleTime: 60_000,
+    // Asked even offline, where the last answer stands in (last-known.ts); paused, the shell would wait forever.
+    networkMode: 'always',
   });
 }
 

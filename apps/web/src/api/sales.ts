@@ -1,6 +1,7 @@
 import type { SaleInput } from '@duka/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './client.ts';
+import { searchCatalogue } from '../offline/catalogue.ts';
+import { ApiError, api } from './client.ts';
 import { toQueryString } from './lists.ts';
 
 // The point of sale's cascade (product → batch → brand → measurement → price) and the sale itself.
@@ -74,11 +75,37 @@ export interface PosHit {
 export const posSearchPath = (q: string) => `/possearch${toQueryString({ q })}`;
 export const posSearchKey = (q: string) => ['/possearch', q] as const;
 
+/**
+ * The server's search, or the till's local copy (issue 16) when the browser is offline or the server cannot be
+ * reached: the cashier keeps finding what is on the shelf, at the copy's prices and (lowered) balances.
+ */
+async function searchPos(q: string): Promise<PosHit[]> {
+  if (navigator.onLine) {
+    try {
+      return await data<PosHit[]>(posSearchPath(q));
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== 0) throw err;
+    }
+  }
+  return (await searchCatalogue(q)).map((b) => ({
+    product_id: b.product_id,
+    name: b.product_name,
+    brand: { id: b.brand_id, name: b.brand_name },
+    measurement: { id: b.measurement_id, name: b.measurement_name },
+    batch_number: b.batch_number,
+    sale_price: b.sale_price,
+    balance: b.balance,
+    barcode: b.barcode,
+    sku: b.sku,
+  }));
+}
+
 /** The search box: results while typing, the previous ones shown until the next arrive. */
 export const usePosSearch = (q: string) =>
   useQuery({
     queryKey: posSearchKey(q),
-    queryFn: () => data<PosHit[]>(posSearchPath(q)),
+    queryFn: () => searchPos(q),
+    networkMode: 'always',
     enabled: q.trim() !== '',
     placeholderData: (previous) => previous,
     staleTime: 5_000,
@@ -88,7 +115,12 @@ export const usePosSearch = (q: string) =>
 export const useFetchPosSearch = () => {
   const client = useQueryClient();
   return (q: string) =>
-    client.fetchQuery({ queryKey: posSearchKey(q), queryFn: () => data<PosHit[]>(posSearchPath(q)), staleTime: 5_000 });
+    client.fetchQuery({
+      queryKey: posSearchKey(q),
+      queryFn: () => searchPos(q),
+      staleTime: 5_000,
+      networkMode: 'always',
+    });
 };
 
 export interface LineBatch {

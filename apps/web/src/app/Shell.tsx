@@ -21,6 +21,7 @@ import { PinIcon } from '../components/PinIcon.tsx';
 import { BackupFailureBanner } from '../features/backups/BackupFailureBanner.tsx';
 import { ConnectionIndicator } from '../offline/ConnectionIndicator.tsx';
 import { startCatalogueRefresh } from '../offline/catalogue.ts';
+import { startOutboxSender } from '../offline/sender.ts';
 import { MenuEntry } from './MenuEntry.tsx';
 import { visibleMenu } from './menu.ts';
 import { usePermissions } from './permissions.ts';
@@ -59,6 +60,9 @@ export function Shell() {
   // The till's local copy for selling offline (issue 16), kept fresh for whoever may sell.
   const canSell = can('salesPOS');
   useEffect(() => (canSell ? startCatalogueRefresh() : undefined), [canSell]);
+  // The outbox goes out under the signed-in user only: another cashier's offline sales wait for that cashier.
+  const userId = me.data?.id;
+  useEffect(() => (userId ? startOutboxSender(userId) : undefined), [userId]);
 
   // An unpinned menu folds away after each navigation, leaving the page the whole width.
   const { pathname } = location;

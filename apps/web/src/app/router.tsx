@@ -55,6 +55,7 @@ const RolePermissionPage = lazyPage(() => import('../features/roles/RolePermissi
 const InvoicePage = lazyPage(() => import('../features/sales/InvoicePage.tsx'), 'InvoicePage');
 const PosPage = lazyPage(() => import('../features/sales/PosPage.tsx'), 'PosPage');
 const ReceiptPage = lazyPage(() => import('../features/sales/ReceiptPage.tsx'), 'ReceiptPage');
+const OfflineReceiptPage = lazyPage(() => import('../features/sales/OfflineReceiptPage.tsx'), 'OfflineReceiptPage');
 const CashUpPage = lazyPage(() => import('../features/till/CashUpPage.tsx'), 'CashUpPage');
 const CashUpListPage = lazyPage(() => import('../features/till/CashUpListPage.tsx'), 'CashUpListPage');
 const ReturnPage = lazyPage(() => import('../features/till/ReturnPage.tsx'), 'ReturnPage');
@@ -188,6 +189,7 @@ export const router = createBrowserRouter([
           guarded('/salespos', 'salesPOS', <PosPage />),
           guarded('/saleslist', 'salesList', <SalesListPage />),
           guarded('/salesreceipt/:id', 'salesReceipt', <ReceiptPage />),
+          guarded('/salesofflinereceipt/:key', 'salesPOS', <OfflineReceiptPage />),
           guarded('/salesinvoice/:id', 'salesInvoice', <InvoicePage />),
           guarded('/salesreturn/:id', 'salesReturn', <ReturnPage />),
           guarded('/salesreturnreceipt/:id', 'salesReturn', <ReturnReceiptPage />),

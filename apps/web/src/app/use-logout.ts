@@ -2,13 +2,23 @@ import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { logout } from '../api/auth.ts';
+import { count as outboxCount } from '../offline/outbox.ts';
 import { clearSession, markVoluntaryLogout } from './session-storage.ts';
 
 /** Asks "Are you sure you want to logout?", ends the session on the server and returns to the sign-in page. */
 export function useLogout() {
   const navigate = useNavigate();
   const client = useQueryClient();
-  return () =>
+  return async () => {
+    // Sales made offline are sent under this user's session: signing out now would strand them (issue 16).
+    const waiting = await outboxCount().catch(() => 0);
+    if (waiting > 0) {
+      modals.open({
+        title: 'Sales not yet sent',
+        children: `${waiting} ${waiting === 1 ? 'sale made offline has' : 'sales made offline have'} not reached the server yet. Stay signed in until the connection returns and they are sent.`,
+      });
+      return;
+    }
     modals.openConfirmModal({
       title: 'Logout',
       children: 'Are you sure you want to logout?',
@@ -23,4 +33,5 @@ export function useLogout() {
         navigate('/', { replace: true });
       },
     });
+  };
 }

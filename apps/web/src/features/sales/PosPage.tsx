@@ -20,10 +20,13 @@ import {
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useMe } from '../../api/auth.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { NoSaleAnswer, useProcessSale } from '../../api/sales.ts';
 import { confirmAction } from '../../components/confirm.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { LocalCopyAge } from '../../offline/LocalCopyAge.tsx';
+import { queueOfflineSale } from '../../offline/offline-sale.ts';
 import { withLeadingZero } from '../profile/phone.ts';
 import { CartTable } from './CartTable.tsx';
 import { useCart } from './cart.ts';
@@ -35,7 +38,7 @@ import { PendingSaleBanner } from './PendingSaleBanner.tsx';
 import classes from './PosPage.module.css';
 import { PosSearch } from './PosSearch.tsx';
 import { useParkedCarts } from './parked-carts.ts';
-import { type AfterSale, mayBeRecorded, type PendingSale, usePendingSale } from './pending-sale.ts';
+import { type AfterSale, isNetworkFailure, mayBeRecorded, type PendingSale, usePendingSale } from './pending-sale.ts';
 import { usePosDraft } from './pos-draft.ts';
 import { usePosKeys } from './pos-keys.ts';
 import { useFillHeight } from './use-fill-height.ts';
@@ -49,6 +52,7 @@ export function PosPage() {
   const { draft, update, setCustomer, reset: resetDraft } = usePosDraft();
   const { pending, keep, forget } = usePendingSale();
   const processSale = useProcessSale();
+  const me = useMe();
   const [afterSale, setAfterSale] = useLocalStorage<AfterSale>({ key: 'posAfterSave', defaultValue: 'receipt' });
   const [status, setStatus] = useState<{ ok?: string; error?: string; noAnswer?: string }>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
@@ -69,9 +73,25 @@ export function PosPage() {
   // While a sale waits for its answer, nothing that would make another sale can be touched.
   const isLocked = processSale.isPending || Boolean(pending);
 
+  // Offline (issue 16): the sale goes to the outbox under its key, the local balances go down and the receipt,
+  // marked not yet sent, comes from the outbox; the shell sends it when the connection returns.
+  const keepOffline = async (sale: PendingSale) => {
+    if (!me.data) {
+      setStatus({ noAnswer: 'Offline, and the signed-in cashier is not known: the sale is kept to send again.' });
+      return;
+    }
+    const key = await queueOfflineSale(sale.body, sale.lines ?? [], me.data);
+    forget();
+    cart.clear();
+    resetDraft();
+    setStatus({ ok: 'No connection: the sale is kept on this computer and will be sent when the connection returns.' });
+    if (sale.afterSale !== 'stay') navigate(`/salesofflinereceipt/${key}`);
+  };
+
   const send = async (sale: PendingSale) => {
     setStatus({});
     setFieldErrors({});
+    if (!navigator.onLine) return keepOffline(sale);
     try {
       const answer = await processSale.mutateAsync(sale.body);
       forget();
@@ -81,6 +101,8 @@ export function PosPage() {
       const target = sale.afterSale === 'stay' ? '/salespos' : `/sales${sale.afterSale}/${answer.data.id}`;
       redirect.current = setTimeout(() => navigate(target), 2000);
     } catch (err) {
+      // The request never got through: the same key goes out from the outbox later (a replay if it did arrive).
+      if (isNetworkFailure(err)) return keepOffline(sale);
       if (mayBeRecorded(err)) {
         setStatus({ noAnswer: noAnswerReason(err) });
         return;
@@ -95,6 +117,13 @@ export function PosPage() {
   const submit = (payments?: SalePaymentInput[]) => {
     const sale: PendingSale = {
       afterSale,
+      lines: cart.lines.map((l) => ({
+        name: l.product,
+        brand: l.brand,
+        measurement: l.measurement,
+        quantity: l.quantity,
+        unit_price: l.salePrice,
+      })),
       body: {
         customerName: customer.name,
         customerPhone: customer.phone,
@@ -178,6 +207,7 @@ export function PosPage() {
                 <Stack gap="xs">
                   <PosSearch onAdd={cart.add} onStep={cart.stepLast} inputRef={searchInput} />
                   <KeyHelp />
+                  <LocalCopyAge />
                   <Group justify="space-between">
                     <Button
                       variant="subtle"

@@ -2,6 +2,7 @@ import type { SaleInput } from '@duka/shared';
 import { useLocalStorage } from '@mantine/hooks';
 import { ApiError } from '../../api/client.ts';
 import { NoSaleAnswer } from '../../api/sales.ts';
+import type { OfflineReceiptLine } from '../../offline/offline-sale.ts';
 
 // A sale between the press of Process Sale and the reading of the server's answer. It is kept in local storage with
 // its key, so after a lost reply, a hang or a reload the very same body goes again under the same key and the server
@@ -10,6 +11,8 @@ export type AfterSale = 'receipt' | 'invoice' | 'stay';
 export interface PendingSale {
   body: SaleInput;
   afterSale: AfterSale;
+  /** The cart's names and prices, for the local receipt should the sale have to wait offline (issue 16). */
+  lines?: OfflineReceiptLine[];
 }
 
 export function usePendingSale() {
@@ -32,3 +35,6 @@ export function mayBeRecorded(err: unknown): boolean {
   if (err.status === 0 || err.status >= 500 || [401, 403, 408, 429].includes(err.status)) return true;
   return Boolean(err.errors.idempotencyKey);
 }
+
+/** No answer at all because the request never got through: the browser is offline or the server unreachable. */
+export const isNetworkFailure = (err: unknown) => err instanceof ApiError && err.status === 0;
