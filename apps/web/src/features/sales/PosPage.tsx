@@ -18,6 +18,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMe } from '../../api/auth.ts';
@@ -53,6 +54,7 @@ export function PosPage() {
   const { pending, keep, forget } = usePendingSale();
   const processSale = useProcessSale();
   const me = useMe();
+  const queryClient = useQueryClient();
   const [afterSale, setAfterSale] = useLocalStorage<AfterSale>({ key: 'posAfterSave', defaultValue: 'receipt' });
   const [status, setStatus] = useState<{ ok?: string; error?: string; noAnswer?: string }>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
@@ -81,6 +83,8 @@ export function PosPage() {
       return;
     }
     const key = await queueOfflineSale(sale.body, sale.lines ?? [], me.data);
+    // Searches already answered still show the balances from before this sale.
+    void queryClient.invalidateQueries({ queryKey: ['/possearch'] });
     forget();
     cart.clear();
     resetDraft();
