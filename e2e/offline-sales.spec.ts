@@ -1,13 +1,25 @@
+import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
-import { apiCall, launchBrowser, type RunningApp, signInThroughUi, startApp, stockItem } from './support.ts';
+import {
+  freePort,
+  makeDataDir,
+  type ServerProcess,
+  startServer,
+  waitUntilHealthy,
+} from '../apps/server/test/server-process.ts';
+import { apiCall, launchBrowser, signInThroughUi, stockItem } from './support.ts';
 
 // Selling with the connection down (issue 16), in Chromium: the POS opens offline from the service worker, three
 // sales go to the outbox (one receipt printed "not yet sent"), the page is closed and reopened, and back online the
 // three arrive exactly once; one of them finds its batch short and becomes one stock discrepancy, never a negative
 // balance.
-let app: RunningApp;
+// Started here rather than by startApp, so the same server (data and port) can be killed and started again.
+let dataDir: string;
+let port: number;
+let server: ServerProcess;
+const app = { url: '' };
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -31,7 +43,11 @@ async function addToCart(name: string, units: number) {
 }
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  dataDir = makeDataDir();
+  port = await freePort();
+  [server, browser] = await Promise.all([startServer(dataDir, port), launchBrowser()]);
+  await waitUntilHealthy(server);
+  app.url = server.url;
   admin = (await apiCall(app.url, 'POST', '/login', DEMO_ADMIN)).body.data.token;
   cement = await stockItem(app.url, admin, 'Outbox Cement', 20_000, 30);
   sand = await stockItem(app.url, admin, 'Short Sand', 5_000, 3);
@@ -40,7 +56,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await app?.stop();
+  server?.child.kill('SIGTERM');
+  await server?.exited;
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('selling offline', () => {
@@ -117,5 +135,39 @@ describe('selling offline', () => {
     await expect.poll(() => indicator('Online').isVisible(), { timeout: 15_000 }).toBe(true);
     await page.waitForTimeout(1000);
     expect(await salesTotal()).toBe(before + 3);
+  });
+
+  it('sends a sale exactly once when the server is killed while the outbox sends it, and restarted', async () => {
+    await context.setOffline(true);
+    await expect.poll(() => indicator('Offline').isVisible()).toBe(true);
+    await page.getByRole('radio', { name: 'Stay on POS' }).check();
+    for (let i = 0; i < 2; i++) {
+      await addToCart('Outbox Cement', 1);
+      await page.getByRole('button', { name: 'Process Sale' }).click();
+      await expect.poll(() => indicator(`Offline · ${i + 1} ${i ? 'sales' : 'sale'} waiting`).isVisible()).toBe(true);
+    }
+    const before = await salesTotal();
+
+    // The first sale reaches the server and is recorded; the server dies before its answer reaches the till.
+    let killed: Promise<unknown> | undefined;
+    await page.route('**/api/salesstore', async (route) => {
+      if (killed) return route.abort('connectionrefused');
+      await route.fetch();
+      server.child.kill('SIGKILL');
+      killed = server.exited;
+      await route.abort('connectionreset');
+    });
+    await context.setOffline(false);
+    await expect.poll(() => killed !== undefined, { timeout: 15_000 }).toBe(true);
+    await killed;
+    await page.unroute('**/api/salesstore');
+    expect(await indicator('Sending 2 sales').isVisible()).toBe(true);
+
+    server = await startServer(dataDir, port);
+    await waitUntilHealthy(server);
+    // The outbox tries again by itself; the first sale's key answers with the sale already recorded.
+    await expect.poll(() => indicator('Online').isVisible(), { timeout: 40_000 }).toBe(true);
+    expect(await salesTotal()).toBe(before + 2);
+    expect(await balanceOf(cement.id)).toBe(25);
   });
 });

@@ -39,7 +39,7 @@ import { PendingSaleBanner } from './PendingSaleBanner.tsx';
 import classes from './PosPage.module.css';
 import { PosSearch } from './PosSearch.tsx';
 import { useParkedCarts } from './parked-carts.ts';
-import { type AfterSale, isNetworkFailure, mayBeRecorded, type PendingSale, usePendingSale } from './pending-sale.ts';
+import { type AfterSale, mayBeRecorded, type PendingSale, serverUnreachable, usePendingSale } from './pending-sale.ts';
 import { usePosDraft } from './pos-draft.ts';
 import { usePosKeys } from './pos-keys.ts';
 import { useFillHeight } from './use-fill-height.ts';
@@ -105,8 +105,8 @@ export function PosPage() {
       const target = sale.afterSale === 'stay' ? '/salespos' : `/sales${sale.afterSale}/${answer.data.id}`;
       redirect.current = setTimeout(() => navigate(target), 2000);
     } catch (err) {
-      // The request never got through: the same key goes out from the outbox later (a replay if it did arrive).
-      if (isNetworkFailure(err)) return keepOffline(sale);
+      // The server cannot be reached: the same key goes out from the outbox later (a replay if it did arrive).
+      if (await serverUnreachable(err)) return keepOffline(sale);
       if (mayBeRecorded(err)) {
         setStatus({ noAnswer: noAnswerReason(err) });
         return;

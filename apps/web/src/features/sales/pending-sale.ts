@@ -36,5 +36,18 @@ export function mayBeRecorded(err: unknown): boolean {
   return Boolean(err.errors.idempotencyKey);
 }
 
-/** No answer at all because the request never got through: the browser is offline or the server unreachable. */
-export const isNetworkFailure = (err: unknown) => err instanceof ApiError && err.status === 0;
+/**
+ * True when the sale got no answer because the server cannot be reached at all (issue 16): the request failed at the
+ * network and a quick look at the server fails too. A connection cut while the server is up keeps the "not confirmed"
+ * banner instead, to send again at once; either way the same key goes, so the sale is never doubled.
+ */
+export async function serverUnreachable(err: unknown): Promise<boolean> {
+  if (!(err instanceof ApiError) || err.status !== 0) return false;
+  if (!navigator.onLine) return true;
+  try {
+    const res = await fetch('/api/health', { cache: 'no-store', signal: AbortSignal.timeout(3000) });
+    return !res.ok && res.status >= 500;
+  } catch {
+    return true;
+  }
+}
