@@ -170,4 +170,25 @@ describe('selling offline', () => {
     expect(await salesTotal()).toBe(before + 2);
     expect(await balanceOf(cement.id)).toBe(25);
   });
+
+  it('refuses to sign out while a sale waits to be sent, and signs out once it has gone', async () => {
+    await context.setOffline(true);
+    await addToCart('Outbox Cement', 1);
+    await page.getByRole('button', { name: 'Process Sale' }).click();
+    await expect.poll(() => indicator('Offline · 1 sale waiting').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    const warning = page.getByRole('dialog', { name: 'Sales not yet sent' });
+    await warning.getByText('1 sale made offline has not reached the server yet.', { exact: false }).waitFor();
+    await page.keyboard.press('Escape');
+    expect(page.url()).toMatch(/\/salespos$/);
+
+    await context.setOffline(false);
+    await expect.poll(() => indicator('Online').isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await balanceOf(cement.id)).toBe(24);
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByRole('dialog', { name: 'Logout' }).getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
 });
