@@ -119,8 +119,16 @@ const bodyRows = (page: Page) => page.locator('tbody tr');
 const openFilter = (page: Page) => page.getByRole('button', { name: 'Filter' }).click();
 const submit = (page: Page) => page.getByRole('button', { name: 'Submit' }).click();
 const choose = async (page: Page, label: string, option: string) => {
-  await page.getByRole('textbox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  const field = page.getByRole('textbox', { name: label, exact: true });
+  const wanted = page.getByRole('option', { name: option, exact: true });
+  // A click that lands while the filter panel is still sliding open leaves the list shut: a person clicks again.
+  await expect
+    .poll(async () => {
+      if (!(await wanted.isVisible())) await field.click();
+      return wanted.isVisible();
+    })
+    .toBe(true);
+  await wanted.click();
 };
 /** Clicks a field at its start (a date, week or month field's first part) and types, as a person does. */
 async function typeInto(page: Page, label: string, text: string) {
