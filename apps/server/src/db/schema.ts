@@ -279,6 +279,19 @@ export interface StockDiscrepanciesTable {
   stock_adjustment_id: number | null;
 }
 
+/** A batch's sale prices over time (migration 015): an offline sale is charged the one in force when it was made. */
+export interface BatchSalePricesTable {
+  batch_id: number;
+  sale_price: number;
+  valid_from: Timestamp;
+}
+
+/** The VAT rate charged over time (migration 015): the business's rate while VAT-registered, else 0. */
+export interface VatRatesTable {
+  valid_from: Timestamp;
+  vat_rate: number;
+}
+
 export interface SaleItemsTable {
   id: Generated<number>;
   sale_id: number;
@@ -326,6 +339,8 @@ export interface DB {
   stock_batches: StockBatchesTable;
   stock_adjustments: StockAdjustmentsTable;
   stock_discrepancies: StockDiscrepanciesTable;
+  batch_sale_prices: BatchSalePricesTable;
+  vat_rates: VatRatesTable;
   categories: CategoriesTable;
   app_files: AppFilesTable;
   roles: RolesTable;

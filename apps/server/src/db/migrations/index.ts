@@ -12,6 +12,7 @@ import * as productCodes from './010_product_codes.ts';
 import * as performanceIndexes from './011_performance_indexes.ts';
 import * as till from './012_till.ts';
 import * as stockDiscrepancies from './014_stock_discrepancies.ts';
+import * as priceHistory from './015_price_history.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '011_performance_indexes': performanceIndexes,
   '012_till': till,
   '014_stock_discrepancies': stockDiscrepancies,
+  '015_price_history': priceHistory,
 };
