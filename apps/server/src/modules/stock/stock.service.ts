@@ -15,6 +15,7 @@ import { describeChanges, type RequestContext, writeAudit } from '../../platform
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import { newNumber } from '../../platform/tokens.ts';
 import { registerTrashKind } from '../../platform/trash.ts';
+import { recordFirstSalePrice, recordSalePriceChange } from './batch-prices.ts';
 import { stockQuery } from './stock.queries.ts';
 
 type Trx = Transaction<DB>;
@@ -97,6 +98,7 @@ export async function createStock(db: Database, input: StockInput & { environmen
       })
       .returning(['id', 'batch_number', 'total_cost'])
       .executeTakeFirstOrThrow();
+    await recordFirstSalePrice(trx, batch.id, input.sale_price);
     await writeAudit(trx, ctx, {
       type: 'Stock',
       activity: 'Create',
@@ -156,6 +158,8 @@ export async function updateStock(db: Database, id: number, input: StockInput, c
       })
       .where('id', '=', id)
       .execute();
+    if (before.sale_price !== input.sale_price)
+      await recordSalePriceChange(trx, id, before.sale_price, input.sale_price);
     await writeAudit(trx, ctx, {
       type: 'Stock',
       activity: 'Update',
