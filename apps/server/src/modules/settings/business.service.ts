@@ -5,6 +5,7 @@ import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import { describeChanges, type RequestContext, writeAudit } from '../../platform/audit.ts';
 import { readSettings, writeSettings } from '../../platform/settings-store.ts';
+import { chargedVatRate, recordVatRateChange } from './vat-rates.ts';
 
 type StoredBusinessInfo = Required<{ [K in Exclude<keyof BusinessInfo, 'vat_registered' | 'vat_rate'>]: string }> & {
   vat_registered: 'Yes' | 'No';
@@ -32,8 +33,7 @@ export const readBusinessInfo = (db: Database | Transaction<DB>) => readSettings
  * sale's transaction, so the sale stores the rate in force when it was made.
  */
 export async function vatRateInForce(db: Database | Transaction<DB>): Promise<number> {
-  const info = await readBusinessInfo(db);
-  return info.vat_registered === 'Yes' ? Number(info.vat_rate) : 0;
+  return chargedVatRate(await readBusinessInfo(db));
 }
 
 export async function saveBusinessInfo(db: Database, input: BusinessInfo, ctx: RequestContext) {
@@ -47,6 +47,7 @@ export async function saveBusinessInfo(db: Database, input: BusinessInfo, ctx: R
     // VAT fields the client did not send keep their stored values; the text fields are all sent (blank is '').
     const after = { ...EMPTY, vat_registered: before.vat_registered, vat_rate: before.vat_rate, ...given };
     await writeSettings(trx, 'business', after);
+    await recordVatRateChange(trx, chargedVatRate(before), chargedVatRate(after));
     await writeAudit(trx, ctx, {
       type: 'Settings',
       activity: 'Update',
