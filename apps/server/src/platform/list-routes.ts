@@ -16,6 +16,9 @@ export interface ListSource<Query, Row> {
   total?: (query: Query) => Promise<number>;
   /** The row as the list and the files show it; the stored row when absent. */
   present?: (row: Row) => unknown;
+  /** The row key when `rows` is ordered by a total order ending with it (`sa.id`): deep pages walk its index
+   * (paginate's keyed paging). */
+  key?: string;
 }
 
 // The answer is documented from the declaration's row schema but written as it is: the schema describes the shape,
@@ -38,7 +41,7 @@ export function registerList<Query, Row>(
     },
     async (request) => {
       const query = request.query as Query & { page: number; pagination_size: number };
-      const page = await paginate(source.rows(query), query);
+      const page = await paginate(source.rows(query), query, { key: source.key });
       return { ...page, data: page.data.map(present) };
     },
   );

@@ -11,6 +11,8 @@ import type { ReportColumn } from '../reports/declaration.ts';
 export interface ListColumn extends ReportColumn {
   /** The table's header ("USER NUMBER/ID"); absent: the files' header in capitals. */
   screenHeader?: string;
+  /** In the files only (the sales' subtotal): the screen's table leaves it out. */
+  filesOnly?: boolean;
 }
 
 export interface ListDeclaration<Filter extends z.ZodType = z.ZodType> {

@@ -1,4 +1,5 @@
 export * from './declaration.ts';
 export * from './people-lists.ts';
+export * from './sales-lists.ts';
 export * from './stock-lists.ts';
 export * from './till-lists.ts';

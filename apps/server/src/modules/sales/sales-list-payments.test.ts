@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportedRows } from '../../../test/report-fixtures.ts';
 import { type Batch, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -50,5 +51,25 @@ describe('GET /api/saleslist and the payments', () => {
     expect(found.body.data.map((s: { id: number }) => s.id)).toEqual([split]);
     const part = await t.call('GET', '/api/saleslist?search=2611ZX', { token: admin });
     expect(part.body.total).toBe(1);
+  });
+
+  it('names a split sale the same way on the list and in both files', async () => {
+    const split = await sell([
+      { method: 'CASH', amount: 5_000 },
+      { method: 'BANK', amount: 30_000, reference: 'BK-SPLIT-7' },
+    ]);
+    const listed = await t.call('GET', '/api/saleslist?search=BK-SPLIT-7', { token: admin });
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({ id: split, payment_label: 'Split (Bank, Cash)', total_amount: 35_000 }),
+    ]);
+    for (const format of ['xlsx', 'csv'] as const) {
+      const { rows } = await exportedRows(t, admin, `sale${format}?search=BK-SPLIT-7`, format);
+      // The header row follows the title, period and total (and, in the CSV, a blank line).
+      const at = rows.findIndex((row) => row[0] === 'Sale Number');
+      const header = rows[at] as string[];
+      expect(rows.slice(at + 1)).toHaveLength(1);
+      expect(rows[at + 1][header.indexOf('Payment Method')]).toBe('Split (Bank, Cash)');
+      expect(String(rows[at + 1][header.indexOf('Total Amount')])).toBe('35000');
+    }
   });
 });

@@ -1,10 +1,9 @@
-// Reads for the point of sale (in-stock cascades), the sales list, one sale with its lines, and the exports.
-import { formatDay, paymentLabel } from '@duka/shared';
+// Reads for the point of sale (in-stock cascades), the sales list and its total (declared as saleList), and one
+// sale with its lines.
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { nameJson } from '../../platform/creator.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { ExportColumn } from '../../platform/exports.ts';
 import { likePattern, matchesSearch } from '../../platform/listing.ts';
 import { withinShopDays } from '../../platform/period.ts';
 import { saleTillDetails } from './sale-till.queries.ts';
@@ -150,18 +149,6 @@ export async function getSale(db: Database, timeZone: string, id: number) {
     .execute();
   return { ...sale, items, ...(await saleTillDetails(db, id)) };
 }
-
-export const saleExportColumns = (timeZone: string): ExportColumn<SaleRow>[] => [
-  { header: 'Sale Number', value: (s) => s.sale_number, width: 20 },
-  { header: 'Customer Name', value: (s) => s.customer_name, width: 22 },
-  { header: 'Phone Number', value: (s) => s.customer_phone, width: 16 },
-  { header: 'Discount (%)', value: (s) => s.discount },
-  { header: 'Subtotal', value: (s) => s.subtotal, width: 14 },
-  { header: 'Total Amount', value: (s) => s.total_amount, width: 14 },
-  { header: 'Payment Method', value: (s) => paymentLabel(s.payment_method), width: 16 },
-  { header: 'Created By', value: (s) => s.user?.name ?? 'N/A', width: 18 },
-  { header: 'Date', value: (s) => formatDay(s.created_at, timeZone) },
-];
 
 export async function totalSales(db: Database, timeZone: string, filter: SalesFilter): Promise<number> {
   const row = await salesQuery(db, timeZone, filter)

@@ -1,9 +1,8 @@
-import { dateRangeSchema, idParamSchema, listQuerySchema, numeric, saleSchema } from '@duka/shared';
+import { idParamSchema, listQuerySchema, numeric, paymentMethodsLabel, saleList, saleSchema } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { can, canAny, requestContext } from '../../platform/access.ts';
-import { type ExportFormat, periodPreamble, sendExport, throughCursor } from '../../platform/exports.ts';
-import { paginate } from '../../platform/listing.ts';
+import { registerList } from '../../platform/list-routes.ts';
 import type { AppServices } from '../../services.ts';
 import * as queries from './sales.queries.ts';
 import { processSale } from './sales.service.ts';
@@ -72,9 +71,17 @@ export const salesRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db,
     return { success: true, message: 'Sale processed successfully!', data: { id: sale.id, replayed: sale.replayed } };
   });
 
-  const listQuery = listQuerySchema.and(dateRangeSchema);
-  app.get('/saleslist', { config: can('salesList'), schema: { querystring: listQuery } }, (request) =>
-    paginate(queries.salesQuery(db, timeZone, request.query), request.query, { key: 'sa.id' }),
+  // The sales list and its files, as declared (saleList); deep pages walk the (created_at, id) index.
+  registerList(
+    app,
+    saleList,
+    {
+      rows: (query: queries.SalesFilter) => queries.salesQuery(db, timeZone, query),
+      total: (query: queries.SalesFilter) => queries.totalSales(db, timeZone, query),
+      present: (sale: queries.SaleRow) => ({ ...sale, payment_label: paymentMethodsLabel(sale) }),
+      key: 'sa.id',
+    },
+    timeZone,
   );
 
   // A receipt or an invoice shows one sale: any of these keys opens it. The POS key alone does not, so a cashier
@@ -84,27 +91,4 @@ export const salesRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db,
     { config: canAny('salesList', 'salesReceipt', 'salesInvoice'), schema: { params: idParamSchema } },
     async (request) => ({ success: true, data: await queries.getSale(db, timeZone, request.params.id) }),
   );
-
-  for (const format of ['xlsx', 'csv'] as ExportFormat[]) {
-    app.get(
-      `/sale${format}`,
-      {
-        config: can('salesExport'),
-        schema: { querystring: listQuerySchema.pick({ search: true }).and(dateRangeSchema) },
-      },
-      async (request, reply) =>
-        sendExport(reply, format, {
-          name: 'sales',
-          columns: queries.saleExportColumns(timeZone),
-          preamble: periodPreamble(
-            'Sales',
-            request.query,
-            'Total sales (UGX)',
-            await queries.totalSales(db, timeZone, request.query),
-          ),
-          rows: throughCursor(queries.salesQuery(db, timeZone, request.query)),
-          timeZone,
-        }),
-    );
-  }
 };

@@ -64,11 +64,13 @@ export function declaredColumns<Row>(
   columns: readonly ListColumn[],
   cells: Cells<Row> = {},
 ): { header: string; cell: (row: Row) => ReactNode; align?: 'right' }[] {
-  return columns.map((column) => ({
-    header: column.screenHeader ?? column.header.toUpperCase(),
-    cell: cells[column.field] ?? ((row: Row) => reportCell(row, column)),
-    align: columnAlign(column.kind),
-  }));
+  return columns
+    .filter((column) => !column.filesOnly)
+    .map((column) => ({
+      header: column.screenHeader ?? column.header.toUpperCase(),
+      cell: cells[column.field] ?? ((row: Row) => reportCell(row, column)),
+      align: columnAlign(column.kind),
+    }));
 }
 
 /** A declared list's export menu for ListPage: its Export key, its two calls and its file name. */

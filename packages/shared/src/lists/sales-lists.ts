@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { dateRangeSchema } from '../list.schemas.ts';
+import { paymentLabel } from '../sales.schemas.ts';
+import { defineList } from './declaration.ts';
+
+// The sales list (part 2 §2.7): every sale, newest first, searched by customer, sale number or a payment's
+// reference (the mobile-money transaction id), filtered by the shop's days.
+
+export const saleListRowSchema = z.object({
+  id: z.number(),
+  sale_number: z.string(),
+  /** The seeds' name for the sale number. */
+  batch_number: z.string(),
+  customer_name: z.string(),
+  customer_phone: z.string(),
+  customer_email: z.string().nullable(),
+  customer_address: z.string().nullable(),
+  /** The sale's discount in percent. */
+  discount: z.number(),
+  subtotal: z.number(),
+  discount_amount: z.number(),
+  total_amount: z.number(),
+  vat_rate: z.number(),
+  vat_amount: z.number(),
+  /** The method, or SPLIT when the sale was paid by more than one. */
+  payment_method: z.string(),
+  /** Every method the sale was paid by. */
+  payment_methods: z.array(z.string()),
+  /** What the screen and the files show: one method's name, or Split with the methods (paymentMethodsLabel). */
+  payment_label: z.string(),
+  notice: z.string().nullable(),
+  created_at: z.string(),
+  user: z.object({ name: z.string() }).nullable(),
+});
+export type SaleListRecord = z.infer<typeof saleListRowSchema>;
+
+/** One method's name, or Split with the methods when the sale was paid by more than one. */
+export function paymentMethodsLabel(sale: { payment_method: string; payment_methods?: readonly string[] | null }) {
+  const methods = sale.payment_methods ?? [];
+  return methods.length > 1
+    ? `Split (${methods.map(paymentLabel).join(', ')})`
+    : paymentLabel(methods[0] ?? sale.payment_method);
+}
+
+/** The sales; the files carry the subtotal too, with the period and the total sales in their header rows. */
+export const saleList = defineList({
+  title: 'Sales',
+  path: '/saleslist',
+  keys: { list: 'salesList', export: 'salesExport', filter: 'salesFilter' },
+  filter: dateRangeSchema,
+  row: saleListRowSchema,
+  columns: [
+    { header: 'Sale Number', field: 'sale_number', kind: 'text' },
+    { header: 'Customer Name', field: 'customer_name', kind: 'text' },
+    { header: 'Phone Number', field: 'customer_phone', kind: 'text' },
+    { header: 'Discount (%)', screenHeader: 'DISCOUNT', field: 'discount', kind: 'percent' },
+    { header: 'Subtotal', field: 'subtotal', kind: 'money', filesOnly: true },
+    { header: 'Total Amount', field: 'total_amount', kind: 'money' },
+    { header: 'Payment Method', field: 'payment_label', kind: 'text' },
+    { header: 'Created By', field: 'user.name', kind: 'text' },
+    { header: 'Date', field: 'created_at', kind: 'date' },
+  ],
+  exports: { xlsx: '/salexlsx', csv: '/salecsv', fileName: 'sales' },
+  total: { label: 'Total sales (UGX)' },
+});
