@@ -3,6 +3,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { invalidField } from '../../platform/errors.ts';
+import { vatRateAt } from '../settings/vat-rates.ts';
+import { salePricesAt } from '../stock/batch-prices.ts';
 import { roundQuantity } from '../stock/stock.service.ts';
 
 type Trx = Transaction<DB>;
@@ -20,6 +22,15 @@ export function offlineSaleTime(madeAt: string, now = Date.now()): Date {
   if (at.getTime() < now - OFFLINE_MAX_AGE_MS)
     throw invalidField('made_at', 'An offline sale older than 7 days cannot be recorded. Enter it by hand.');
   return at;
+}
+
+/**
+ * What an offline sale is charged: each batch's price and the VAT rate in force at `madeAt`, not when it arrives
+ * (a price changed in between does not reach a customer who already paid). No VAT on record that early: today's.
+ */
+export async function chargesAt(trx: Trx, batches: Iterable<{ id: number }>, madeAt: Date) {
+  const ids = [...batches].map((b) => b.id);
+  return { prices: await salePricesAt(trx, ids, madeAt), vatRate: await vatRateAt(trx, madeAt) };
 }
 
 /**

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchState, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
+import { KATO_HARDWARE } from '../../../test/business-fixtures.ts';
+import { wholeReport } from '../../../test/report-fixtures.ts';
+import { batchState, type Catalogue, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { DEMO_CASHIER } from '../../db/seed/demo.ts';
 
@@ -116,5 +118,89 @@ describe('replays and shortfalls', () => {
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
+  });
+});
+
+describe('prices and VAT at made_at', () => {
+  const receipt = async (id: number) => (await t.call('GET', `/api/saleshow/${id}`, { token: admin })).body.data;
+  const received = { quantity: 10, unit_price: 6_000, min_stock_level: 2, stock_date: '2026-11-20' };
+  const reprice = async (batchId: number, catalogue: Catalogue, sale_price: number) => {
+    const res = await t.call('PUT', `/api/stockupdate/${batchId}`, {
+      token: admin,
+      body: { ...catalogue, ...received, sale_price, environment: 'PRODUCTION' },
+    });
+    expect(res.status).toBe(200);
+  };
+  // The till's clock when the sale is made, a moment before the change that follows it.
+  const madeNow = async () => {
+    const at = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    return at;
+  };
+
+  it('charges the price in force when the sale was made, on the receipt, the sales list and the daily report', async () => {
+    const catalogue = await makeCatalogue(t, admin);
+    const batch = await receiveBatch(t, admin, catalogue, { ...received, sale_price: 10_000 });
+    const madeAt = await madeNow();
+    await reprice(batch.id, catalogue, 12_000);
+    const offline = await sell(sale(batch.batch_number, 2, { offline: true, made_at: madeAt }));
+    expect(offline.status).toBe(200);
+    const shown = await receipt(offline.body.data.id);
+    expect(shown).toMatchObject({ subtotal: 20_000, total_amount: 20_000 });
+    expect(shown.items[0]).toMatchObject({ unit_price: 10_000, total_price: 20_000 });
+    const listed = await t.call('GET', `/api/saleslist?search=${shown.sale_number}`, { token: admin });
+    expect(listed.body.data).toHaveLength(1);
+    expect(listed.body.data[0]).toMatchObject({ total_amount: 20_000 });
+    const daily = await wholeReport(t, admin, 'reportdailysaleslist');
+    const line = daily.data.data.find((r: { batch_number: string }) => r.batch_number === batch.batch_number);
+    expect(line).toMatchObject({ unit_price: 10_000, total_amount: 20_000 });
+    // Sold now, online or offline, the same batch is the new price.
+    const online = await sell(sale(batch.batch_number, 1));
+    expect((await receipt(online.body.data.id)).total_amount).toBe(12_000);
+    const later = await sell(sale(batch.batch_number, 1, { offline: true, made_at: new Date().toISOString() }));
+    expect((await receipt(later.body.data.id)).total_amount).toBe(12_000);
+  });
+
+  it('follows several changes, and a batch loaded without history keeps its price until its first change', async () => {
+    const catalogue = await makeCatalogue(t, admin);
+    const batch = await receiveBatch(t, admin, catalogue, { ...received, sale_price: 10_000 });
+    // As the demo seed loads batches: straight into the table, no price on record.
+    await t.db.deleteFrom('batch_sale_prices').where('batch_id', '=', batch.id).execute();
+    const first = await madeNow();
+    await reprice(batch.id, catalogue, 11_000);
+    const second = await madeNow();
+    await reprice(batch.id, catalogue, 13_000);
+    const history = await t.db
+      .selectFrom('batch_sale_prices')
+      .select('sale_price')
+      .where('batch_id', '=', batch.id)
+      .orderBy('valid_from')
+      .execute();
+    expect(history.map((h) => h.sale_price)).toEqual([10_000, 11_000, 13_000]);
+    for (const [madeAt, price] of [
+      [first, 10_000],
+      [second, 11_000],
+    ] as const) {
+      const res = await sell(sale(batch.batch_number, 1, { offline: true, made_at: madeAt }));
+      expect((await receipt(res.body.data.id)).total_amount).toBe(price);
+    }
+  });
+
+  it('keeps the VAT rate in force when the sale was made', async () => {
+    const setVat = async (vat_registered: 'Yes' | 'No', vat_rate: number) => {
+      const body = { ...KATO_HARDWARE, vat_registered, vat_rate };
+      expect((await t.call('POST', '/api/businessinfosettingsstore', { token: admin, body })).status).toBe(200);
+    };
+    const batch = await receiveBatch(t, admin, await makeCatalogue(t, admin), { ...received, sale_price: 11_800 });
+    await setVat('Yes', 18);
+    const madeAt = await madeNow();
+    await setVat('No', 18);
+    const offline = await sell(sale(batch.batch_number, 1, { offline: true, made_at: madeAt }));
+    expect(await receipt(offline.body.data.id)).toMatchObject({ vat_rate: 18, vat_amount: 1_800 });
+    const online = await sell(sale(batch.batch_number, 1));
+    expect(await receipt(online.body.data.id)).toMatchObject({ vat_rate: 0, vat_amount: 0 });
+    // Before the first change on record, the rate the shop started with: not registered.
+    const before = await sell(sale(batch.batch_number, 1, { offline: true, made_at: minutesAgo(60) }));
+    expect(await receipt(before.body.data.id)).toMatchObject({ vat_rate: 0, vat_amount: 0 });
   });
 });

@@ -19,7 +19,7 @@ import { AppError, invalidField } from '../../platform/errors.ts';
 import { newNumber, sha256 } from '../../platform/tokens.ts';
 import { vatRateInForce } from '../settings/business.service.ts';
 import { roundQuantity } from '../stock/stock.service.ts';
-import { offlineSaleTime, takeOfflineLine } from './offline-sale.ts';
+import { chargesAt, offlineSaleTime, takeOfflineLine } from './offline-sale.ts';
 import { settlePayments } from './sale-payments.ts';
 
 type Trx = Transaction<DB>;
@@ -137,14 +137,14 @@ export async function processSale(
       return { id: first.id, replayed: true };
     }
     // Checked after the key, so the replay of an accepted offline sale still answers with it a week later.
-    // Prices are the batches' current ones: batches keep no price history, so a price changed between the sale and
-    // its arrival is charged at the new price.
     const madeAt = input.offline && input.made_at ? offlineSaleTime(input.made_at) : null;
     // created_at is never written by the app otherwise (the schema types it so); an offline sale is its exception.
     if (madeAt) await sql`UPDATE sales SET created_at = ${madeAt} WHERE id = ${claimed.id}`.execute(trx);
     let shortfalls = 0;
 
     const batches = await lockBatches(trx, lines.map((l) => l.batchNumber).sort());
+    // An offline sale is charged the prices and VAT rate in force when it was made; any other the current ones.
+    const then = madeAt ? await chargesAt(trx, batches.values(), madeAt) : undefined;
     const saleLines: SaleLine[] = [];
     for (const [index, line] of lines.entries()) {
       const batch = batches.get(line.batchNumber);
@@ -179,6 +179,7 @@ export async function processSale(
           .where('id', '=', batch.id)
           .execute();
       }
+      const salePrice = then?.prices.get(batch.id) ?? batch.sale_price;
       saleLines.push({
         sale_id: claimed.id,
         batch_id: batch.id,
@@ -186,9 +187,9 @@ export async function processSale(
         brand_id: batch.brand_id,
         measurement_id: batch.measurement_id,
         quantity: line.quantity,
-        unit_price: batch.sale_price,
+        unit_price: salePrice,
         unit_cost: batch.unit_price,
-        total_price: lineTotal(line.quantity, batch.sale_price),
+        total_price: lineTotal(line.quantity, salePrice),
       });
     }
     const totals = saleTotals(saleLines, input.discount);
@@ -202,8 +203,8 @@ export async function processSale(
       .insertInto('sale_items')
       .values(saleLines.map((l, i) => ({ ...l, discount_amount: lineDiscounts[i] ?? 0 })))
       .execute();
-    // VAT-inclusive prices: the sale keeps the rate in force now and the VAT inside its total (0 when not registered).
-    const vatRate = await vatRateInForce(trx);
+    // VAT-inclusive prices: the sale keeps the rate in force and the VAT inside its total (0 when not registered).
+    const vatRate = then?.vatRate ?? (await vatRateInForce(trx));
     const vat = { vat_rate: vatRate, vat_amount: vatIncluded(totals.total_amount, vatRate) };
     const paid = settlePayments(input, totals.total_amount);
     if (paid.payments.length > 0)

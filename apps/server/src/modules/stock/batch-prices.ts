@@ -31,8 +31,8 @@ export async function recordSalePriceChange(trx: Trx, batchId: number, oldPrice:
 }
 
 /**
- * The sale price of each batch at `at`: the latest price in force then, or the batch's current price when nothing is
- * on record that early (a batch never changed since it came in without history, or a till clock behind its creation).
+ * The sale price of each batch at `at`: the latest price in force then; its first price when `at` comes before it (a
+ * till clock running behind); its current price when nothing is on record (a batch that came in without history).
  */
 export async function salePricesAt(trx: Trx, batchIds: number[], at: Date): Promise<Map<number, number>> {
   if (batchIds.length === 0) return new Map();
@@ -40,6 +40,7 @@ export async function salePricesAt(trx: Trx, batchIds: number[], at: Date): Prom
     SELECT s.id, coalesce(
       (SELECT h.sale_price FROM batch_sale_prices h
        WHERE h.batch_id = s.id AND h.valid_from <= ${at} ORDER BY h.valid_from DESC LIMIT 1),
+      (SELECT h.sale_price FROM batch_sale_prices h WHERE h.batch_id = s.id ORDER BY h.valid_from LIMIT 1),
       s.sale_price) AS sale_price
     FROM stock_batches s WHERE s.id = ANY(${batchIds}::int[])`.execute(trx);
   return new Map(rows.rows.map((r) => [r.id, Number(r.sale_price)]));
