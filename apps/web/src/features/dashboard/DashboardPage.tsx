@@ -16,6 +16,7 @@ import {
   isDashboardPeriod,
   periodDays,
 } from './dashboard-periods.ts';
+import { OpenDiscrepanciesAlert } from './OpenDiscrepanciesAlert.tsx';
 
 // ECharts is large: its chunk is fetched after the cards are on screen (issue 12).
 const TopProductsChart = lazyPage(() => import('./TopProductsChart.tsx'), 'TopProductsChart');
@@ -70,6 +71,7 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title="Dashboard" trail={[{ label: 'Dashboard' }]} />
+      <OpenDiscrepanciesAlert />
       <Group align="flex-end" mb="md">
         <Select
           label="Period"

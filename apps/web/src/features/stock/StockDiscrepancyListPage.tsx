@@ -83,6 +83,8 @@ export function StockDiscrepancyListPage() {
             setResolving(null);
             notifications.show({ color: 'green', message });
             await client.invalidateQueries({ queryKey: ['/stockdiscrepancylist'] });
+            // The dashboard's alert counts the open ones.
+            await client.invalidateQueries({ queryKey: ['/stockdiscrepancycount'] });
           }}
         />
       )}

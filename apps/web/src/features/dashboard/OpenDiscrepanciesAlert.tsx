@@ -1,0 +1,29 @@
+import { Alert, Anchor } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { api } from '../../api/client.ts';
+import { usePermissions } from '../../app/permissions.ts';
+
+// Issue 16: an offline sale that found its batch short leaves a stock discrepancy, shown here until a manager resolves
+// it. Only for those who may see discrepancies; nothing at all while none is open.
+export function OpenDiscrepanciesAlert() {
+  const { can } = usePermissions();
+  const allowed = can('stockDiscrepancyList');
+  const count = useQuery({
+    queryKey: ['/stockdiscrepancycount'],
+    queryFn: async () => (await api<{ data: { open: number } }>('GET', '/stockdiscrepancycount')).data.open,
+    enabled: allowed,
+  });
+  const open = count.data ?? 0;
+  if (!allowed || open === 0) return null;
+  return (
+    <Alert color="orange" title="Stock discrepancies to resolve" mb="md" data-testid="open-discrepancies">
+      {open === 1
+        ? 'An offline sale found its batch short: 1 stock discrepancy is open. '
+        : `Offline sales found their batches short: ${open} stock discrepancies are open. `}
+      <Anchor component={Link} to="/stockdiscrepancies">
+        Review stock discrepancies
+      </Anchor>
+    </Alert>
+  );
+}
