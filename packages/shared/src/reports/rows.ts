@@ -20,6 +20,8 @@ export const saleLineRowSchema = z.object({
   discount_amount: z.number(),
   /** total_price − discount_amount: the rows of a period add up to its total_sales. */
   total_amount: z.number(),
+  /** Set on a returned line: a negative row on the return's day (its id the negated return line's id). */
+  return_number: z.number().nullable(),
   user: named,
   created_at: z.string(),
 });

@@ -4,7 +4,8 @@ import { defineReport, type ReportColumn, reportKeysOf } from './declaration.ts'
 import { optionalDayField, optionalMonthField, reportPeriodShape, requireCustomRange } from './period.schemas.ts';
 import { saleLineRowSchema } from './rows.ts';
 
-// The four sales reports (part 2 §2.8, §7): sale lines over a day, a week, a month or a chosen period.
+// The four sales reports (part 2 §2.8, §7): sale lines over a day, a week, a month or a chosen period, and the lines
+// returned in it as negative rows on the return's day (issue 13).
 
 const SALE_LINE_COLUMNS: readonly ReportColumn[] = [
   { header: 'Product', field: 'product.name', kind: 'text' },
@@ -17,6 +18,7 @@ const SALE_LINE_COLUMNS: readonly ReportColumn[] = [
   { header: 'Total Amount', field: 'total_amount', kind: 'money' },
   { header: 'Issued By', field: 'user.name', kind: 'text' },
   { header: 'Date', field: 'created_at', kind: 'date' },
+  { header: 'Return No', field: 'return_number', kind: 'text' },
 ];
 
 const salesReport = <const Word extends string>(word: Word, title: string, slug: string) => ({

@@ -19,22 +19,35 @@ export function dashboardPeriod(timeZone: string, query: DashboardQuery, now = n
   return periodBetween(query.startDate ?? month.start, query.endDate ?? month.end, timeZone);
 }
 
-const salesIn = (db: Database, period: Period) =>
-  db.selectFrom('sales as sa').where('sa.created_at', '>=', period.from).where('sa.created_at', '<', period.until);
-
 /**
  * The top 10 products by quantity sold, one bar per product and unit of measurement: bags and kilograms of one
- * product are two bars, never one sum. The unit is in the label ("Cement (Bags)"), plural past one as on receipts (a
- * name already ending in s is left as it is).
+ * product are two bars, never one sum. A return counts on its own day as sales do, so the quantity is what was sold
+ * in the period less what came back in it; a product that nets nothing is not a top product. The unit is in the label
+ * ("Cement (Bags)"), plural past one as on receipts (a name already ending in s is left as it is).
  */
 async function topProducts(db: Database, period: Period) {
-  const rows = await salesIn(db, period)
-    .innerJoin('sale_items as i', 'i.sale_id', 'sa.id')
-    .innerJoin('products as p', 'p.id', 'i.product_id')
-    .innerJoin('measurements as m', 'm.id', 'i.measurement_id')
-    .select(['p.name as product', 'm.name as unit', sql<number>`sum(i.quantity)`.as('quantity')])
+  const sold = db
+    .selectFrom('sale_items as i')
+    .innerJoin('sales as sa', 'sa.id', 'i.sale_id')
+    .where('sa.created_at', '>=', period.from)
+    .where('sa.created_at', '<', period.until)
+    .select(['i.product_id', 'i.measurement_id', 'i.quantity']);
+  const returned = db
+    .selectFrom('sale_return_items as ri')
+    .innerJoin('sale_returns as r', 'r.id', 'ri.return_id')
+    .innerJoin('sale_items as i', 'i.id', 'ri.sale_item_id')
+    .where('r.created_at', '>=', period.from)
+    .where('r.created_at', '<', period.until)
+    .select(['i.product_id', 'i.measurement_id', sql<number>`-ri.quantity`.as('quantity')]);
+  const net = sql<number>`sum(l.quantity)`;
+  const rows = await db
+    .selectFrom(sold.unionAll(returned).as('l'))
+    .innerJoin('products as p', 'p.id', 'l.product_id')
+    .innerJoin('measurements as m', 'm.id', 'l.measurement_id')
+    .select(['p.name as product', 'm.name as unit', net.as('quantity')])
     .groupBy(['p.id', 'p.name', 'm.id', 'm.name'])
-    .orderBy(sql`sum(i.quantity)`, 'desc')
+    .having(net, '>', 0)
+    .orderBy(net, 'desc')
     .orderBy('p.name')
     .orderBy('m.name')
     .limit(10)

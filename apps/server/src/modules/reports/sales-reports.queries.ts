@@ -1,5 +1,8 @@
 // Sale lines of a period for the four sales reports, and their totals as aggregate queries. A line's amount is its
 // total less its stored share of the sale's discount, so a period's lines add up to its sales' totals exactly.
+// A return (issue 13) counts on the day it happens, never rewriting the sale's day: each returned line is a negative
+// row on the return's day carrying the return's number, its amount minus the refund, so the rows of a period add up
+// to the revenue report's net revenue for the same days.
 import { formatDay } from '@duka/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
@@ -9,7 +12,7 @@ import type { Period } from '../../platform/period.ts';
 
 const SEARCHED = ['p.name', 'b.name', 's.batch_number', 'sa.sale_number'];
 
-function linesOf(db: Database, period: Period, search: string | undefined) {
+function soldLinesOf(db: Database, period: Period, search: string | undefined) {
   const q = db
     .selectFrom('sale_items as i')
     .innerJoin('sales as sa', 'sa.id', 'i.sale_id')
@@ -22,8 +25,30 @@ function linesOf(db: Database, period: Period, search: string | undefined) {
   return search ? q.where((eb) => matchesSearch(eb, SEARCHED, search)) : q;
 }
 
-export const saleLineRows = (db: Database, period: Period, search: string | undefined) =>
-  linesOf(db, period, search)
+/** The lines returned in the period, joined under the same aliases as the sold lines so one search fits both. */
+function returnedLinesOf(db: Database, period: Period, search: string | undefined) {
+  const q = db
+    .selectFrom('sale_return_items as ri')
+    .innerJoin('sale_returns as r', 'r.id', 'ri.return_id')
+    .innerJoin('sale_items as i', 'i.id', 'ri.sale_item_id')
+    .innerJoin('sales as sa', 'sa.id', 'i.sale_id')
+    .innerJoin('stock_batches as s', 's.id', 'ri.batch_id')
+    .innerJoin('products as p', 'p.id', 'i.product_id')
+    .innerJoin('brands as b', 'b.id', 'i.brand_id')
+    .innerJoin('measurements as m', 'm.id', 'i.measurement_id')
+    .where('r.created_at', '>=', period.from)
+    .where('r.created_at', '<', period.until);
+  return search ? q.where((eb) => matchesSearch(eb, SEARCHED, search)) : q;
+}
+
+const saleOf = sql<{
+  discount: number;
+  sale_number: string;
+}>`json_build_object('discount', sa.discount_percent, 'sale_number', sa.sale_number)`.as('sale');
+
+/** Sold lines, then returned lines as negative rows (id −return line id, so keys never collide), newest first. */
+export function saleLineRows(db: Database, period: Period, search: string | undefined) {
+  const sold = soldLinesOf(db, period, search)
     .leftJoin('users as u', 'u.id', 'sa.created_by')
     .select([
       'i.id',
@@ -33,33 +58,65 @@ export const saleLineRows = (db: Database, period: Period, search: string | unde
       's.batch_number',
       'i.quantity',
       'i.unit_price',
-      sql<{
-        discount: number;
-        sale_number: string;
-      }>`json_build_object('discount', sa.discount_percent, 'sale_number', sa.sale_number)`.as('sale'),
+      saleOf,
       'i.total_price',
       'i.discount_amount',
       sql<number>`i.total_price - i.discount_amount`.as('total_amount'),
+      sql<number | null>`NULL::integer`.as('return_number'),
       nameJson('u').as('user'),
       'sa.created_at',
-    ])
-    .orderBy('sa.created_at', 'desc')
-    .orderBy('i.id', 'desc');
+    ]);
+  // What the line was charged for that quantity before the discount, and what its refund gave back after it.
+  const charged = sql<number>`round(ri.quantity * i.unit_price)::bigint`;
+  const returned = returnedLinesOf(db, period, search)
+    .leftJoin('users as u', 'u.id', 'r.created_by')
+    .select([
+      sql<number>`-ri.id`.as('id'),
+      nameJson('p').as('product'),
+      nameJson('b').as('brand'),
+      nameJson('m').as('measurement'),
+      's.batch_number',
+      sql<number>`-ri.quantity`.as('quantity'),
+      'i.unit_price',
+      saleOf,
+      sql<number>`-${charged}`.as('total_price'),
+      sql<number>`-(${charged} - ri.refund_amount)`.as('discount_amount'),
+      sql<number>`-ri.refund_amount`.as('total_amount'),
+      'r.return_number',
+      nameJson('u').as('user'),
+      'r.created_at',
+    ]);
+  return db
+    .selectFrom(sold.unionAll(returned).as('l'))
+    .selectAll()
+    .orderBy('l.created_at', 'desc')
+    .orderBy('l.id', 'desc');
+}
 
-/** Σ line amounts over the period (and the search): the report's total_sales. */
+/** Σ line amounts over the period (and the search) less the refunds of its returned lines: the report's total_sales. */
 export async function totalSales(db: Database, period: Period, search: string | undefined): Promise<number> {
-  // Without a search the catalogue joins are not needed: the sum reads only sales and their lines.
-  const lines = search
-    ? linesOf(db, period, search)
+  // Without a search the catalogue joins are not needed: the sums read only sales, returns and their lines.
+  const soldLines = search
+    ? soldLinesOf(db, period, search)
     : db
         .selectFrom('sale_items as i')
         .innerJoin('sales as sa', 'sa.id', 'i.sale_id')
         .where('sa.created_at', '>=', period.from)
         .where('sa.created_at', '<', period.until);
-  const row = await lines
-    .select(sql<number>`coalesce(sum(i.total_price - i.discount_amount), 0)::bigint`.as('total'))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+  const returnedLines = search
+    ? returnedLinesOf(db, period, search)
+    : db
+        .selectFrom('sale_return_items as ri')
+        .innerJoin('sale_returns as r', 'r.id', 'ri.return_id')
+        .where('r.created_at', '>=', period.from)
+        .where('r.created_at', '<', period.until);
+  const [sold, refunded] = await Promise.all([
+    soldLines
+      .select(sql<number>`coalesce(sum(i.total_price - i.discount_amount), 0)::bigint`.as('total'))
+      .executeTakeFirstOrThrow(),
+    returnedLines.select(sql<number>`coalesce(sum(ri.refund_amount), 0)::bigint`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return Number(sold.total) - Number(refunded.total);
 }
 
 /** The shop's day of the last sale up to the end of the period, null before the first sale. */

@@ -320,6 +320,7 @@ describe('sales report exports', () => {
       'Total Amount',
       'Issued By',
       'Date',
+      'Return No',
     ]);
     const data = rows.slice(4);
     expect(data).toHaveLength(12);
@@ -336,6 +337,7 @@ describe('sales report exports', () => {
       35_000,
       expect.any(String),
       '2025-03-04',
+      'N/A',
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saleAt, wholeReport } from '../../../test/report-fixtures.ts';
+import { exportedRows, saleAt, wholeReport } from '../../../test/report-fixtures.ts';
 import { type Batch, batchState, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { DEMO_CASHIER } from '../../db/seed/demo.ts';
@@ -146,12 +146,19 @@ describe('POST /api/salesreturnstore/:saleId', () => {
 });
 
 describe('figures after a return', () => {
-  it('revenue report, P&L and dashboard agree, the return counted on its own day', async () => {
-    // A sale on 2025-05-10, part of it back on 2025-06-02 (Kampala): May keeps the sale, June carries the return.
-    const sale = await saleAt(t, cashier, now(), [
-      [cement, 2],
-      [nails, 4],
-    ]);
+  it('the four sales reports, revenue report, P&L and dashboard agree, the return counted on its own day', async () => {
+    // A sale on Saturday 2025-05-10 with a discount, part of it back on Monday 2025-06-02 (Kampala): May keeps the
+    // sale, June carries the return, and every report reads it so.
+    const sale = await saleAt(
+      t,
+      cashier,
+      now(),
+      [
+        [cement, 2],
+        [nails, 4],
+      ],
+      7.5,
+    );
     const items = await lines(sale.id);
     const back = await giveBack(sale.id, {
       items: [{ sale_item_id: items[0]?.id, quantity: 1 }],
@@ -164,27 +171,94 @@ describe('figures after a return', () => {
     await sql`UPDATE sale_returns SET created_at = '2025-06-02T08:00:00Z' WHERE id = ${back.body.data.id}`.execute(
       t.db,
     );
-    const month = async (startDate: string, endDate: string) => {
-      const [revenue, pl, dashboard] = await Promise.all([
-        wholeReport(t, admin, 'reportrevenuelist', { report_type: 'custom', date_range: `${startDate},${endDate}` }),
-        wholeReport(t, admin, 'reportprofitlosslist', { report_type: 'custom', date_range: `${startDate},${endDate}` }),
+    const { refund_amount: refund } = await t.db
+      .selectFrom('sale_returns')
+      .select('refund_amount')
+      .where('id', '=', back.body.data.id)
+      .executeTakeFirstOrThrow();
+    // 35,000 less the line's 7.5% share, to the shilling as the sale stored it.
+    expect(refund).toBe(32_375);
+
+    const sumRows = (rows: { total_amount: number }[]) => rows.reduce((sum, r) => sum + r.total_amount, 0);
+    /** Revenue, P&L and dashboard over the days, each sales report given as [path, query] over the same days. */
+    const agree = async (startDate: string, endDate: string, salesReports: [string, Record<string, string>][]) => {
+      const range = { report_type: 'custom', date_range: `${startDate},${endDate}` };
+      const [revenue, pl, dashboard, ...reports] = await Promise.all([
+        wholeReport(t, admin, 'reportrevenuelist', range),
+        wholeReport(t, admin, 'reportprofitlosslist', range),
         t.call('GET', `/api/dashboard?startDate=${startDate}&endDate=${endDate}`, { token: admin }),
+        wholeReport(t, admin, 'reportconsolidatedsaleslist', range),
+        ...salesReports.map(([path, query]) => wholeReport(t, admin, path, query)),
       ]);
       expect(pl.revenue).toBe(revenue.total_revenue);
       expect(dashboard.body.data.total_revenue).toBe(revenue.total_revenue);
       expect(dashboard.body.data.gross_profit).toBe(pl.gross_profit);
-      return { revenue, pl };
+      for (const report of reports) {
+        expect(report.total_sales).toBe(revenue.total_revenue);
+        expect(sumRows(report.data.data)).toBe(report.total_sales);
+      }
+      return { revenue, pl, chart: dashboard.body.data.chart_data, lines: reports[0].data.data };
     };
-    const may = await month('2025-05-01', '2025-05-31');
-    expect(may.revenue.total_revenue).toBe(2 * 35_000 + 4 * 7_500);
+
+    const may = await agree('2025-05-01', '2025-05-31', [['reportmonthlysaleslist', { month: '2025-05' }]]);
+    expect(may.revenue.total_revenue).toBe(sale.total);
     expect(may.pl.cost_of_goods_sold).toBe(2 * 30_000 + 4 * 5_000);
-    const june = await month('2025-06-01', '2025-06-30');
-    expect(june.revenue.total_revenue).toBe(-35_000);
-    expect(june.revenue.total_returns).toBe(35_000);
-    expect(june.revenue.by_payment_method.CASH).toBe(-35_000);
+    expect(may.lines).toHaveLength(2);
+    expect(may.chart.map((bar: { y: number }) => bar.y)).toEqual([4, 2]);
+    // The sale's own day is never rewritten by the later return.
+    await agree('2025-05-10', '2025-05-10', [['reportdailysaleslist', { Date: '2025-05-10' }]]);
+
+    const june = await agree('2025-06-01', '2025-06-30', [['reportmonthlysaleslist', { month: '2025-06' }]]);
+    expect(june.revenue.total_revenue).toBe(-refund);
+    expect(june.revenue.total_returns).toBe(refund);
+    expect(june.revenue.by_payment_method.CASH).toBe(-refund);
     expect(june.revenue.data.data).toMatchObject([
-      { day: '2025-06-02', sales_count: 0, returns: 35_000, revenue: -35_000 },
+      { day: '2025-06-02', sales_count: 0, returns: refund, revenue: -refund },
     ]);
     expect(june.pl.cost_of_goods_sold).toBe(-30_000);
+    // The returned line: a negative row on the return's day, carrying the return's number and the sale's.
+    expect(june.lines).toEqual([
+      expect.objectContaining({
+        quantity: -1,
+        unit_price: 35_000,
+        total_price: -35_000,
+        discount_amount: -(35_000 - refund),
+        total_amount: -refund,
+        return_number: back.body.data.return_number,
+        sale: { discount: 7.5, sale_number: expect.stringMatching(/^SN/) },
+      }),
+    ]);
+    expect(june.lines[0].id).toBeLessThan(0);
+    // Nothing nets above zero in June: the returned cement is no top product.
+    expect(june.chart).toEqual([]);
+    const mondayOfReturn = await agree('2025-06-02', '2025-06-08', [
+      ['reportdailysaleslist', { Date: '2025-06-02' }],
+      ['reportweeklysaleslist', { week_start: '2025-06-04' }],
+    ]);
+    expect(mondayOfReturn.revenue.total_revenue).toBe(-refund);
+
+    // Over both days the sale and its return net out; top products count what stayed sold.
+    const both = await agree('2025-05-01', '2025-06-30', []);
+    expect(both.revenue.total_revenue).toBe(sale.total - refund);
+    expect(both.lines).toHaveLength(3);
+    expect(both.chart.map((bar: { y: number }) => bar.y)).toEqual([4, 1]);
+    expect(both.chart[1].label).toMatch(/^Cement \w+ \(Bag Cement \w+\)$/);
+
+    // The files follow the screens: the return's row and the net total in the header.
+    const { rows } = await exportedRows(t, admin, 'reportmonthlysalesxlsx?month=2025-06', 'xlsx');
+    expect(rows[2]).toEqual(['Total Sales (UGX)', -refund]);
+    expect(rows[4]).toEqual([
+      expect.stringMatching(/^Cement/),
+      'Tororo',
+      expect.stringMatching(/^Bag Cement/),
+      cement.batch_number,
+      -1,
+      35_000,
+      7.5,
+      -refund,
+      expect.any(String),
+      '2025-06-02',
+      String(back.body.data.return_number),
+    ]);
   });
 });
