@@ -20,7 +20,10 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
           <Stack align="center" gap={4} mb="md">
             <Image src={branding.data?.logo || '/logo.svg'} fallbackSrc="/logo.svg" alt="Logo" h={56} w="auto" />
             <Text fw={700}>{branding.data?.name ?? 'Duka'}</Text>
-            <Title order={3}>{title}</Title>
+            {/* The page's one h1, sized as a card title. */}
+            <Title order={1} size="h3">
+              {title}
+            </Title>
           </Stack>
           {children}
         </Paper>

@@ -6,7 +6,7 @@ export interface Crumb {
   to?: string;
 }
 
-/** Title and breadcrumbs; Home is the root everywhere (part 1 §2). */
+/** Title and breadcrumbs; Home is the root everywhere (part 1 §2). The title is the screen's one h1, sized as before. */
 export function PageHeader({ title, trail = [] }: { title: string; trail?: Crumb[] }) {
   return (
     <>
@@ -24,7 +24,7 @@ export function PageHeader({ title, trail = [] }: { title: string; trail?: Crumb
           ),
         )}
       </Breadcrumbs>
-      <Title order={2} mb="md">
+      <Title order={1} size="h2" mb="md">
         {title}
       </Title>
     </>

@@ -24,7 +24,8 @@ export function ReceiptPage() {
             {business.business_tin && <Text size="xs">TIN: {business.business_tin}</Text>}
           </Stack>
           <Divider my="xs" />
-          <Text ta="center" size="sm" fw={700}>
+          {/* The screen's one h1, printed as the small caption it always was. */}
+          <Text component="h1" ta="center" size="sm" fw={700}>
             RECEIPT
           </Text>
           <Text ta="center" fz={36} fw={800} lh={1.1} data-testid="receipt-number">

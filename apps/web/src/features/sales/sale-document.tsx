@@ -142,7 +142,9 @@ export function BusinessHeader({
         {business.business_tin && <Text size="sm">TIN: {business.business_tin}</Text>}
       </Stack>
       <Stack gap={2} align="flex-end">
-        <Title order={3}>{title}</Title>
+        <Title order={1} size="h3">
+          {title}
+        </Title>
         <Text size="sm">No: {number}</Text>
         <Text size="sm">Date: {formatDay(date)}</Text>
       </Stack>
