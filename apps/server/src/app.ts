@@ -27,6 +27,7 @@ import { financialReportRoutes } from './modules/reports/financial-reports.route
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { returnRoutes } from './modules/returns/returns.routes.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
+import { offlineSaleRoutes } from './modules/sales/offline-sale.routes.ts';
 import { posSearchRoutes } from './modules/sales/pos-search.routes.ts';
 import { posSnapshotRoutes } from './modules/sales/pos-snapshot.routes.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
@@ -126,6 +127,7 @@ export async function buildApp(options: AppOptions) {
         cashUpRoutes,
         posSearchRoutes,
         posSnapshotRoutes,
+        offlineSaleRoutes,
         discrepancyRoutes,
         reportRoutes,
         expenseRoutes,

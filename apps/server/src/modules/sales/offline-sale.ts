@@ -1,8 +1,10 @@
 // The server's side of a sale made while the till was offline (issue 16, PRODUCT.md §6): it is recorded at the till's
 // time, and a batch that no longer holds enough gives what it has while the shortfall becomes a stock discrepancy.
 import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
-import { invalidField } from '../../platform/errors.ts';
+import { type RequestContext, writeAudit } from '../../platform/audit.ts';
+import { AppError, invalidField } from '../../platform/errors.ts';
 import { vatRateAt } from '../settings/vat-rates.ts';
 import { salePricesAt } from '../stock/batch-prices.ts';
 import { roundQuantity } from '../stock/stock.service.ts';
@@ -57,4 +59,32 @@ export async function takeOfflineLine(
       .values({ product_id: batch.product_id, batch_id: batch.id, quantity: shortfall, sale_id: saleId })
       .execute();
   return { taken, shortfall };
+}
+
+/** What the till tells of an offline sale the server refused for good, when the cashier discards it. */
+export interface OfflineDiscard {
+  idempotencyKey: string;
+  made_at: string;
+  total_amount: number;
+  reason: string;
+}
+
+/**
+ * Notes in the activity log that a till discarded an offline sale the server refused (goods left, no sale recorded), so
+ * a manager can follow it up. A key the server has recorded is a sale, not something to discard: 409.
+ */
+export async function discardOfflineSale(db: Database, input: OfflineDiscard, ctx: RequestContext) {
+  await db.transaction().execute(async (trx) => {
+    const recorded = await trx
+      .selectFrom('sales')
+      .select('id')
+      .where('idempotency_key', '=', input.idempotencyKey)
+      .executeTakeFirst();
+    if (recorded) throw new AppError('conflict', 'This sale was recorded by the server: there is nothing to discard.');
+    await writeAudit(trx, ctx, {
+      type: 'Sales',
+      activity: 'Discard offline sale',
+      details: `Discarded an offline sale the server refused (key ${input.idempotencyKey}, made at ${input.made_at}, total ${input.total_amount} UGX): ${input.reason}`,
+    });
+  });
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KATO_HARDWARE } from '../../../test/business-fixtures.ts';
+import { auditSince, lastAuditId } from '../../../test/catalogue-fixtures.ts';
 import { wholeReport } from '../../../test/report-fixtures.ts';
 import { batchState, type Catalogue, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -202,5 +203,55 @@ describe('prices and VAT at made_at', () => {
     // Before the first change on record, the rate the shop started with: not registered.
     const before = await sell(sale(batch.batch_number, 1, { offline: true, made_at: minutesAgo(60) }));
     expect(await receipt(before.body.data.id)).toMatchObject({ vat_rate: 0, vat_amount: 0 });
+  });
+});
+
+describe('POST /api/salesofflinediscard', () => {
+  const discard = (body: unknown) => t.call('POST', '/api/salesofflinediscard', { token: cashier, body });
+  const refused = () => ({
+    idempotencyKey: randomUUID(),
+    made_at: minutesAgo(8 * 24 * 60),
+    total_amount: 40_000,
+    reason: 'An offline sale older than 7 days cannot be recorded. Enter it by hand.',
+  });
+
+  it('notes the discarded sale in the activity log under the cashier, recording no sale', async () => {
+    const body = refused();
+    const since = await lastAuditId(t);
+    const res = await discard(body);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('The sale was discarded; the activity log keeps a note of it.');
+    const rows = await auditSince(t, since);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ type: 'Sales', activity: 'Discard offline sale' });
+    expect(rows[0]?.details).toContain(body.idempotencyKey);
+    expect(rows[0]?.details).toContain('total 40000 UGX');
+    expect(rows[0]?.details).toContain('older than 7 days');
+    const cashierId = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', DEMO_CASHIER.email)
+      .executeTakeFirstOrThrow();
+    expect(rows[0]?.user_id).toBe(cashierId.id);
+    const sales = await t.db
+      .selectFrom('sales')
+      .select('id')
+      .where('idempotency_key', '=', body.idempotencyKey)
+      .execute();
+    expect(sales).toHaveLength(0);
+  });
+
+  it('refuses to discard a sale the server recorded (409) and a body without its facts (422), noting nothing', async () => {
+    const batch = await newBatch(5);
+    const recorded = sale(batch.batch_number, 1, { offline: true, made_at: minutesAgo(5) });
+    expect((await sell(recorded)).status).toBe(200);
+    const since = await lastAuditId(t);
+    const again = await discard({ ...refused(), idempotencyKey: recorded.idempotencyKey });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This sale was recorded by the server: there is nothing to discard.');
+    const bad = await discard({ idempotencyKey: 'x', made_at: 'last week', total_amount: -1, reason: ' ' });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['idempotencyKey', 'made_at', 'reason', 'total_amount']);
+    expect(await auditSince(t, since)).toHaveLength(0);
   });
 });
