@@ -3,13 +3,10 @@
 import { expenseReport, paymentLabel, profitLossReport, revenueReport, supplierReport, taxReport } from '@duka/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { addDays, daysBetween, type Period, periodBetween, resolvePeriod } from '../../platform/period.ts';
-import { registerReport } from '../../platform/report-routes.ts';
 import type { AppServices } from '../../services.ts';
 import { expenseQuery, expensesByCategory, totalExpenses } from '../expenses/expenses.queries.ts';
 import * as money from './financial-reports.queries.ts';
-
-const periodOf = (period: Period) => ({ startDate: period.start, endDate: period.end });
-const bounds = (period: Period) => ({ report_start: period.start, report_end: period.end });
+import { registerPeriodReport, reportBounds } from './period-report.ts';
 
 /** The period of the same length that ends the day before `period` starts. */
 export function previousPeriod(period: Period, timeZone: string): Period {
@@ -21,41 +18,40 @@ export const financialReportRoutes: FastifyPluginAsync<AppServices> = async (app
   const periodFor = (query: { report_type: Parameters<typeof resolvePeriod>[0]; date_range?: string }) =>
     resolvePeriod(query.report_type, query.date_range, timeZone);
 
-  registerReport(
+  registerPeriodReport(
     app,
     revenueReport,
     {
-      run: async (query) => {
-        const period = periodFor(query);
+      period: periodFor,
+      run: async (period) => {
         const totals = await money.revenueTotals(db, period);
         return {
           rows: money.revenueRows(db, period, timeZone),
           extras: {
-            ...bounds(period),
+            ...reportBounds(period),
             total_revenue: totals.revenue,
             total_discount: totals.discount,
             total_returns: totals.returns,
             by_payment_method: totals.byMethod,
           },
-          period: periodOf(period),
         };
       },
     },
     timeZone,
   );
 
-  registerReport(
+  registerPeriodReport(
     app,
     profitLossReport,
     {
-      run: async (query) => {
-        const period = periodFor(query);
+      period: periodFor,
+      run: async (period) => {
         const previous = previousPeriod(period, timeZone);
         const [now, before] = await Promise.all([money.profitAndLoss(db, period), money.profitAndLoss(db, previous)]);
         return {
           rows: money.linesAsRows(db, money.statementLines(now, before)),
           extras: {
-            ...bounds(period),
+            ...reportBounds(period),
             previous_start: previous.start,
             previous_end: previous.end,
             revenue: now.revenue,
@@ -66,25 +62,23 @@ export const financialReportRoutes: FastifyPluginAsync<AppServices> = async (app
             total_loss: now.loss,
             net_profit: now.netProfit,
           },
-          period: periodOf(period),
         };
       },
     },
     timeZone,
   );
 
-  registerReport(
+  registerPeriodReport(
     app,
     expenseReport,
     {
-      run: async (query) => {
-        const period = periodFor(query);
-        const filter = { ...periodOf(period), search: query.search };
+      period: periodFor,
+      run: async (period, search) => {
+        const filter = { startDate: period.start, endDate: period.end, search };
         const [total, byCategory] = await Promise.all([totalExpenses(db, filter), expensesByCategory(db, filter)]);
         return {
           rows: expenseQuery(db, filter),
-          extras: { ...bounds(period), total_expenses: total, by_category: byCategory },
-          period: periodOf(period),
+          extras: { ...reportBounds(period), total_expenses: total, by_category: byCategory },
         };
       },
       present: (row) => ({ ...row, payment: paymentLabel(row.payment_method) }),
@@ -92,33 +86,29 @@ export const financialReportRoutes: FastifyPluginAsync<AppServices> = async (app
     timeZone,
   );
 
-  registerReport(
+  registerPeriodReport(
     app,
     supplierReport,
     {
-      run: async (query) => {
-        const period = periodFor(query);
-        return {
-          rows: money.supplierRows(db, period, query.search),
-          extras: { ...bounds(period), total_purchases: await money.totalPurchases(db, period, query.search) },
-          period: periodOf(period),
-        };
-      },
+      period: periodFor,
+      run: async (period, search) => ({
+        rows: money.supplierRows(db, period, search),
+        extras: { ...reportBounds(period), total_purchases: await money.totalPurchases(db, period, search) },
+      }),
     },
     timeZone,
   );
 
-  registerReport(
+  registerPeriodReport(
     app,
     taxReport,
     {
-      run: async (query) => {
-        const period = periodFor(query);
+      period: periodFor,
+      run: async (period) => {
         const totals = await money.taxTotals(db, period);
         return {
           rows: money.taxRows(db, period, timeZone),
-          extras: { ...bounds(period), total_taxable: totals.taxable, total_tax: totals.tax },
-          period: periodOf(period),
+          extras: { ...reportBounds(period), total_taxable: totals.taxable, total_tax: totals.tax },
         };
       },
     },

@@ -5,6 +5,7 @@ import {
   consolidatedSalesReport,
   dailySalesReport,
   monthlySalesReport,
+  type ReportDeclaration,
   stockAgingReport,
   stockBalanceReport,
   stockLowAlertReport,
@@ -13,6 +14,7 @@ import {
   weeklySalesReport,
 } from '@duka/shared';
 import type { FastifyPluginAsync } from 'fastify';
+import type { z } from 'zod';
 import { invalidField } from '../../platform/errors.ts';
 import {
   addDays,
@@ -25,10 +27,10 @@ import {
 } from '../../platform/period.ts';
 import { registerReport } from '../../platform/report-routes.ts';
 import type { AppServices } from '../../services.ts';
+import { registerPeriodReport, reportBounds } from './period-report.ts';
 import * as sales from './sales-reports.queries.ts';
 import * as stock from './stock-reports.queries.ts';
 
-const periodOf = (period: Period) => ({ startDate: period.start, endDate: period.end });
 const withStatus = <Row extends { balance: number; min_stock_level: number }>(row: Row) => ({
   ...row,
   status: stockStatus(row.balance, row.min_stock_level),
@@ -36,110 +38,73 @@ const withStatus = <Row extends { balance: number; min_stock_level: number }>(ro
 
 export const reportRoutes: FastifyPluginAsync<AppServices> = async (app, { db, timeZone }) => {
   const today = () => shopDay(timeZone);
-  const saleLines = (period: Period, search: string | undefined) => ({
-    rows: sales.saleLineRows(db, period, search),
-    total: sales.totalSales(db, period, search),
-  });
 
-  registerReport(
-    app,
+  /** The four sales reports: the same sale lines and total sales over their period, each with its own cards. */
+  const salesReport = <Query extends z.ZodType>(
+    declaration: ReportDeclaration<Query>,
+    period: (query: z.infer<Query>) => Period,
+    cards: (period: Period) => Promise<Record<string, unknown>> | Record<string, unknown>,
+  ) =>
+    registerPeriodReport(
+      app,
+      declaration,
+      {
+        period,
+        run: async (period, search) => {
+          const [extras, total_sales] = await Promise.all([cards(period), sales.totalSales(db, period, search)]);
+          return { rows: sales.saleLineRows(db, period, search), extras: { ...extras, total_sales } };
+        },
+      },
+      timeZone,
+    );
+
+  salesReport(
     dailySalesReport,
-    {
-      run: async (query) => {
-        const period = periodHolding('daily', query.Date ?? today(), timeZone);
-        const { rows, total } = saleLines(period, query.search);
-        const [total_sales, last_sold_date] = await Promise.all([total, sales.lastSoldDate(db, period, timeZone)]);
-        return { rows, extras: { last_sold_date, total_sales }, period: periodOf(period) };
-      },
-    },
-    timeZone,
+    (query) => periodHolding('daily', query.Date ?? today(), timeZone),
+    async (period) => ({ last_sold_date: await sales.lastSoldDate(db, period, timeZone) }),
   );
-
-  registerReport(
-    app,
+  salesReport(
     weeklySalesReport,
-    {
-      run: async (query) => {
-        const period = periodHolding('weekly', query.week_start ?? today(), timeZone);
-        const { rows, total } = saleLines(period, query.search);
-        return {
-          rows,
-          extras: { week_start: period.start, week_end: period.end, total_sales: await total },
-          period: periodOf(period),
-        };
-      },
-    },
-    timeZone,
+    (query) => periodHolding('weekly', query.week_start ?? today(), timeZone),
+    (period) => ({ week_start: period.start, week_end: period.end }),
   );
-
-  registerReport(
-    app,
+  salesReport(
     monthlySalesReport,
-    {
-      run: async (query) => {
-        const month = query.month ?? today().slice(0, 7);
-        if (month > today().slice(0, 7)) throw invalidField('month', 'The month cannot be in the future.');
-        const period = periodBetween(...monthDays(month), timeZone);
-        const { rows, total } = saleLines(period, query.search);
-        return { rows, extras: { selected_month: month, total_sales: await total }, period: periodOf(period) };
-      },
+    (query) => {
+      const month = query.month ?? today().slice(0, 7);
+      if (month > today().slice(0, 7)) throw invalidField('month', 'The month cannot be in the future.');
+      return periodBetween(...monthDays(month), timeZone);
     },
-    timeZone,
+    (period) => ({ selected_month: period.start.slice(0, 7) }),
   );
-
-  registerReport(
-    app,
+  salesReport(
     consolidatedSalesReport,
-    {
-      run: async (query) => {
-        const period = resolvePeriod(query.report_type, query.date_range, timeZone);
-        const { rows, total } = saleLines(period, query.search);
-        return {
-          rows,
-          extras: { report_start: period.start, report_end: period.end, total_sales: await total },
-          period: periodOf(period),
-        };
-      },
-    },
-    timeZone,
+    (query) => resolvePeriod(query.report_type, query.date_range, timeZone),
+    reportBounds,
   );
 
-  registerReport(
+  registerPeriodReport(
     app,
     stockReport,
     {
-      run: async (query) => {
-        const period = resolvePeriod(query.report_type, query.date_range, timeZone);
-        return {
-          rows: stock.receivedRows(db, period, query.search),
-          extras: {
-            report_start: period.start,
-            report_end: period.end,
-            total_stocks: await stock.totalReceivedCost(db, period, query.search),
-          },
-          period: periodOf(period),
-        };
-      },
+      period: (query) => resolvePeriod(query.report_type, query.date_range, timeZone),
+      run: async (period, search) => ({
+        rows: stock.receivedRows(db, period, search),
+        extras: { ...reportBounds(period), total_stocks: await stock.totalReceivedCost(db, period, search) },
+      }),
     },
     timeZone,
   );
 
-  registerReport(
+  registerPeriodReport(
     app,
     stockBalanceReport,
     {
-      run: async (query) => {
-        const period = resolvePeriod(query.report_type, query.date_range, timeZone);
-        return {
-          rows: stock.balanceRows(db, period, query.search),
-          extras: {
-            report_start: period.start,
-            report_end: period.end,
-            total_stocks: await stock.totalBalanceValue(db, period, query.search),
-          },
-          period: periodOf(period),
-        };
-      },
+      period: (query) => resolvePeriod(query.report_type, query.date_range, timeZone),
+      run: async (period, search) => ({
+        rows: stock.balanceRows(db, period, search),
+        extras: { ...reportBounds(period), total_stocks: await stock.totalBalanceValue(db, period, search) },
+      }),
       present: withStatus,
     },
     timeZone,
