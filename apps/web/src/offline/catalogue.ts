@@ -1,7 +1,7 @@
 import type { PosSnapshot, PosSnapshotBatch } from '@duka/shared';
 import { api } from '../api/client.ts';
 import { type CatalogueRecord, localDb } from './local-db.ts';
-import { count as outboxCount } from './outbox.ts';
+import { counts as outboxCounts } from './outbox.ts';
 
 // The till's local copy (issue 16): every batch with stock, with names, prices, balances and codes, kept in IndexedDB
 // so the POS can search and sell while the connection is down. Refreshed from GET /possnapshot while online.
@@ -37,10 +37,11 @@ export async function saveCatalogue(snapshot: PosSnapshot): Promise<void> {
 
 /**
  * Fetches a fresh copy and stores it. Skipped while sales wait in the outbox: the server's balances do not count
- * them yet, and the local copy (already lowered by them) is the truer one until they are sent.
+ * them yet, and the local copy (already lowered by them) is the truer one until they are sent. Sales the server
+ * refused for good do not hold it back: the server will never count them.
  */
 export async function refreshCatalogue(): Promise<'refreshed' | 'skipped'> {
-  if ((await outboxCount()) > 0) return 'skipped';
+  if ((await outboxCounts()).waiting > 0) return 'skipped';
   const { data } = await api<{ data: PosSnapshot }>('GET', '/possnapshot');
   await saveCatalogue(data);
   return 'refreshed';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { subscribe } from './outbox.ts';
+import { type OutboxCounts, subscribe } from './outbox.ts';
 
-// The connection as the shell shows it (issue 16): the browser's own online/offline state and the outbox's count.
+// The connection as the shell shows it (issue 16): the browser's own online/offline state and the outbox's counts.
 
 export function useOnline(): boolean {
   const [online, setOnline] = useState(() => navigator.onLine);
@@ -18,8 +18,8 @@ export function useOnline(): boolean {
   return online;
 }
 
-export function useOutboxCount(): number {
-  const [n, setN] = useState(0);
+export function useOutboxCounts(): OutboxCounts {
+  const [n, setN] = useState<OutboxCounts>({ waiting: 0, refused: 0 });
   useEffect(() => subscribe(setN), []);
   return n;
 }

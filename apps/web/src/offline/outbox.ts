@@ -15,16 +15,24 @@ export interface OutboxSale<Payload = unknown> {
   seq: number;
   /** The sale as the server's sale call takes it. */
   payload: Payload;
+  /** Set when the server refused the sale for good: it is no longer sent, and waits for the cashier to decide. */
+  refused?: { reason: string; at: string };
 }
 
-type Listener = (count: number) => void;
+/** The sales still to be sent, and those the server refused for good. */
+export interface OutboxCounts {
+  waiting: number;
+  refused: number;
+}
+
+type Listener = (counts: OutboxCounts) => void;
 const listeners = new Set<Listener>();
 // Other tabs of the app hear of every change too, so each indicator counts the same outbox.
 const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('duka-outbox');
 channel?.addEventListener('message', () => void notify(false));
 
 async function notify(broadcast = true) {
-  const n = await count();
+  const n = await counts();
   for (const listener of listeners) listener(n);
   if (broadcast) channel?.postMessage('changed');
 }
@@ -44,22 +52,47 @@ export async function list<Payload = unknown>(): Promise<OutboxSale<Payload>[]> 
   return (await db.getAllFromIndex('outbox', 'by_order')) as OutboxSale<Payload>[];
 }
 
-/** Takes a sale out once the server has confirmed it (or refused it for good). */
+/** Keeps a sale the server refused for good, with its reason, out of the sending until the cashier decides. */
+export async function markRefused(key: string, reason: string): Promise<void> {
+  await update(key, (sale) => ({ ...sale, refused: { reason, at: new Date().toISOString() } }));
+}
+
+/** Puts a refused sale back in the sending (the cashier asks to try again, e.g. once a permission is restored). */
+export async function clearRefusal(key: string): Promise<void> {
+  await update(key, ({ refused: _refused, ...sale }) => sale);
+}
+
+async function update(key: string, change: (sale: OutboxSale) => OutboxSale) {
+  const db = await localDb();
+  const tx = db.transaction('outbox', 'readwrite');
+  const sale = await tx.store.get(key);
+  if (sale) await tx.store.put(change(sale));
+  await tx.done;
+  await notify();
+}
+
+/** Takes a sale out once the server has confirmed it, or once the cashier discards a refused one. */
 export async function remove(key: string): Promise<void> {
   const db = await localDb();
   await db.delete('outbox', key);
   await notify();
 }
 
+/** Every sale in the outbox, refused ones included: none may be left behind by signing out. */
 export async function count(): Promise<number> {
   const db = await localDb();
   return db.count('outbox');
 }
 
-/** Calls `listener` with the count now and after every change (in this tab or another); returns the unsubscribe. */
+export async function counts(): Promise<OutboxCounts> {
+  const refused = (await list()).filter((s) => s.refused).length;
+  return { waiting: (await count()) - refused, refused };
+}
+
+/** Calls `listener` with the counts now and after every change (in this tab or another); returns the unsubscribe. */
 export function subscribe(listener: Listener): () => void {
   listeners.add(listener);
-  void count().then((n) => listeners.has(listener) && listener(n));
+  void counts().then((n) => listeners.has(listener) && listener(n));
   return () => {
     listeners.delete(listener);
   };

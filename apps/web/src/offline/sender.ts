@@ -1,20 +1,31 @@
 import { ApiError, api } from '../api/client.ts';
 import { refreshCatalogue } from './catalogue.ts';
 import type { OfflinePayload } from './offline-sale.ts';
-import { list, remove } from './outbox.ts';
+import { list, markRefused, remove } from './outbox.ts';
 
 // Sending the outbox (issue 16): the waiting sales of the signed-in cashier, in the order they were made, one at a
 // time, each with its own key, so a resend after a crash or a lost answer returns the first sale instead of a second.
-// A sale leaves the outbox only once the server has answered for it.
+// A sale leaves the outbox only once the server has recorded it, or once the cashier discards a sale it refused.
 
 export type SendResult = 'done' | 'stopped';
 
 /** True when the server has this sale's key: it can only be this sale, recorded by an earlier send. */
 const keyAlreadyUsed = (err: ApiError) => err.status === 422 && Boolean(err.errors.idempotencyKey);
 
+/**
+ * A refusal that sending again will not change (a sale too old, a batch gone, a permission taken away). No session
+ * (401), a timeout (408) or too many requests (429) pass with time; 5xx and no answer are the connection's.
+ */
+const refusedForGood = (err: ApiError) =>
+  err.status >= 400 && err.status < 500 && ![401, 408, 429].includes(err.status);
+
+/** The server's own words: the field messages when it gave them (they name what is wrong), else its message. */
+export const refusalReason = (err: ApiError) => Object.values(err.errors).flat().join(' ') || err.message;
+
 export async function sendOutbox(userId: number): Promise<SendResult> {
-  // Another user's sales wait for that user to sign in again: never sent under this user's name.
-  const mine = (await list<OfflinePayload>()).filter((s) => s.user_id === userId);
+  // Another user's sales wait for that user to sign in again: never sent under this user's name. Refused sales wait
+  // for the cashier's decision (RefusedSales) and do not hold back the ones made after them.
+  const mine = (await list<OfflinePayload>()).filter((s) => s.user_id === userId && !s.refused);
   for (const sale of mine) {
     try {
       await api('POST', '/salesstore', sale.payload.body);
@@ -24,9 +35,12 @@ export async function sendOutbox(userId: number): Promise<SendResult> {
         await remove(sale.key);
         continue;
       }
-      // No connection, a server restarting, an expired session: everything stays for the next try. A sale the
-      // server refuses for good (too old) stays too, counted by the indicator, for a manager to enter by hand.
-      if (!(err instanceof ApiError) || err.status !== 422) return 'stopped';
+      if (err instanceof ApiError && refusedForGood(err)) {
+        await markRefused(sale.key, refusalReason(err));
+        continue;
+      }
+      // No connection, a server restarting, an expired session: everything stays for the next try.
+      return 'stopped';
     }
   }
   return 'done';
