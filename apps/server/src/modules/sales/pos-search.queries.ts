@@ -3,9 +3,11 @@ import type { Database } from '../../db/connection.ts';
 import { likePattern } from '../../platform/listing.ts';
 
 // The POS search box (issue 15): one query over product name, brand, barcode, SKU and batch number, best first.
-// Names and brands tolerate a typo through pg_trgm word similarity (trigram-indexed); codes (barcode, SKU, batch
-// number) match whole or by their beginning (prefix-indexed), never fuzzily, so a scanned code that is not in the
-// catalogue is not taken for a similar one.
+// Two tiers keep the common case cheap on a big shop: first every word of the text found in a name or a brand
+// (ILIKE, trigram-indexed, a cheap test per row); only when that finds nothing, names and brands within a typo
+// (pg_trgm word similarity, a few µs a row, and a broad misspelt word is near a thousand names). Codes (barcode,
+// SKU, batch number) match whole or by their beginning (prefix-indexed), never fuzzily, so a scanned code that is
+// not in the catalogue is not taken for a similar one.
 
 export interface PosSearchHit {
   product_id: number;
@@ -25,59 +27,80 @@ const CANDIDATES = 60;
 /** Below the default 0.6, so one typo ("cemnet", "binfing") still finds the word; the index still prunes by it. */
 const WORD_SIMILARITY = '0.4';
 
-/**
- * One line per product + brand + measurement: its oldest batch with stock (the one to sell first), plus any batch
- * whose own number matches. Ranked: an exact batch number or code, a name starting with the text, then by
- * similarity; the catalogue is ranked before any batch is read, which keeps a broad word quick on a big shop.
- */
 /** A barcode (6 or more digits) or most of a batch number (BN + 6 or more hex): a code, never a word of a name. */
 const isCode = (q: string) => /^\d{6,}$/.test(q) || /^bn[0-9a-f]{6,14}$/i.test(q);
 /** "text%" with the user's wildcards taken literally. */
 const startsWith = (q: string) => likePattern(q).slice(1);
+/** Every word of the text somewhere in the column, in any order ("cement portland" finds "Portland Cement"). */
+const hasEvery = (column: RawBuilder<string>, words: string[]) =>
+  sql.join(
+    words.map((word) => sql`${column} ILIKE ${likePattern(word)}`),
+    sql` AND `,
+  );
 
-export function searchPos(db: Database, text: string): Promise<PosSearchHit[]> {
+/**
+ * One line per product + brand + measurement: its oldest batch with stock (the one to sell first), plus any batch
+ * whose own number matches. Scores, best first: a batch number (5), a whole barcode or SKU (4), a name starting with
+ * the text (3), a brand starting with it (1.9), a code starting with it (1.5), every word in a name (1) or a brand
+ * (0.9); within a typo, below all of those: 0.8 × the word similarity of a name, 0.7 × that of a brand. The
+ * catalogue is ranked before any batch is read, which keeps a broad word quick on a big shop.
+ */
+export async function searchPos(db: Database, text: string): Promise<PosSearchHit[]> {
   const q = text.trim();
-  const pattern = likePattern(q);
-  // Names and brands only for words: a barcode's digits would match names by chance and cost a trigram scan.
-  const nameMatches: RawBuilder<boolean> = isCode(q) ? sql`false` : sql`(${q} <% name OR name ILIKE ${pattern})`;
+  const found = await searchLines(db, q, false);
+  // Words found as typed mean they were spelled right: the typo tier is for text that found nothing.
+  if (found.length > 0 || isCode(q)) return found;
+  return searchLines(db, q, true);
+}
+
+function searchLines(db: Database, q: string, withTypos: boolean): Promise<PosSearchHit[]> {
+  const words = q.split(/\s+/);
+  const code = isCode(q);
+  // Names and brands only for words: a barcode's digits would match names by chance and cost a trigram scan. The
+  // typo tier runs after the words were found nowhere, so it does not test them again.
+  const byWords = !code && !withTypos;
+  const inName: RawBuilder<boolean> = byWords ? hasEvery(sql`p.name`, words) : sql`false`;
+  const inBrand: RawBuilder<boolean> = byWords ? hasEvery(sql`b.name`, words) : sql`false`;
+  const nearName: RawBuilder<boolean> = withTypos ? sql`${q} <% p.name` : sql`false`;
+  const nearBrand: RawBuilder<boolean> = withTypos ? sql`${q} <% b.name` : sql`false`;
+  const codeStart = sql`(p.barcode LIKE ${startsWith(q)} OR lower(p.sku) LIKE ${startsWith(q.toLowerCase())})`;
   // Batch numbers are BN + 14 hex: searched once the text could be the start of one.
   const batchPrefix = /^bn[0-9a-f]{2,14}$/i.test(q) ? startsWith(q.toUpperCase()) : null;
   return db.transaction().execute(async (trx) => {
-    // Local to this transaction: the pooled connection keeps the server defaults afterwards. The planner prices a
-    // trigram test as cheap and scans every product rather than use the indexes (measured with 20,000 products:
-    // 40 ms against 1–5 ms); every condition below has an index, so take them.
+    // Local to this transaction: the pooled connection keeps the server defaults afterwards. Parallel workers take
+    // longer to start than the whole search runs.
     await sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY}, true),
-                     set_config('enable_seqscan', 'off', true)`.execute(trx);
+                     set_config('max_parallel_workers_per_gather', '0', true)`.execute(trx);
     const { rows } = await sql<PosSearchHit & { score: number }>`
-      WITH product_ids AS (
-        SELECT id FROM products WHERE deleted_at IS NULL AND ${nameMatches}
-        UNION SELECT id FROM products WHERE deleted_at IS NULL AND barcode LIKE ${startsWith(q)}
-        UNION SELECT id FROM products WHERE deleted_at IS NULL AND lower(sku) LIKE ${startsWith(q.toLowerCase())}
-      ), product_hits AS (
-        SELECT p.id AS product_id, NULL::int AS brand_id,
+      WITH hits AS (
+        SELECT p.id AS product_id, NULL::int AS brand_id, length(p.name) AS fit,
                greatest(
-                 CASE WHEN p.barcode = ${q} OR lower(p.sku) = lower(${q}) THEN 4 ELSE 0 END,
-                 CASE WHEN p.name ILIKE ${startsWith(q)} THEN 2 ELSE 0 END + word_similarity(${q}, p.name),
-                 CASE WHEN p.barcode LIKE ${startsWith(q)} OR lower(p.sku) LIKE ${startsWith(q.toLowerCase())}
-                      THEN 1.5 ELSE 0 END
+                 CASE WHEN p.barcode = ${q} OR lower(p.sku) = lower(${q}) THEN 4 END,
+                 CASE WHEN ${inName} THEN CASE WHEN p.name ILIKE ${startsWith(q)} THEN 3 ELSE 1 END END,
+                 CASE WHEN ${codeStart} THEN 1.5 END,
+                 CASE WHEN ${withTypos} THEN 0.8 * word_similarity(${q}, p.name) END
                ) AS score
-        FROM products p WHERE p.id IN (SELECT id FROM product_ids)
-      ), brand_hits AS (
-        SELECT b.product_id, b.id AS brand_id,
-               CASE WHEN b.name ILIKE ${startsWith(q)} THEN 1 ELSE 0 END + 0.9 * word_similarity(${q}, b.name) AS score
+        FROM products p
+        WHERE p.deleted_at IS NULL AND (${inName} OR ${nearName} OR ${codeStart})
+        UNION ALL
+        SELECT b.product_id, b.id, length(b.name),
+               greatest(
+                 CASE WHEN ${inBrand} THEN CASE WHEN b.name ILIKE ${startsWith(q)} THEN 1.9 ELSE 0.9 END END,
+                 CASE WHEN ${withTypos} THEN 0.7 * word_similarity(${q}, b.name) END
+               )
         FROM brands b
-        WHERE b.deleted_at IS NULL AND ${nameMatches}
+        WHERE b.deleted_at IS NULL AND (${inBrand} OR ${nearBrand})
+      ), ranked AS (
+        -- OFFSET 0 keeps the ranking below the stock test, so a broad word tests the best few products only.
+        SELECT * FROM hits ORDER BY score DESC, fit, product_id OFFSET 0
       ), best AS (
-        -- Ranked on the catalogue first, so a broad word reads the batches of the best few products only.
         SELECT h.product_id, h.brand_id, h.score
-        FROM (SELECT * FROM product_hits UNION ALL SELECT * FROM brand_hits) h
+        FROM ranked h
         WHERE EXISTS (
-          SELECT 1 FROM stock_batches s
+          SELECT 1 FROM stock_batches s JOIN products p ON p.id = s.product_id
           WHERE s.product_id = h.product_id AND (h.brand_id IS NULL OR s.brand_id = h.brand_id)
-            AND s.deleted_at IS NULL AND s.balance > 0
+            AND s.deleted_at IS NULL AND s.balance > 0 AND p.deleted_at IS NULL
         )
-          AND EXISTS (SELECT 1 FROM products p WHERE p.id = h.product_id AND p.deleted_at IS NULL)
-        ORDER BY h.score DESC
         LIMIT ${CANDIDATES}
       ), oldest AS (
         SELECT DISTINCT ON (s.product_id, s.brand_id, s.measurement_id) s.id, best.score
