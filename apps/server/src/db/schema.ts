@@ -259,6 +259,9 @@ export interface CashUpsTable {
   counted_cash: number;
   difference: number;
   by_method: ColumnType<unknown, string, string>;
+  /** The highest id of the cashier's sales and returns it counted (migration 016); null on older cash-ups. */
+  last_sale_id: number | null;
+  last_return_id: number | null;
   note: string | null;
   created_by: number | null;
   created_at: CreatedAt;

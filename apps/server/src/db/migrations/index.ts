@@ -13,6 +13,7 @@ import * as performanceIndexes from './011_performance_indexes.ts';
 import * as till from './012_till.ts';
 import * as stockDiscrepancies from './014_stock_discrepancies.ts';
 import * as priceHistory from './015_price_history.ts';
+import * as cashUpCutOff from './016_cash_up_cut_off.ts';
 import * as productLabelNumbers from './018_product_label_numbers.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
@@ -31,5 +32,6 @@ export const migrations: Record<string, Migration> = {
   '012_till': till,
   '014_stock_discrepancies': stockDiscrepancies,
   '015_price_history': priceHistory,
+  '016_cash_up_cut_off': cashUpCutOff,
   '018_product_label_numbers': productLabelNumbers,
 };

@@ -1,13 +1,16 @@
 // The cash-up's figures (issue 13): one cashier's sales and returns in the window of a shop day, and the saved
 // records. A window runs from its start (inclusive) to its cut-off (exclusive); a day whose previous day was cashed
-// up starts at that cut-off, so sales made after yesterday's cash-up count today and nothing counts twice.
+// up starts at that cut-off, so sales made after yesterday's cash-up count today and nothing counts twice. The window
+// also takes yesterday's late comers: a sale or return dated before that cut-off but recorded after the save (begun
+// just before it, or an offline sale sent later), known by an id above the saved cash-up's last ids.
 import { PAYMENT_METHODS } from '@duka/shared';
-import { sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import type { DB } from '../../db/schema.ts';
 import { matchesSearch } from '../../platform/listing.ts';
 import { addDays, startOfShopDay } from '../../platform/period.ts';
 
-type Db = Pick<Database, 'selectFrom'>;
+type Db = Pick<Database, 'selectFrom' | 'selectNoFrom'>;
 
 export interface MethodTotal {
   method: string;
@@ -29,15 +32,29 @@ export interface CashUpFigures {
   by_method: MethodTotal[];
 }
 
-/** Where the window of `day` starts: the previous day's cut-off when it was cashed up, else the day's start. */
-export async function windowStart(db: Db, userId: number, day: string, timeZone: string): Promise<Date> {
+/** The previous day's saved cash-up, when there is one: where this day starts, and what it had counted. */
+interface PreviousCashUp {
+  opened_at: Date;
+  closed_at: Date;
+  last_sale_id: number | null;
+  last_return_id: number | null;
+}
+
+export interface CashUpWindow {
+  from: Date;
+  until: Date;
+  previous?: PreviousCashUp;
+}
+
+/** The window of `day` up to `until`: from the previous day's cut-off when it was cashed up, else the day's start. */
+export async function windowOf(db: Db, userId: number, day: string, timeZone: string, until: Date) {
   const previous = await db
     .selectFrom('cash_ups')
-    .select('closed_at')
+    .select(['opened_at', 'closed_at', 'last_sale_id', 'last_return_id'])
     .where('user_id', '=', userId)
     .where('day', '=', addDays(day, -1))
     .executeTakeFirst();
-  return previous?.closed_at ?? startOfShopDay(day, timeZone);
+  return { from: previous?.closed_at ?? startOfShopDay(day, timeZone), until, previous } satisfies CashUpWindow;
 }
 
 /** The cut-off of an unsaved day: now while the day lasts, else its end. */
@@ -46,7 +63,41 @@ export const windowEnd = (day: string, timeZone: string, now = new Date()) => {
   return now < end ? now : end;
 };
 
-export async function cashUpFigures(db: Db, userId: number, from: Date, until: Date): Promise<CashUpFigures> {
+/**
+ * A sale (`s`) or return (`r`) in the window: dated inside it, or a late comer of the previous cash-up (dated in that
+ * one's window, with an id above the last it counted).
+ */
+function inWindow(alias: 's' | 'r', w: CashUpWindow) {
+  const at = sql.ref(`${alias}.created_at`);
+  return (eb: ExpressionBuilder<DB, any>): Expression<SqlBool> => {
+    const dated = sql<SqlBool>`(${at} >= ${w.from} AND ${at} < ${w.until})`;
+    const lastId = alias === 's' ? w.previous?.last_sale_id : w.previous?.last_return_id;
+    if (!w.previous || lastId === null || lastId === undefined) return eb.and([dated]);
+    const late = sql<SqlBool>`(${sql.ref(`${alias}.id`)} > ${lastId} AND ${at} >= ${w.previous.opened_at} AND ${at} < ${w.previous.closed_at})`;
+    return eb.or([dated, late]);
+  };
+}
+
+/** The highest ids of the cashier's sales and returns so far (0 before the first): a saved cash-up's last ids. */
+export async function lastIds(db: Db, userId: number) {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('sales')
+        .select(sql<number>`coalesce(max(id), 0)`.as('id'))
+        .where('created_by', '=', userId)
+        .as('last_sale_id'),
+      eb
+        .selectFrom('sale_returns')
+        .select(sql<number>`coalesce(max(id), 0)`.as('id'))
+        .where('created_by', '=', userId)
+        .as('last_return_id'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { last_sale_id: Number(row.last_sale_id), last_return_id: Number(row.last_return_id) };
+}
+
+export async function cashUpFigures(db: Db, userId: number, w: CashUpWindow): Promise<CashUpFigures> {
   const payments = await db
     .selectFrom('sale_payments as p')
     .innerJoin('sales as s', 's.id', 'p.sale_id')
@@ -56,8 +107,7 @@ export async function cashUpFigures(db: Db, userId: number, from: Date, until: D
       sql<number>`sum(p.amount)::bigint`.as('amount'),
     ])
     .where('s.created_by', '=', userId)
-    .where('s.created_at', '>=', from)
-    .where('s.created_at', '<', until)
+    .where(inWindow('s', w))
     .groupBy('p.method')
     .execute();
   const sales = await db
@@ -67,8 +117,7 @@ export async function cashUpFigures(db: Db, userId: number, from: Date, until: D
       sql<number>`coalesce(sum(s.change_given), 0)::bigint`.as('change'),
     ])
     .where('s.created_by', '=', userId)
-    .where('s.created_at', '>=', from)
-    .where('s.created_at', '<', until)
+    .where(inWindow('s', w))
     .executeTakeFirstOrThrow();
   const refunds = await db
     .selectFrom('sale_returns as r')
@@ -78,8 +127,7 @@ export async function cashUpFigures(db: Db, userId: number, from: Date, until: D
       sql<number>`sum(r.refund_amount)::bigint`.as('amount'),
     ])
     .where('r.created_by', '=', userId)
-    .where('r.created_at', '>=', from)
-    .where('r.created_at', '<', until)
+    .where(inWindow('r', w))
     .groupBy('r.refund_method')
     .execute();
 
@@ -98,8 +146,8 @@ export async function cashUpFigures(db: Db, userId: number, from: Date, until: D
   });
   const cash = by_method.find((m) => m.method === 'CASH') as MethodTotal;
   return {
-    opened_at: from,
-    closed_at: until,
+    opened_at: w.from,
+    closed_at: w.until,
     sales_count: Number(sales.count),
     returns_count: refunds.reduce((n, r) => n + Number(r.returns_count), 0),
     cash_taken: Number(payments.find((p) => p.method === 'CASH')?.amount ?? 0),

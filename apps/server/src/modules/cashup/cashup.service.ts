@@ -1,14 +1,16 @@
 // The cash-up (issue 13): the expected figures of one cashier's shop day, and saving them with the counted cash.
 // Once saved a cashier-day is read-only (a second save is refused); the sales after its cut-off count in the next.
+// The save holds the cashier's till lock (till-lock.ts), so a sale or return committing meanwhile lands on exactly one
+// side: in this cash-up, or, with an id above its last ids, in the next.
 import type { CashUpInput, CashUpQuery } from '@duka/shared';
 import { formatMoney } from '@duka/shared';
-import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { type RequestContext, writeAudit } from '../../platform/audit.ts';
 import { AppError, accessDenied, invalidField, notFound } from '../../platform/errors.ts';
 import { shopDay } from '../../platform/period.ts';
 import type { Actor } from '../../platform/sessions.ts';
-import { cashUpFigures, cashUpsQuery, expectedCash, windowEnd, windowStart } from './cashup.queries.ts';
+import { cashUpFigures, cashUpsQuery, expectedCash, lastIds, windowEnd, windowOf } from './cashup.queries.ts';
+import { closeTill } from './till-lock.ts';
 
 /** The cashier whose day it is: the signed-in one, or another with salesCashUpAll. */
 async function cashierOf(db: Database, actor: Actor, userId: number | undefined) {
@@ -31,8 +33,8 @@ export async function showCashUpDay(db: Database, timeZone: string, actor: Actor
   checkDay(query.date, timeZone);
   const saved = await savedOf(db, cashier.id, query.date);
   if (saved) return { ...saved, date: query.date, cashier, saved: true };
-  const from = await windowStart(db, cashier.id, query.date, timeZone);
-  const figures = await cashUpFigures(db, cashier.id, from, windowEnd(query.date, timeZone));
+  const window = await windowOf(db, cashier.id, query.date, timeZone, windowEnd(query.date, timeZone));
+  const figures = await cashUpFigures(db, cashier.id, window);
   const opening_float = query.opening_float ?? 0;
   return {
     date: query.date,
@@ -57,8 +59,9 @@ export async function saveCashUp(
   const cashier = await cashierOf(db, actor, input.user_id);
   checkDay(input.date, timeZone);
   return db.transaction().execute(async (trx) => {
-    // One save at a time per cashier: the second waits, then finds the first.
-    await sql`SELECT pg_advisory_xact_lock(1313, ${cashier.id})`.execute(trx);
+    // One save at a time per cashier (the second waits, then finds the first), and none of the cashier's sales or
+    // returns half-done while the figures are read.
+    await closeTill(trx, cashier.id);
     const existing = await trx
       .selectFrom('cash_ups')
       .select('id')
@@ -70,9 +73,9 @@ export async function saveCashUp(
         'conflict',
         `The cash-up of ${cashier.name} for ${input.date} is already saved; it cannot change.`,
       );
-    const from = await windowStart(trx, cashier.id, input.date, timeZone);
-    const until = windowEnd(input.date, timeZone);
-    const f = await cashUpFigures(trx, cashier.id, from, until);
+    // The cut-off is taken under the lock: whatever is dated before it and committed is counted now.
+    const window = await windowOf(trx, cashier.id, input.date, timeZone, windowEnd(input.date, timeZone));
+    const [f, last] = await Promise.all([cashUpFigures(trx, cashier.id, window), lastIds(trx, cashier.id)]);
     const expected = expectedCash(input.opening_float, f);
     const difference = input.counted_cash - expected;
     const saved = await trx
@@ -80,8 +83,9 @@ export async function saveCashUp(
       .values({
         user_id: cashier.id,
         day: input.date,
-        opened_at: from,
-        closed_at: until,
+        opened_at: window.from,
+        closed_at: window.until,
+        ...last,
         opening_float: input.opening_float,
         cash_taken: f.cash_taken,
         change_given: f.change_given,

@@ -8,6 +8,7 @@ import { type RequestContext, writeAudit } from '../../platform/audit.ts';
 import { nextNumber } from '../../platform/counters.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import { readSecuritySettings } from '../../platform/settings-store.ts';
+import { holdTill } from '../cashup/till-lock.ts';
 
 const DAY_MS = 86_400_000;
 const milli = (quantity: number) => BigInt(Math.round(quantity * 1000));
@@ -27,6 +28,8 @@ export function lineRefund(net: number, sold: number, returnedBefore: number, qu
 
 export async function processReturn(db: Database, saleId: number, input: SaleReturnInput, ctx: RequestContext) {
   return db.transaction().execute(async (trx) => {
+    // Before anything else, so the return lands wholly before or after a cash-up of this cashier being saved.
+    await holdTill(trx, ctx.userId);
     const sale = await trx
       .selectFrom('sales')
       .select(['id', 'sale_number', 'created_at', 'vat_rate'])

@@ -17,6 +17,7 @@ import { type RequestContext, writeAudit } from '../../platform/audit.ts';
 import { nextNumber } from '../../platform/counters.ts';
 import { AppError, invalidField } from '../../platform/errors.ts';
 import { newNumber, sha256 } from '../../platform/tokens.ts';
+import { holdTill } from '../cashup/till-lock.ts';
 import { vatRateInForce } from '../settings/business.service.ts';
 import { roundQuantity } from '../stock/stock.service.ts';
 import { chargesAt, offlineSaleTime, takeOfflineLine } from './offline-sale.ts';
@@ -101,6 +102,8 @@ export async function processSale(
   const lines = mergeLines(input.items);
   const requestHash = saleRequestHash(input, ctx.userId);
   return db.transaction().execute(async (trx) => {
+    // Before anything else, so the sale lands wholly before or after a cash-up of this cashier being saved.
+    await holdTill(trx, ctx.userId);
     // Claiming the key first: a concurrent submit with the same key waits here for this one to finish.
     const claimed = await trx
       .insertInto('sales')
