@@ -17,7 +17,8 @@ export default defineConfig({
       // Served by the server (GET /manifest.webmanifest) with the shop's name from the appearance settings.
       manifest: false,
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff,woff2}'],
+        // The barcode reader's WebAssembly (~1 MB, the camera scan's fallback) too, so scanning works offline.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff,woff2,wasm}'],
         // The charts' bundle is large; the till must still open offline with every screen's code at hand.
         maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
         navigateFallback: '/index.html',

@@ -25,7 +25,9 @@ describe('security headers', () => {
       expect(csp).toContain("object-src 'none'");
       // Inline scripts stay forbidden; only styles may be inline (Mantine).
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-      expect(csp).not.toContain('unsafe-eval');
+      // No eval of JavaScript; WebAssembly may compile (the POS camera's barcode reader, served from this origin).
+      expect(csp).not.toContain("'unsafe-eval'");
+      expect(csp).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);
       // Shops reach the app over plain HTTP on their own network: nothing may be upgraded to HTTPS.
       expect(csp).not.toContain('upgrade-insecure-requests');
       expect(headers.get('x-content-type-options')).toBe('nosniff');
