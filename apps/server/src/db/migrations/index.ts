@@ -15,6 +15,7 @@ import * as stockDiscrepancies from './014_stock_discrepancies.ts';
 import * as priceHistory from './015_price_history.ts';
 import * as cashUpCutOff from './016_cash_up_cut_off.ts';
 import * as productLabelNumbers from './018_product_label_numbers.ts';
+import * as stockSearchIndexes from './019_stock_search_indexes.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '015_price_history': priceHistory,
   '016_cash_up_cut_off': cashUpCutOff,
   '018_product_label_numbers': productLabelNumbers,
+  '019_stock_search_indexes': stockSearchIndexes,
 };
