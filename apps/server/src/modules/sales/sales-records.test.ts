@@ -10,10 +10,10 @@ import {
   withCashierKeys,
   withoutCashierKeys,
 } from '../../../test/catalogue-fixtures.ts';
+import { signedInApp } from '../../../test/crud-contract.ts';
 import { xlsxRows } from '../../../test/spreadsheets.ts';
 import { type Batch, type Catalogue, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { DEMO_CASHIER } from '../../db/seed/demo.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
 let admin: string;
@@ -23,9 +23,7 @@ let older: Batch;
 let newer: Batch;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn();
-  cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
+  ({ t, admin, cashier } = await signedInApp());
   catalogue = await makeCatalogue(t, admin, 'Roofing Sheet 28G');
   newer = await receiveBatch(t, admin, catalogue, { quantity: 40, sale_price: 52_000, stock_date: '2026-11-20' });
   older = await receiveBatch(t, admin, catalogue, { quantity: 5, sale_price: 50_000, stock_date: '2026-11-02' });

@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInApp } from '../../../test/crud-contract.ts';
 import { type Batch, batchState, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { DEMO_CASHIER } from '../../db/seed/demo.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
 let admin: string;
 let cashier: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn();
-  cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
-});
+beforeAll(async () => ({ t, admin, cashier } = await signedInApp()));
 afterAll(() => t.close());
 
 const sale = (

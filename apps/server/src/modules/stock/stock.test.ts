@@ -9,9 +9,10 @@ import {
   lastAuditId,
   withoutCashierKeys,
 } from '../../../test/catalogue-fixtures.ts';
+import { signedInApp } from '../../../test/crud-contract.ts';
 import { xlsxRows } from '../../../test/spreadsheets.ts';
 import { batchState, type Catalogue, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 import { DEMO_CASHIER } from '../../db/seed/demo.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { newNumber } from '../../platform/tokens.ts';
@@ -21,8 +22,7 @@ let admin: string;
 let catalogue: Catalogue;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn();
+  ({ t, admin } = await signedInApp());
   catalogue = await makeCatalogue(t, admin, 'Portland Cement');
 });
 afterAll(() => t.close());
