@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInApp } from '../../../test/crud-contract.ts';
 import { exportedRows } from '../../../test/report-fixtures.ts';
-import { type Batch, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
+import type { Batch } from '../../../test/stock-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
+import { tillShop } from '../../../test/till-fixtures.ts';
 
 // The sales list and the till (issue 13): each sale's payment methods, and search by a mobile-money reference.
 let t: TestApp;
@@ -11,12 +11,7 @@ let admin: string;
 let cement: Batch;
 
 beforeAll(async () => {
-  ({ t, admin } = await signedInApp());
-  cement = await receiveBatch(t, admin, await makeCatalogue(t, admin), {
-    quantity: 50,
-    unit_price: 30_000,
-    sale_price: 35_000,
-  });
+  ({ t, admin, cement } = await tillShop());
 });
 afterAll(() => t.close());
 
