@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { userIdOf } from '../../../test/catalogue-fixtures.ts';
+import { type Batch, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { DEMO_CASHIER } from '../../db/seed/demo.ts';
+import { addDays, shopDay } from '../../platform/period.ts';
+
+// The cash-up's cut-off (issue 13): a sale or return committing while a cash-up is saved lands on exactly one side,
+// in the saved cash-up or in the next day's figures, never in neither and never in both.
+let t: TestApp;
+let admin: string;
+let cashier: string;
+let cashierId: number;
+let cement: Batch;
+let nails: Batch;
+let today: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn();
+  cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
+  cashierId = await userIdOf(t, DEMO_CASHIER.email);
+  cement = await receiveBatch(t, admin, await makeCatalogue(t, admin), { quantity: 500, sale_price: 35_000 });
+  nails = await receiveBatch(t, admin, await makeCatalogue(t, admin, 'Nails'), { quantity: 500, sale_price: 7_500 });
+  today = shopDay('Africa/Kampala');
+});
+afterAll(() => t.close());
+// Each test starts with a clean today: no cash-up, and the cashier's earlier sales and returns moved days back.
+beforeEach(async () => {
+  await t.db.deleteFrom('cash_ups').execute();
+  await sql`UPDATE sales SET created_at = created_at - interval '3 days' WHERE created_by = ${cashierId}`.execute(t.db);
+  await sql`UPDATE sale_returns SET created_at = created_at - interval '3 days' WHERE created_by = ${cashierId}`.execute(
+    t.db,
+  );
+});
+
+/** A cash sale of one bag of cement paying `change` over its 35,000 (or of `nails` nails paid exactly). */
+const sell = (change: number, extra: Record<string, unknown> = {}, nailCount = 0) =>
+  t.call('POST', '/api/salesstore', {
+    token: cashier,
+    body: {
+      customerName: 'Okello Builders',
+      customerPhone: '0772123456',
+      items: [
+        nailCount
+          ? { batchNumber: nails.batch_number, quantity: nailCount }
+          : { batchNumber: cement.batch_number, quantity: 1 },
+      ],
+      payments: [{ method: 'CASH', amount: nailCount ? nailCount * 7_500 : 35_000 + change }],
+      idempotencyKey: randomUUID(),
+      ...extra,
+    },
+  });
+const giveBack = async (saleId: number, quantity: number) => {
+  const line = (await t.call('GET', `/api/saleshow/${saleId}`, { token: admin })).body.data.items[0];
+  return t.call('POST', `/api/salesreturnstore/${saleId}`, {
+    token: cashier,
+    body: { items: [{ sale_item_id: line.id, quantity }], reason: 'Too many', refund_method: 'CASH' },
+  });
+};
+const save = () =>
+  t.call('POST', '/api/salescashupstore', { token: cashier, body: { date: today, opening_float: 0, counted_cash: 0 } });
+interface Figures {
+  cash_taken: number;
+  change_given: number;
+  cash_refunds: number;
+  by_method: { method: string; sales_count: number; returns_count: number }[];
+}
+const cashOf = (f: Figures) => f.by_method.find((m) => m.method === 'CASH') as Figures['by_method'][number];
+/** The saved cash-up made yesterday's, and today's window read: it starts at the saved cut-off. */
+async function savedAndNext(id: number): Promise<[Figures, Figures]> {
+  await sql`UPDATE cash_ups SET day = ${addDays(today, -1)}::date WHERE id = ${id}`.execute(t.db);
+  const saved = (await t.call('GET', `/api/salescashupshow/${id}`, { token: cashier })).body.data;
+  const next = (await t.call('GET', `/api/salescashup?date=${today}`, { token: cashier })).body.data;
+  expect(next.saved).toBe(false);
+  return [saved, next];
+}
+const waitingLocks = async () =>
+  Number(
+    (
+      await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`.execute(t.db)
+    ).rows[0]?.n,
+  );
+async function untilWaiting(n: number) {
+  for (let i = 0; i < 200 && (await waitingLocks()) < n; i++) await new Promise((r) => setTimeout(r, 25));
+  expect(await waitingLocks()).toBe(n);
+}
+
+describe('the cash-up cut-off', () => {
+  it('counts each of 30 sales and 5 returns racing a cash-up save exactly once, there or in the next', async () => {
+    // Changes of 1, 2, 4 … 2^29 shillings: a sale counted twice or not at all cannot leave the sum at 2^30 − 1.
+    // Refunds of 1, 2, 4, 8 and 16 nails likewise.
+    const nailSales: number[] = [];
+    for (let i = 0; i < 5; i++) nailSales.push((await sell(0, {}, 16)).body.data.id);
+    const early = await Promise.all(Array.from({ length: 10 }, (_, i) => sell(2 ** i)));
+    expect(early.every((r) => r.status === 200)).toBe(true);
+    const racing = [
+      ...Array.from({ length: 20 }, (_, i) => sell(2 ** (10 + i))),
+      ...nailSales.map((id, i) => giveBack(id, 2 ** i)),
+    ];
+    const cashUp = save();
+    const answers = await Promise.all(racing);
+    expect(answers.map((r) => r.status)).toEqual(answers.map(() => 200));
+    const saved = await cashUp;
+    expect(saved.status).toBe(200);
+
+    const [before, after] = await savedAndNext(saved.body.data.id);
+    expect(cashOf(before).sales_count + cashOf(after).sales_count).toBe(35);
+    expect(before.change_given + after.change_given).toBe(2 ** 30 - 1);
+    expect(before.cash_taken + after.cash_taken).toBe(30 * 35_000 + 2 ** 30 - 1 + 5 * 16 * 7_500);
+    expect(cashOf(before).returns_count + cashOf(after).returns_count).toBe(5);
+    expect(before.cash_refunds + after.cash_refunds).toBe(31 * 7_500);
+    // The ten sales and five nail sales that answered before the save began are in it.
+    expect(cashOf(before).sales_count).toBeGreaterThanOrEqual(15);
+  });
+
+  it('puts a sale begun before the cut-off but committed after it in the next cash-up, not in neither', async () => {
+    // A session of ours holds the cashier's till, so the save waits first, then a sale waits behind it; released,
+    // the save takes its cut-off after the sale began, and the sale commits after the save.
+    const holder = await t.db.connection().execute(async (conn) => {
+      await sql`BEGIN`.execute(conn);
+      await sql`SELECT pg_advisory_xact_lock(1313, ${cashierId})`.execute(conn);
+      const cashUp = save();
+      await untilWaiting(1);
+      const sale = sell(777);
+      await untilWaiting(2);
+      await sql`COMMIT`.execute(conn);
+      return { cashUp: await cashUp, sale: await sale };
+    });
+    expect(holder.cashUp.status).toBe(200);
+    expect(holder.sale.status).toBe(200);
+    const made = await t.db
+      .selectFrom('sales')
+      .select('created_at')
+      .where('id', '=', holder.sale.body.data.id)
+      .executeTakeFirstOrThrow();
+    const [before, after] = await savedAndNext(holder.cashUp.body.data.id);
+    // Dated before the cut-off, yet recorded after the save: it counts in the next one only.
+    expect(made.created_at.getTime()).toBeLessThan(
+      new Date((before as { closed_at: string } & Figures).closed_at).getTime(),
+    );
+    expect(cashOf(before).sales_count).toBe(0);
+    expect(before.change_given).toBe(0);
+    expect(cashOf(after).sales_count).toBe(1);
+    expect(after.change_given).toBe(777);
+  });
+
+  it('puts an offline sale dated before a saved cut-off in the next cash-up', async () => {
+    const saved = await save();
+    expect(saved.status).toBe(200);
+    const late = await sell(999, { offline: true, made_at: new Date(Date.now() - 60_000).toISOString() });
+    expect(late.status).toBe(200);
+    const [before, after] = await savedAndNext(saved.body.data.id);
+    expect(before.change_given).toBe(0);
+    expect(after.change_given).toBe(999);
+  });
+});
