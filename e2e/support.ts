@@ -33,7 +33,8 @@ export async function startApp(): Promise<RunningApp> {
   };
 }
 
-export function launchBrowser(): Promise<Browser> {
+/** Debian's Chromium, headless; `extraArgs` for a spec that needs more (e.g. a fake camera fed from a file). */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium`);
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -45,6 +46,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }
