@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastAudit, userIdOf } from '../../../test/catalogue-fixtures.ts';
 import { type Batch, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { DEMO_CASHIER } from '../../db/seed/demo.ts';
@@ -158,5 +159,38 @@ describe('the cash-up of a day', () => {
 
     const list = await t.call('GET', '/api/salescashuplist', { token: admin });
     expect(list.body).toMatchObject({ success: true, total: 1, data: [{ counted_cash: 119_000, difference: -1_000 }] });
+  });
+
+  it('saves another cashier’s day for a holder of salesCashUpAll, audited as theirs; refuses it to anyone else', async () => {
+    const day = addDays(today, -3);
+    const cashierId = await userIdOf(t, DEMO_CASHIER.email);
+    const adminId = await userIdOf(t);
+    const forOther = { date: day, user_id: adminId, opening_float: 0, counted_cash: 0 };
+    const refused = await t.call('POST', '/api/salescashupstore', { token: cashier, body: forOther });
+    expect(refused.status).toBe(403);
+    expect(await t.db.selectFrom('cash_ups').where('user_id', '=', adminId).select('id').execute()).toEqual([]);
+
+    await sell(cashier, [[nails, 1]], [{ method: 'CASH', amount: 10_000 }]);
+    const sale = await t.db.selectFrom('sales').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await sql`UPDATE sales SET created_at = ${`${day}T09:00:00Z`}::timestamptz WHERE id = ${sale.id}`.execute(t.db);
+    const shown = await dayOf(admin, `date=${day}&user_id=${cashierId}&opening_float=5000`);
+    expect(shown.body.data).toMatchObject({ cashier: { id: cashierId }, sales_count: 1, expected_cash: 12_500 });
+    const saved = await t.call('POST', '/api/salescashupstore', {
+      token: admin,
+      body: { date: day, user_id: cashierId, opening_float: 5_000, counted_cash: 12_500 },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({ expected_cash: 12_500, difference: 0 });
+    const record = await t.db
+      .selectFrom('cash_ups')
+      .selectAll()
+      .where('id', '=', saved.body.data.id)
+      .executeTakeFirstOrThrow();
+    expect(record).toMatchObject({ user_id: cashierId, created_by: adminId, cash_taken: 10_000, change_given: 2_500 });
+    const audit = await lastAudit(t);
+    expect(audit).toMatchObject({ activity: 'Cash-up', user_id: adminId });
+    expect(audit.details).toContain(`Cash-up of Grace Namutebi for ${day}`);
+    // The cashier sees it as their own saved day.
+    expect((await dayOf(cashier, `date=${day}`)).body.data).toMatchObject({ saved: true, id: saved.body.data.id });
   });
 });
