@@ -80,7 +80,7 @@ export async function* inPages<Row>(fetchPage: (limit: number, offset: number) =
   }
 }
 
-function startDownload(reply: FastifyReply, fileName: string, type: ExportFormat | 'pdf') {
+export function startDownload(reply: FastifyReply, fileName: string, type: ExportFormat | 'pdf') {
   reply.header('content-type', CONTENT_TYPES[type]);
   reply.header('content-disposition', `attachment; filename="${fileName}"`);
   reply.header('access-control-expose-headers', 'content-disposition');

@@ -1,8 +1,17 @@
-import { listQuerySchema, productCreateSchema, productUpdateSchema } from '@duka/shared';
+import {
+  listQuerySchema,
+  productBarcodeAssignSchema,
+  productCreateSchema,
+  productLabelsQuerySchema,
+  productUpdateSchema,
+} from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestContext } from '../../platform/access.ts';
 import { registerCrudRoutes } from '../../platform/crud-routes.ts';
-import { type ExportFormat, inPages, sendExport } from '../../platform/exports.ts';
+import { datedFileName, type ExportFormat, inPages, sendExport, startDownload } from '../../platform/exports.ts';
 import type { AppServices } from '../../services.ts';
+import { labelSheet } from './label-sheet.ts';
+import { assignBarcodes, labelContents } from './product-labels.service.ts';
 import * as products from './products.service.ts';
 
 export const productRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, timeZone }) => {
@@ -44,6 +53,29 @@ export const productRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { d
         }),
     );
   }
+
+  // Barcode labels (issue 15): giving barcodes changes products (productEdit); the sheet itself only reads them.
+  app.post(
+    '/productbarcodeassign',
+    { config: { access: { permission: 'productEdit' } }, schema: { body: productBarcodeAssignSchema } },
+    async (request) => {
+      const { products: labelled, assigned } = await assignBarcodes(db, request.body, requestContext(request));
+      return {
+        success: true,
+        message: assigned ? `${assigned} product(s) given a barcode.` : 'Every chosen product has a barcode already.',
+        data: labelled,
+      };
+    },
+  );
+  app.get(
+    '/productlabelspdf',
+    { config: { access: { permission: 'productList' } }, schema: { querystring: productLabelsQuerySchema } },
+    async (request, reply) => {
+      const labels = await labelContents(db, request.query.product_ids);
+      startDownload(reply, datedFileName('product_labels', 'pdf', timeZone), 'pdf');
+      return reply.send(labelSheet(labels));
+    },
+  );
 
   // Lookups for the forms: any signed-in user may read the names.
   app.get('/getproducts', { config: { access: 'signedIn' } }, async () => ({

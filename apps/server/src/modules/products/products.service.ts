@@ -1,9 +1,10 @@
 // Products: a name unique within its category, an optional barcode unique among live products and an optional SKU.
 // Brands and stock batches refer to them.
 import { formatDay, type ListQuery, type productCreateSchema, type productUpdateSchema } from '@duka/shared';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
+import type { DB } from '../../db/schema.ts';
 import { describeChanges, type RequestContext, writeAudit } from '../../platform/audit.ts';
 import { nameJson } from '../../platform/creator.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';
@@ -12,6 +13,7 @@ import { matchesSearch, paginate } from '../../platform/listing.ts';
 import { registerTrashKind } from '../../platform/trash.ts';
 import { assertNameFree } from '../../platform/unique-name.ts';
 import { countBatchesUsing } from '../stock/stock.references.ts';
+import { lockBarcodes } from './product-labels.service.ts';
 
 export const productKind = registerTrashKind({
   model: 'product',
@@ -101,8 +103,9 @@ const withCodes = <T extends { barcode?: string; sku?: string }>(input: T) => ({
 });
 
 /** A scanner must find one product per barcode: a clash is a 422 naming the product that has it. */
-async function assertBarcodeFree(trx: Parameters<typeof assertNameFree>[0], barcode: string | null, exceptId?: number) {
+async function assertBarcodeFree(trx: Transaction<DB>, barcode: string | null, exceptId?: number) {
   if (!barcode) return;
+  await lockBarcodes(trx); // until commit: label printing may be giving out codes at the same moment
   let query = trx.selectFrom('products').select('name').where('barcode', '=', barcode).where('deleted_at', 'is', null);
   if (exceptId) query = query.where('id', '<>', exceptId);
   const holder = await query.executeTakeFirst();
