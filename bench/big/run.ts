@@ -11,6 +11,8 @@
 //   DUKA_BENCH_EXPORT_TIMEOUT=300  seconds before an export is abandoned
 //   DUKA_BENCH_SALES_SECONDS=10    seconds of each sales run (20 clients)
 //   DUKA_BENCH_GENERATE_ONLY=1     make (or check) the data set and stop
+//   DUKA_BENCH_ONLY=web            only the web figures: bundle sizes and Lighthouse (needs npm run build first)
+//   DUKA_BENCH_LIGHTHOUSE_RUNS=3   Lighthouse runs per page (the median is printed)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -23,6 +25,7 @@ import { createDatabase, migrateToLatest } from '../../apps/server/src/db/connec
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
 import { seedDatabase } from '../../apps/server/src/db/seed/seed.ts';
 import { generateDataset, sizeFor, verifyDataset } from './dataset.ts';
+import { measureLighthouse } from './lighthouse.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const scale = Number(process.env.DUKA_BENCH_SCALE ?? 1);
@@ -31,6 +34,8 @@ const RUNS = Number(process.env.DUKA_BENCH_RUNS ?? 50);
 const ROW_SECONDS = Number(process.env.DUKA_BENCH_ROW_SECONDS ?? 60);
 const EXPORT_TIMEOUT = Number(process.env.DUKA_BENCH_EXPORT_TIMEOUT ?? 300);
 const SALES_SECONDS = Number(process.env.DUKA_BENCH_SALES_SECONDS ?? 10);
+const LIGHTHOUSE_RUNS = Number(process.env.DUKA_BENCH_LIGHTHOUSE_RUNS ?? 3);
+const ONLY_WEB = process.env.DUKA_BENCH_ONLY === 'web';
 const ADMIN = { email: 'bench-admin@duka.test', password: 'Bench-Admin-2026' };
 const DATASET_VERSION = 2;
 const TZ = 'Africa/Kampala';
@@ -448,72 +453,94 @@ async function main() {
   if (process.env.DUKA_BENCH_GENERATE_ONLY === '1') return printTable();
   await startServer();
   try {
-    const p = periods();
-    const month = `startDate=${p.monthStart}&endDate=${p.today}`;
-    const year = `startDate=${p.twelveMonthsStart}&endDate=${p.today}`;
-    const monthPeriod = 'report_type=monthly';
-    const yearPeriod = `report_type=custom&date_range=${p.twelveMonthsStart},${p.today}`;
-    progress('lists and dashboard');
-    await measure('/productlist page 1', '/api/productlist', 15);
-    await measure('/stocklist page 1', '/api/stocklist', 15);
-    await measure('/stocklevel page 1', '/api/stocklevel', 20);
-    await measure('/stocklevel with a search', ['/api/stocklevel?search=hinge', '/api/stocklevel?search=Premium'], 30);
-    const first = await get('/api/saleslist');
-    const lastPage = first.last_page as number;
-    await measure('/saleslist page 1', '/api/saleslist', 15);
-    const middle = Math.min(50_000, Math.max(1, Math.floor(lastPage / 2)));
-    await measure(`/saleslist page ${middle.toLocaleString('en')}`, `/api/saleslist?page=${middle}`, 60);
-    await measure(`/saleslist last page (${lastPage.toLocaleString('en')})`, `/api/saleslist?page=${lastPage}`, 60);
-    await measure('/dashboard this month', '/api/dashboard', 60);
-    await measure('/dashboard 12 months', `/api/dashboard?${year}`, 150);
-    const codes = Array.from({ length: 20 }, (_, i) => `600${String(1 + ((i * 7919) % 20_000)).padStart(10, '0')}`);
-    const words = ['hinge', 'premium cement', 'galvnised', 'Crown', 'SKU-123', 'bolt'];
-    await measure(
-      'POS: /possearch, a scanned barcode',
-      codes.map((c) => `/api/possearch?q=${c}`),
-      10,
-    );
-    await measure(
-      'POS: /possearch, names, typos, brands, SKU',
-      words.map((w) => `/api/possearch?q=${encodeURIComponent(w)}`),
-      10,
-    );
-
-    progress('reports');
-    await measure('report daily sales (today)', `/api/reportdailysaleslist?Date=${p.today}`, 150);
-    await measure('report weekly sales (this week)', `/api/reportweeklysaleslist?week_start=${p.monday}`, 150);
-    await measure('report monthly sales (this month)', `/api/reportmonthlysaleslist?month=${p.month}`, 150);
-    for (const [slug, name] of [
-      ['consolidatedsales', 'consolidated sales'],
-      ['stock', 'stock'],
-      ['stockbalance', 'stock balance'],
-      ['revenue', 'revenue'],
-      ['profitloss', 'profit and loss'],
-      ['expense', 'expense'],
-      ['supplier', 'supplier'],
-      ['tax', 'tax'],
-    ] as const) {
-      await measure(`report ${name}, a month`, `/api/report${slug}list?${monthPeriod}`, 150);
-      await measure(`report ${name}, 12 months`, `/api/report${slug}list?${yearPeriod}`, 400);
-    }
-    await measure('report low stock alert', '/api/reportstocklowalertlist', 150);
-    await measure('report stock aging', '/api/reportstockaginglist', 150);
-
-    progress('exports');
-    await measureExport('/salecsv, this month', `/api/salecsv?${month}`, 1, 50);
-    await measureExport('/salexlsx, this month', `/api/salexlsx?${month}`, 3, 100);
-    await measureExport('/salecsv, 12 months', `/api/salecsv?${year}`, 10, 50);
-    await measureExport('/salexlsx, 12 months', `/api/salexlsx?${year}`, 30, 100);
-    await measureExport('/salecsv, everything', '/api/salecsv', 25, 50);
-
-    progress('sales per second');
-    await measureSales();
+    if (!ONLY_WEB) await measureApi();
+    await measureWeb();
   } finally {
     await stopServer();
   }
   measureBundle();
-  rows.push({ call: 'Lighthouse mobile', figure: 'not measured (no offline Lighthouse here)', goal: '≥ 90' });
   printTable();
+}
+
+/** Lighthouse's mobile performance score, LCP and TBT on the sign-in page and the dashboard, over the big data. */
+async function measureWeb() {
+  progress('web (Lighthouse, mobile preset)');
+  try {
+    for (const f of await measureLighthouse(base, token, LIGHTHOUSE_RUNS, progress)) {
+      rows.push({
+        call: `Lighthouse mobile, ${f.page} (median of ${f.runs})`,
+        figure: `${f.score} (LCP ${fmtMs(f.lcpMs)}, TBT ${fmtMs(f.tbtMs)})`,
+        goal: '≥ 90',
+        meets: f.score >= 90,
+      });
+    }
+  } catch (err) {
+    rows.push({ call: 'Lighthouse mobile', figure: `failed: ${(err as Error).message.slice(0, 200)}`, goal: '≥ 90' });
+  }
+}
+
+/** The API figures: lists, dashboard, POS search, reports, exports, sales per second. */
+async function measureApi() {
+  const p = periods();
+  const month = `startDate=${p.monthStart}&endDate=${p.today}`;
+  const year = `startDate=${p.twelveMonthsStart}&endDate=${p.today}`;
+  const monthPeriod = 'report_type=monthly';
+  const yearPeriod = `report_type=custom&date_range=${p.twelveMonthsStart},${p.today}`;
+  progress('lists and dashboard');
+  await measure('/productlist page 1', '/api/productlist', 15);
+  await measure('/stocklist page 1', '/api/stocklist', 15);
+  await measure('/stocklevel page 1', '/api/stocklevel', 20);
+  await measure('/stocklevel with a search', ['/api/stocklevel?search=hinge', '/api/stocklevel?search=Premium'], 30);
+  const first = await get('/api/saleslist');
+  const lastPage = first.last_page as number;
+  await measure('/saleslist page 1', '/api/saleslist', 15);
+  const middle = Math.min(50_000, Math.max(1, Math.floor(lastPage / 2)));
+  await measure(`/saleslist page ${middle.toLocaleString('en')}`, `/api/saleslist?page=${middle}`, 60);
+  await measure(`/saleslist last page (${lastPage.toLocaleString('en')})`, `/api/saleslist?page=${lastPage}`, 60);
+  await measure('/dashboard this month', '/api/dashboard', 60);
+  await measure('/dashboard 12 months', `/api/dashboard?${year}`, 150);
+  const codes = Array.from({ length: 20 }, (_, i) => `600${String(1 + ((i * 7919) % 20_000)).padStart(10, '0')}`);
+  const words = ['hinge', 'premium cement', 'galvnised', 'Crown', 'SKU-123', 'bolt'];
+  await measure(
+    'POS: /possearch, a scanned barcode',
+    codes.map((c) => `/api/possearch?q=${c}`),
+    10,
+  );
+  await measure(
+    'POS: /possearch, names, typos, brands, SKU',
+    words.map((w) => `/api/possearch?q=${encodeURIComponent(w)}`),
+    10,
+  );
+
+  progress('reports');
+  await measure('report daily sales (today)', `/api/reportdailysaleslist?Date=${p.today}`, 150);
+  await measure('report weekly sales (this week)', `/api/reportweeklysaleslist?week_start=${p.monday}`, 150);
+  await measure('report monthly sales (this month)', `/api/reportmonthlysaleslist?month=${p.month}`, 150);
+  for (const [slug, name] of [
+    ['consolidatedsales', 'consolidated sales'],
+    ['stock', 'stock'],
+    ['stockbalance', 'stock balance'],
+    ['revenue', 'revenue'],
+    ['profitloss', 'profit and loss'],
+    ['expense', 'expense'],
+    ['supplier', 'supplier'],
+    ['tax', 'tax'],
+  ] as const) {
+    await measure(`report ${name}, a month`, `/api/report${slug}list?${monthPeriod}`, 150);
+    await measure(`report ${name}, 12 months`, `/api/report${slug}list?${yearPeriod}`, 400);
+  }
+  await measure('report low stock alert', '/api/reportstocklowalertlist', 150);
+  await measure('report stock aging', '/api/reportstockaginglist', 150);
+
+  progress('exports');
+  await measureExport('/salecsv, this month', `/api/salecsv?${month}`, 1, 50);
+  await measureExport('/salexlsx, this month', `/api/salexlsx?${month}`, 3, 100);
+  await measureExport('/salecsv, 12 months', `/api/salecsv?${year}`, 10, 50);
+  await measureExport('/salexlsx, 12 months', `/api/salexlsx?${year}`, 30, 100);
+  await measureExport('/salecsv, everything', '/api/salecsv', 25, 50);
+
+  progress('sales per second');
+  await measureSales();
 }
 
 main().catch(async (err) => {
