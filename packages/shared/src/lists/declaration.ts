@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema } from '../list.schemas.ts';
+import { dateRangeSchema, listQuerySchema } from '../list.schemas.ts';
 import type { PermissionKey } from '../permissions.ts';
 import type { ReportColumn } from '../reports/declaration.ts';
 
@@ -34,6 +34,16 @@ export interface ListDeclaration<Filter extends z.ZodType = z.ZodType> {
 }
 
 export const defineList = <Filter extends z.ZodType>(declaration: ListDeclaration<Filter>) => declaration;
+
+/** A list's calls named from its word, as most of the seeds' are: 'supplier' → /supplierlist, /supplierxlsx and
+ * /suppliercsv; `fileName` after the files' date prefix. */
+export const listCalls = (word: string, fileName: string) => ({
+  path: `/${word}list`,
+  exports: { xlsx: `/${word}xlsx`, csv: `/${word}csv`, fileName },
+});
+
+/** A list over the shop's days (startDate/endDate, both included) whose files carry the period and a total. */
+export const overShopDays = (totalLabel: string) => ({ filter: dateRangeSchema, total: { label: totalLabel } });
 
 /** The flat list envelope around a row schema, for the OpenAPI description. */
 export const listEnvelopeSchema = (row: z.ZodType) =>

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idField } from '../catalogue.schemas.ts';
 import { GENDERS } from '../constants.ts';
 import { blankAsAbsent } from '../list.schemas.ts';
-import { defineList } from './declaration.ts';
+import { defineList, listCalls } from './declaration.ts';
 
 // The lists of people the shop deals with (part 1 §5, part 2 §2.5): its users and its suppliers.
 
@@ -34,7 +34,7 @@ export type UserRecord = z.infer<typeof userRowSchema>;
 
 export const userList = defineList({
   title: 'Users',
-  path: '/userlist',
+  ...listCalls('user', 'users'),
   keys: { list: 'userList', export: 'userExport', filter: 'userFilter' },
   filter: userFilterSchema,
   row: userRowSchema,
@@ -48,7 +48,6 @@ export const userList = defineList({
     { header: 'Status', field: 'status', kind: 'status' },
     { header: 'Date', field: 'created_at', kind: 'date' },
   ],
-  exports: { xlsx: '/userxlsx', csv: '/usercsv', fileName: 'users' },
 });
 
 export const supplierListRowSchema = z.object({
@@ -67,7 +66,7 @@ export type SupplierRecord = z.infer<typeof supplierListRowSchema>;
 
 export const supplierList = defineList({
   title: 'Suppliers',
-  path: '/supplierlist',
+  ...listCalls('supplier', 'suppliers'),
   keys: { list: 'supplierList', export: 'supplierExport' },
   row: supplierListRowSchema,
   columns: [
@@ -80,5 +79,4 @@ export const supplierList = defineList({
     { header: 'Address', field: 'address', kind: 'text' },
     { header: 'Date', field: 'created_at', kind: 'date' },
   ],
-  exports: { xlsx: '/supplierxlsx', csv: '/suppliercsv', fileName: 'suppliers' },
 });

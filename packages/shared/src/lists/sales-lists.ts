@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { dateRangeSchema } from '../list.schemas.ts';
+import { named } from '../reports/rows.ts';
 import { paymentLabel } from '../sales.schemas.ts';
-import { defineList } from './declaration.ts';
+import { defineList, overShopDays } from './declaration.ts';
 
 // The sales list (part 2 §2.7): every sale, newest first, searched by customer, sale number or a payment's
 // reference (the mobile-money transaction id), filtered by the shop's days.
@@ -30,7 +30,7 @@ export const saleListRowSchema = z.object({
   payment_label: z.string(),
   notice: z.string().nullable(),
   created_at: z.string(),
-  user: z.object({ name: z.string() }).nullable(),
+  user: named,
 });
 export type SaleListRecord = z.infer<typeof saleListRowSchema>;
 
@@ -46,8 +46,8 @@ export function paymentMethodsLabel(sale: { payment_method: string; payment_meth
 export const saleList = defineList({
   title: 'Sales',
   path: '/saleslist',
+  ...overShopDays('Total sales (UGX)'),
   keys: { list: 'salesList', export: 'salesExport', filter: 'salesFilter' },
-  filter: dateRangeSchema,
   row: saleListRowSchema,
   columns: [
     { header: 'Sale Number', field: 'sale_number', kind: 'text' },
@@ -61,5 +61,4 @@ export const saleList = defineList({
     { header: 'Date', field: 'created_at', kind: 'date' },
   ],
   exports: { xlsx: '/salexlsx', csv: '/salecsv', fileName: 'sales' },
-  total: { label: 'Total sales (UGX)' },
 });

@@ -1,15 +1,13 @@
 import { z } from 'zod';
-import { dateRangeSchema } from '../list.schemas.ts';
-import { defineList } from './declaration.ts';
+import { batchRef, named } from '../reports/rows.ts';
+import { BATCH_COLUMNS } from '../reports/stock-reports.ts';
+import { defineList, listCalls, overShopDays } from './declaration.ts';
 
 // The stock screens' lists (part 2 §2.6): the stock batches, stock levels and stock write-offs.
 
-const named = z.object({ name: z.string() }).nullable();
-
 /** One batch as /stocklist and /stockshow return it. */
 export const stockRowSchema = z.object({
-  id: z.number(),
-  batch_number: z.string(),
+  ...batchRef,
   product_id: z.number(),
   brand_id: z.number(),
   measurement_id: z.number(),
@@ -29,9 +27,6 @@ export const stockRowSchema = z.object({
   brand_name: z.string().nullable(),
   measurement_name: z.string().nullable(),
   supplier_name: z.string().nullable(),
-  product: named,
-  brand: named,
-  measurement: named,
   supplier: named,
   created_by: named,
 });
@@ -40,9 +35,9 @@ export type StockRecord = z.infer<typeof stockRowSchema>;
 /** The stock batches received, newest stock date first; the files carry the period and the total cost. */
 export const stockList = defineList({
   title: 'Stock records',
-  path: '/stocklist',
+  ...listCalls('stock', 'stock'),
+  ...overShopDays('Total cost (UGX)'),
   keys: { list: 'stockList', export: 'stockExport', filter: 'stockFilter' },
-  filter: dateRangeSchema,
   row: stockRowSchema,
   // The batch number leads because each batch keeps its own balance (PRODUCT.md §5).
   columns: [
@@ -58,19 +53,13 @@ export const stockList = defineList({
     { header: 'Created By', field: 'created_by.name', kind: 'text' },
     { header: 'Date', field: 'stock_date', kind: 'date' },
   ],
-  exports: { xlsx: '/stockxlsx', csv: '/stockcsv', fileName: 'stock' },
-  total: { label: 'Total cost (UGX)' },
 });
 
 export const stockLevelRowSchema = z.object({
-  id: z.number(),
-  batch_number: z.string(),
+  ...batchRef,
   product_name: z.string().nullable(),
   brand_name: z.string().nullable(),
   measurement_name: z.string().nullable(),
-  product: named,
-  brand: named,
-  measurement: named,
   balance: z.number(),
   total_sold: z.number(),
   min_stock_level: z.number(),
@@ -84,11 +73,9 @@ export const stockLevelList = defineList({
   path: '/stocklevel',
   keys: { list: 'stockLevel', export: 'stockLevelExport' },
   row: stockLevelRowSchema,
+  // The inventory reports' batch columns (product, batch number, brand, unit), then what is left and sold.
   columns: [
-    { header: 'Product', field: 'product_name', kind: 'text' },
-    { header: 'Batch Number', field: 'batch_number', kind: 'text' },
-    { header: 'Brand', field: 'brand_name', kind: 'text' },
-    { header: 'Unit of Measurement', field: 'measurement_name', kind: 'text' },
+    ...BATCH_COLUMNS,
     { header: 'Qty in Stock', field: 'balance', kind: 'quantity' },
     { header: 'Qty Sold', field: 'total_sold', kind: 'quantity' },
     { header: 'Status', field: 'status', kind: 'status' },
@@ -115,9 +102,9 @@ export const stockWriteOffRowSchema = z.object({
 /** Stock written off (damage, loss, expiry, count correction); the files carry the period and the total cost. */
 export const stockWriteOffList = defineList({
   title: 'Stock write-offs',
-  path: '/stockadjustmentlist',
+  ...listCalls('stockadjustment', 'stock_write_offs'),
+  ...overShopDays('Total cost (UGX)'),
   keys: { list: 'stockAdjustmentList', export: 'stockAdjustmentExport' },
-  filter: dateRangeSchema,
   row: stockWriteOffRowSchema,
   columns: [
     { header: 'Date', field: 'adjustment_date', kind: 'date' },
@@ -130,6 +117,4 @@ export const stockWriteOffList = defineList({
     { header: 'Note', field: 'note', kind: 'text' },
     { header: 'Recorded By', field: 'user.name', kind: 'text' },
   ],
-  exports: { xlsx: '/stockadjustmentxlsx', csv: '/stockadjustmentcsv', fileName: 'stock_write_offs' },
-  total: { label: 'Total cost (UGX)' },
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { dateRangeSchema } from '../list.schemas.ts';
-import { defineList } from './declaration.ts';
+import { defineList, listCalls, overShopDays } from './declaration.ts';
 
 // The till's lists (issue 13): the saved end-of-day cash-ups.
 
@@ -23,9 +22,9 @@ export type CashUpRecord = z.infer<typeof cashUpRowSchema>;
 
 export const cashUpList = defineList({
   title: 'Cash-ups',
-  path: '/salescashuplist',
+  ...listCalls('salescashup', 'cash-ups'),
+  ...overShopDays('Total difference (UGX)'),
   keys: { list: 'salesCashUpList', export: 'salesCashUpList' },
-  filter: dateRangeSchema,
   row: cashUpRowSchema,
   columns: [
     { header: 'Day', field: 'day', kind: 'text' },
@@ -39,6 +38,4 @@ export const cashUpList = defineList({
     { header: 'Difference', field: 'difference', kind: 'money' },
     { header: 'Saved', field: 'created_at', kind: 'date' },
   ],
-  exports: { xlsx: '/salescashupxlsx', csv: '/salescashupcsv', fileName: 'cash-ups' },
-  total: { label: 'Total difference (UGX)' },
 });

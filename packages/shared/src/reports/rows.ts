@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 // Row shapes of the reports, in the seeds' nested names (part 2 §3).
 
-const named = z.object({ name: z.string() }).nullable();
+/** A referred record's name (`product: { name }`), null when it is gone. */
+export const named = z.object({ name: z.string() }).nullable();
 
 export const saleLineRowSchema = z.object({
   id: z.number(),
@@ -27,7 +28,8 @@ export const saleLineRowSchema = z.object({
 });
 export type SaleLineRow = z.infer<typeof saleLineRowSchema>;
 
-const batchRef = {
+/** The batch a row is about, with its product, brand and measurement names (reports and stock lists). */
+export const batchRef = {
   id: z.number(),
   product: named,
   batch_number: z.string(),

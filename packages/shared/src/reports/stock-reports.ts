@@ -30,7 +30,8 @@ const OVER_PERIOD = {
   extras: ['report_start', 'report_end', 'total_stocks'],
 };
 
-const BATCH_COLUMNS: readonly ReportColumn[] = [
+/** A batch's product, number, brand and unit: the first columns of the inventory reports and stock levels. */
+export const BATCH_COLUMNS: readonly ReportColumn[] = [
   { header: 'Product', field: 'product.name', kind: 'text' },
   { header: 'Batch Number', field: 'batch_number', kind: 'text' },
   { header: 'Brand', field: 'brand.name', kind: 'text' },
