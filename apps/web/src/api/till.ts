@@ -36,12 +36,26 @@ export interface CashUp {
 
 export const cashierName = (c: CashUp) => (typeof c.cashier === 'string' ? c.cashier : (c.cashier?.name ?? 'N/A'));
 
-export const useCashUpDay = (date: string, openingFloat: number) =>
+/** One cashier's day: the signed-in user's, or `userId`'s (salesCashUpAll). */
+export const useCashUpDay = (date: string, openingFloat: number, userId?: number) =>
   useQuery({
-    queryKey: ['/salescashup', date, openingFloat],
+    queryKey: ['/salescashup', date, openingFloat, userId],
     queryFn: async () =>
-      (await api<{ data: CashUp }>('GET', `/salescashup${toQueryString({ date, opening_float: openingFloat })}`)).data,
+      (
+        await api<{ data: CashUp }>(
+          'GET',
+          `/salescashup${toQueryString({ date, opening_float: openingFloat, user_id: userId })}`,
+        )
+      ).data,
     placeholderData: (previous) => previous,
+  });
+
+/** Whose day a holder of salesCashUpAll may pick; not asked for without the key. */
+export const useCashiers = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['/salescashupcashiers'],
+    queryFn: async () => (await api<{ data: { id: number; name: string }[] }>('GET', '/salescashupcashiers')).data,
+    enabled,
   });
 
 export const useSaveCashUp = () =>

@@ -1,11 +1,11 @@
 // The cash-up (issue 13): a day's expected figures, saving it, one saved cash-up, and the list with its exports.
 import { cashUpList, cashUpQuerySchema, cashUpSchema, idParamSchema } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { canAny, requestContext, requireActor } from '../../platform/access.ts';
+import { can, canAny, requestContext, requireActor } from '../../platform/access.ts';
 import { registerList } from '../../platform/list-routes.ts';
 import type { AppServices } from '../../services.ts';
 import { type CashUpListFilter, cashUpsQuery, totalDifference } from './cashup.queries.ts';
-import { saveCashUp, showCashUp, showCashUpDay } from './cashup.service.ts';
+import { cashiersToPick, saveCashUp, showCashUp, showCashUpDay } from './cashup.service.ts';
 
 const cashiers = canAny('salesCashUp', 'salesCashUpAll');
 
@@ -13,6 +13,11 @@ export const cashUpRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db
   app.get('/salescashup', { config: cashiers, schema: { querystring: cashUpQuerySchema } }, async (request) => ({
     success: true,
     data: await showCashUpDay(db, timeZone, requireActor(request), request.query),
+  }));
+  // The picker of the cash-up screen: whose day a holder of salesCashUpAll may count.
+  app.get('/salescashupcashiers', { config: can('salesCashUpAll') }, async () => ({
+    success: true,
+    data: await cashiersToPick(db),
   }));
   app.post('/salescashupstore', { config: cashiers, schema: { body: cashUpSchema } }, async (request) => ({
     success: true,

@@ -21,6 +21,10 @@ async function cashierOf(db: Database, actor: Actor, userId: number | undefined)
   return user;
 }
 
+/** The users not in the trash, by name: whose day a manager may pick to count. */
+export const cashiersToPick = (db: Database) =>
+  db.selectFrom('users').select(['id', 'name']).where('deleted_at', 'is', null).orderBy('name').orderBy('id').execute();
+
 function checkDay(day: string, timeZone: string) {
   if (day > shopDay(timeZone)) throw invalidField('date', 'A cash-up cannot be for a day still to come.');
 }

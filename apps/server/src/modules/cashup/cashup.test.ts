@@ -170,6 +170,11 @@ describe('the cash-up of a day', () => {
     expect(refused.status).toBe(403);
     expect(await t.db.selectFrom('cash_ups').where('user_id', '=', adminId).select('id').execute()).toEqual([]);
 
+    // The screen's picker: whose day may be counted, for the holder of salesCashUpAll only.
+    expect((await t.call('GET', '/api/salescashupcashiers', { token: cashier })).status).toBe(403);
+    const picker = await t.call('GET', '/api/salescashupcashiers', { token: admin });
+    expect(picker.body.data).toEqual(expect.arrayContaining([{ id: cashierId, name: 'Grace Namutebi' }]));
+
     await sell(cashier, [[nails, 1]], [{ method: 'CASH', amount: 10_000 }]);
     const sale = await t.db.selectFrom('sales').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
     await sql`UPDATE sales SET created_at = ${`${day}T09:00:00Z`}::timestamptz WHERE id = ${sale.id}`.execute(t.db);
