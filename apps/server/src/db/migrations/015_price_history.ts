@@ -8,7 +8,8 @@ import { type Kysely, sql } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE batch_sale_prices (
-      batch_id integer NOT NULL REFERENCES stock_batches(id),
+      -- A batch purged from the trash (never sold, never written off) takes its prices with it.
+      batch_id integer NOT NULL REFERENCES stock_batches(id) ON DELETE CASCADE,
       sale_price bigint NOT NULL CHECK (sale_price >= 0),
       valid_from timestamptz NOT NULL,
       PRIMARY KEY (batch_id, valid_from)

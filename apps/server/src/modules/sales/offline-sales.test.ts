@@ -187,6 +187,20 @@ describe('prices and VAT at made_at', () => {
     }
   });
 
+  it('lets a batch never sold be purged from the trash with its price history', async () => {
+    const catalogue = await makeCatalogue(t, admin);
+    const batch = await receiveBatch(t, admin, catalogue, { ...received, sale_price: 10_000 });
+    await reprice(batch.id, catalogue, 11_000);
+    expect((await t.call('DELETE', `/api/stockdelete/${batch.id}`, { token: admin })).status).toBe(200);
+    expect((await t.call('DELETE', `/api/trashdelete/stock/${batch.id}`, { token: admin })).status).toBe(200);
+    const left = await t.db
+      .selectFrom('batch_sale_prices')
+      .select('batch_id')
+      .where('batch_id', '=', batch.id)
+      .execute();
+    expect(left).toHaveLength(0);
+  });
+
   it('keeps the VAT rate in force when the sale was made', async () => {
     const setVat = async (vat_registered: 'Yes' | 'No', vat_rate: number) => {
       const body = { ...KATO_HARDWARE, vat_registered, vat_rate };
