@@ -43,6 +43,8 @@ export interface ListPageProps<Row extends { id: number }> {
     render: (values: FilterValues, set: (name: string, value: string) => void) => ReactNode;
   };
   rowActions?: (row: Row, tools: RowTools) => ReactNode;
+  /** More toolbar buttons, given the ids of the selected rows (rows can be selected while `permission` is held). */
+  actions?: { permission: PermissionKey; render: (selectedIds: number[], tools: RowTools) => ReactNode };
   /** Rows are keyed by id unless ids repeat (the trash mixes kinds). */
   rowKey?: (row: Row) => string | number;
   /** Lists touched by this screen's writes (the trash, other lists) refreshed after a delete. */
@@ -92,7 +94,9 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
       else next.add(id);
       return next;
     });
-  const canSelect = Boolean(props.bulkDelete && can(props.bulkDelete.permission));
+  const canDelete = Boolean(props.bulkDelete && can(props.bulkDelete.permission));
+  const canAct = Boolean(props.actions && can(props.actions.permission));
+  const canSelect = canDelete || canAct;
   const exportQuery = toQueryString({ search: search || undefined, ...filters });
 
   const bulkDelete = () => {
@@ -126,7 +130,8 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
             />
           </Group>
           <Group gap="xs">
-            {canSelect && selected.size > 0 && (
+            {canAct && props.actions?.render([...selected], tools)}
+            {canDelete && selected.size > 0 && (
               <Button color="red" onClick={bulkDelete}>
                 Delete ({selected.size})
               </Button>

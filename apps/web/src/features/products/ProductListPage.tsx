@@ -2,6 +2,7 @@ import { formatDay } from '@duka/shared';
 import { api } from '../../api/client.ts';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';
+import { LabelButtons } from './LabelButtons.tsx';
 
 interface ProductRow {
   id: number;
@@ -27,6 +28,10 @@ export function ProductListPage() {
         path: '/productsdelete',
         field: 'product_ids',
         question: (n) => `Are you sure you want to delete ${n} product(s)?`,
+      }}
+      actions={{
+        permission: 'productEdit',
+        render: (selectedIds, tools) => <LabelButtons selectedIds={selectedIds} tools={tools} />,
       }}
       // A deleted product must also leave the selects of the brand and stock forms.
       alsoInvalidates={['/trashlist', '/getproducts']}
