@@ -126,4 +126,36 @@ describe('returns and the cash-up', () => {
       expect(text).toContain(figure);
     await owner.close();
   });
+
+  it('lets a manager pick a cashier on the cash-up screen and see that cashier’s expected cash', async () => {
+    // The cashier, without salesCashUpAll, has no picker: only their own day.
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Cash-up', exact: true })
+      .click();
+    await page.waitForURL(`${app.url}/salescashup`);
+    await page.getByTestId('cashup-expected').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Cashier' }).count()).toBe(0);
+
+    const owner = await browser.newPage();
+    owner.setDefaultTimeout(10_000);
+    await signInThroughUi(owner, app.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await owner.waitForURL(`${app.url}/home`);
+    await owner
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Cash-up', exact: true })
+      .click();
+    await owner.waitForURL(`${app.url}/salescashup`);
+    // Their own day first: the Administrator took no money.
+    const picker = owner.getByRole('textbox', { name: 'Cashier' });
+    await expect.poll(() => picker.inputValue()).toBe('Administrator');
+    await expect.poll(() => owner.getByTestId('cashup-expected').textContent()).toBe('0');
+    await picker.click();
+    await owner.getByRole('option', { name: 'Grace Namutebi', exact: true }).click();
+    // Her saved day: 50,000 + 100,000 − 24,000 − 38,000.
+    await expect.poll(() => owner.getByTestId('cashup-expected').textContent()).toBe('88,000');
+    await owner.getByText('This cash-up is saved and cannot change.', { exact: false }).waitFor();
+    await owner.close();
+    expect(errors).toEqual([]);
+  });
 });
