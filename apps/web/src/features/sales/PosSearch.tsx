@@ -1,8 +1,9 @@
 import { formatMoney, formatQuantity } from '@duka/shared';
-import { Alert, Group, Loader, Paper, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { type Ref, useState } from 'react';
+import { Alert, Button, Group, Loader, Paper, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue, useMergedRef } from '@mantine/hooks';
+import { type Ref, useRef, useState } from 'react';
 import { type PosHit, useFetchPosSearch, usePosSearch } from '../../api/sales.ts';
+import { CameraScanDialog } from './CameraScanDialog.tsx';
 import { type CartLine, lineFromHit } from './cart.ts';
 import classes from './PosSearch.module.css';
 
@@ -24,9 +25,13 @@ const exactHit = (hits: PosHit[], q: string) =>
 
 // The POS search box (issue 15): name, brand, barcode, SKU or batch number; Enter or a click adds one unit of the
 // oldest batch with stock. A scanner types the code and Enter faster than the results show, so Enter asks the server
-// for exactly the text typed and the box is emptied at once, ready for the next scan.
+// for exactly the text typed and the box is emptied at once, ready for the next scan. A code read by the camera
+// (Scan) takes the same path as a scanner's code and Enter.
 export function PosSearch({ onAdd, onStep, inputRef }: Props) {
   const [text, setText] = useState('');
+  const [scanning, setScanning] = useState(false);
+  const ownInput = useRef<HTMLInputElement>(null);
+  const input = useMergedRef(inputRef, ownInput);
   const [debounced] = useDebouncedValue(text.trim(), 80);
   const [active, setActive] = useState(-1);
   const [message, setMessage] = useState<string>();
@@ -39,8 +44,8 @@ export function PosSearch({ onAdd, onStep, inputRef }: Props) {
     setMessage(undefined);
   };
 
-  const choose = async (index?: number) => {
-    const q = text.trim();
+  /** Adds the line `q` means: the result at `index` when clicked, else an exact code or the best match. */
+  const choose = async (q: string, index?: number) => {
     if (!q) return;
     const isCurrent = debounced === q && search.data && !search.isPlaceholderData;
     const picked = index ?? active;
@@ -67,35 +72,47 @@ export function PosSearch({ onAdd, onStep, inputRef }: Props) {
 
   return (
     <Stack gap={6}>
-      <TextInput
-        ref={inputRef}
-        label="Find item"
-        description="Name, brand, barcode, SKU or batch number — or scan"
-        placeholder="Type or scan, then Enter"
-        autoComplete="off"
-        autoFocus
-        value={text}
-        rightSection={search.isFetching && text.trim() ? <Loader size="xs" /> : null}
-        onChange={(e) => {
-          setText(e.currentTarget.value);
-          setActive(-1);
-          setMessage(undefined);
-        }}
-        onKeyDown={(e) => {
-          if ((e.key === '+' || e.key === '-') && text === '') {
-            e.preventDefault();
-            onStep(e.key === '+' ? 1 : -1);
-          } else if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey) {
-            e.preventDefault();
-            void choose();
-          } else if (e.key === 'ArrowDown' && shown.length) {
-            e.preventDefault();
-            setActive((i) => Math.min(shown.length - 1, i + 1));
-          } else if (e.key === 'ArrowUp' && shown.length) {
-            e.preventDefault();
-            setActive((i) => Math.max(0, i - 1));
-          }
-        }}
+      <Group gap="xs" wrap="nowrap" className={classes.searchRow}>
+        <TextInput
+          ref={input}
+          className={classes.searchBox}
+          label="Find item"
+          description="Name, brand, barcode, SKU or batch number — or scan"
+          placeholder="Type or scan, then Enter"
+          autoComplete="off"
+          autoFocus
+          value={text}
+          rightSection={search.isFetching && text.trim() ? <Loader size="xs" /> : null}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            setActive(-1);
+            setMessage(undefined);
+          }}
+          onKeyDown={(e) => {
+            if ((e.key === '+' || e.key === '-') && text === '') {
+              e.preventDefault();
+              onStep(e.key === '+' ? 1 : -1);
+            } else if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey) {
+              e.preventDefault();
+              void choose(text.trim());
+            } else if (e.key === 'ArrowDown' && shown.length) {
+              e.preventDefault();
+              setActive((i) => Math.min(shown.length - 1, i + 1));
+            } else if (e.key === 'ArrowUp' && shown.length) {
+              e.preventDefault();
+              setActive((i) => Math.max(0, i - 1));
+            }
+          }}
+        />
+        <Button variant="default" onClick={() => setScanning(true)}>
+          Scan
+        </Button>
+      </Group>
+      <CameraScanDialog
+        opened={scanning}
+        onClose={() => setScanning(false)}
+        onClosed={() => ownInput.current?.focus()}
+        onCode={(code) => void choose(code, -1)}
       />
       {message && (
         <Alert color="orange" role="alert" withCloseButton onClose={() => setMessage(undefined)} py="xs">
@@ -117,7 +134,7 @@ export function PosSearch({ onAdd, onStep, inputRef }: Props) {
                       className={classes.result}
                       data-active={i === active || (active < 0 && i === 0) || undefined}
                       onMouseDown={(e) => e.preventDefault()}
-                      onClick={() => void choose(i)}
+                      onClick={() => void choose(text.trim(), i)}
                     >
                       <Group justify="space-between" wrap="nowrap" gap="xs">
                         <div className={classes.grow}>
