@@ -20,7 +20,7 @@ export function FaqPage() {
   const navigate = useNavigate();
   return (
     <Container size="sm" py="xl">
-      <Title order={2} mb="md">
+      <Title order={1} size="h2" mb="md">
         Frequently asked questions
       </Title>
       <Accordion variant="separated">

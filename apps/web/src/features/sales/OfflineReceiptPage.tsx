@@ -27,7 +27,7 @@ export function OfflineReceiptPage() {
   const totals = offlineTotals(sale.payload);
   return (
     <Stack maw={320} mx="auto" gap={4} className="receipt">
-      <Text ta="center" fw={700}>
+      <Text component="h1" ta="center" fw={700}>
         RECEIPT
       </Text>
       <Text ta="center" fz={22} fw={800} c="red" data-testid="not-yet-sent">

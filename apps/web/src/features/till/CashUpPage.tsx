@@ -38,7 +38,9 @@ export function CashUpPage() {
   const c = day.data;
   return (
     <Stack maw={560}>
-      <Title order={2}>Cash-up</Title>
+      <Title order={1} size="h2">
+        Cash-up
+      </Title>
       <Group align="flex-end">
         <TextInput type="date" label="Day" value={date} onChange={(e) => setDate(e.currentTarget.value)} w={200} />
         {mayPick && (

@@ -39,7 +39,7 @@ export function ReturnPage() {
   };
   return (
     <Stack maw={900}>
-      <Title order={2}>
+      <Title order={1} size="h2">
         Return against sale {s.sale_number} (receipt No. {s.receipt_number ?? '—'})
       </Title>
       <Paper withBorder p="md">
