@@ -1,16 +1,12 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import './app/print.css';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router.tsx';
 import { contrastVariables, theme } from './app/theme.ts';
-import { registerServiceWorker } from './offline/register-sw.ts';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
@@ -20,13 +16,13 @@ createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={contrastVariables}>
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <Notifications position="top-right" />
-          <RouterProvider router={router} />
-        </ModalsProvider>
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,
 );
 
-registerServiceWorker();
+// The service worker's code is not needed to show the first page: it comes once the page has loaded (issue 12).
+window.addEventListener('load', () => {
+  import('./offline/register-sw.ts').then(({ registerServiceWorker }) => registerServiceWorker());
+});

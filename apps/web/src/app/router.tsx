@@ -14,10 +14,11 @@ import {
 } from '../features/reports/report-screens.tsx';
 import { lazyPage } from './lazy-page.tsx';
 import { RequirePermission } from './RequirePermission.tsx';
-import { Shell } from './Shell.tsx';
 import { readToken } from './session-storage.ts';
 
-// Every screen but sign-in comes in its own chunk, loaded when first opened (issue 12).
+// Every screen but sign-in comes in its own chunk, loaded when first opened (issue 12), and so does the signed-in
+// shell: the sign-in page loads neither the menu nor the offline till.
+const SignedInShell = lazyPage(() => import('./SignedInShell.tsx'), 'SignedInShell');
 const NamedCreatePage = lazyPage(() => import('../components/form/NamedRecordForms.tsx'), 'NamedCreatePage');
 const NamedUpdatePage = lazyPage(() => import('../components/form/NamedRecordForms.tsx'), 'NamedUpdatePage');
 const FaqPage = lazyPage(() => import('../features/auth/FaqPage.tsx'), 'FaqPage');
@@ -126,7 +127,7 @@ function RequireSignIn() {
   if (me.data?.must_change_password && location.pathname !== '/usersettings') {
     return <Navigate to="/usersettings" replace />;
   }
-  return <Shell />;
+  return <SignedInShell />;
 }
 
 const guarded = (path: string, permission: PermissionKey, element: ReactNode) => ({
