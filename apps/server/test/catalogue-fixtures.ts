@@ -156,6 +156,15 @@ export async function expectEachCallNeedsItsKey(t: TestApp, calls: [key: string,
   }
 }
 
+/**
+ * A refused input: 422 with the seeds' validation envelope, every field's messages in `errors` and, on top, the first
+ * field's first message (or `message` where the server leads with another).
+ */
+export function expectInvalid(res: ApiResponse, errors: Record<string, string[]>, message?: string) {
+  expect(res.status, JSON.stringify(res.body)).toBe(422);
+  expect(res.body).toEqual({ success: false, message: message ?? Object.values(errors)[0][0], errors });
+}
+
 /** A day as export file names start, 2026_11_22: today in the given zone (the test app's Africa/Kampala). */
 export const fileDay = (timeZone = 'Africa/Kampala', at = new Date()) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })

@@ -4,6 +4,7 @@ import {
   auditCount,
   auditSince,
   DENIED,
+  expectInvalid,
   lastAudit,
   lastAuditId,
   UNAUTHENTICATED,
@@ -93,23 +94,13 @@ describe('POST /api/brandstore', () => {
 
   it('validates with the seeds messages', async () => {
     const empty = await store({});
-    expect(empty.status).toBe(422);
-    expect(empty.body).toEqual({
-      success: false,
-      message: 'Name is required.',
-      errors: {
-        name: ['Name is required.'],
-        product_ids: ['At least one product is required.'],
-        environment: ['Environment is required.'],
-      },
+    expectInvalid(empty, {
+      name: ['Name is required.'],
+      product_ids: ['At least one product is required.'],
+      environment: ['Environment is required.'],
     });
     const none = await store({ name: 'Simba', product_ids: [], environment: 'TEST' });
-    expect(none.status).toBe(422);
-    expect(none.body).toEqual({
-      success: false,
-      message: 'At least one product is required.',
-      errors: { product_ids: ['At least one product is required.'] },
-    });
+    expectInvalid(none, { product_ids: ['At least one product is required.'] });
     const notList = await store({ name: 'Simba', product_ids: cement, environment: 'TEST' });
     expect(notList.body.errors).toEqual({ product_ids: ['At least one product is required.'] });
     const badId = await store({ name: 'Simba', product_ids: ['abc'], environment: 'TEST' });
@@ -168,12 +159,7 @@ describe('POST /api/brandstore', () => {
     await make.brands('Tororo', [cement]);
     const before = await auditCount(t);
     const res = await store({ name: 'TORORO', product_ids: [nails, cement], environment: 'TEST' });
-    expect(res.status).toBe(422);
-    expect(res.body).toEqual({
-      success: false,
-      message: 'The name has already been taken.',
-      errors: { name: ['The name has already been taken.'] },
-    });
+    expectInvalid(res, { name: ['The name has already been taken.'] });
     // The brand for nails, checked first, was not kept either.
     expect(
       await t.db
@@ -193,12 +179,7 @@ describe('PUT /api/brandupdate/:id', () => {
     const id = await make.brand('Crown', paint);
     await make.brand('Sadolin', nails);
     const empty = await t.call('PUT', `/api/brandupdate/${id}`, { token: admin, body: {} });
-    expect(empty.status).toBe(422);
-    expect(empty.body).toEqual({
-      success: false,
-      message: 'Name is required.',
-      errors: { name: ['Name is required.'], product_id: ['Product is required.'] },
-    });
+    expectInvalid(empty, { name: ['Name is required.'], product_id: ['Product is required.'] });
     const gone = await make.product('Gone Again', category);
     await t.call('DELETE', `/api/productdelete/${gone}`, { token: admin });
     for (const product_id of [999_999, gone]) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditCount, DENIED, lastAudit } from '../../../test/catalogue-fixtures.ts';
+import { auditCount, DENIED, expectInvalid, lastAudit } from '../../../test/catalogue-fixtures.ts';
 import { crudContract, type SignedIn, signedInApp } from '../../../test/crud-contract.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 
@@ -27,12 +27,7 @@ const createCategory = async (name: string, environment = 'PRODUCTION') => {
 describe('POST /api/categorystore', () => {
   it('validates with the seeds messages', async () => {
     const empty = await t.call('POST', '/api/categorystore', { token: admin, body: {} });
-    expect(empty.status).toBe(422);
-    expect(empty.body).toEqual({
-      success: false,
-      message: 'Name is required.',
-      errors: { name: ['Name is required.'], environment: ['Environment is required.'] },
-    });
+    expectInvalid(empty, { name: ['Name is required.'], environment: ['Environment is required.'] });
     const badEnv = await t.call('POST', '/api/categorystore', {
       token: admin,
       body: { name: 'Cement', environment: 'production' },
@@ -89,12 +84,7 @@ describe('POST /api/categorystore', () => {
       token: admin,
       body: { name: 'ROOFING SHEETS', environment: 'TEST' },
     });
-    expect(again.status).toBe(422);
-    expect(again.body).toEqual({
-      success: false,
-      message: 'The name has already been taken.',
-      errors: { name: ['The name has already been taken.'] },
-    });
+    expectInvalid(again, { name: ['The name has already been taken.'] });
     expect(await auditCount(t)).toBe(before);
   });
 });
@@ -157,12 +147,7 @@ describe('PUT /api/categoryupdate/:id', () => {
   it('validates, refuses a clash and an unknown id', async () => {
     const id = await createCategory('Tiles');
     const blank = await t.call('PUT', `/api/categoryupdate/${id}`, { token: admin, body: { name: ' ' } });
-    expect(blank.status).toBe(422);
-    expect(blank.body).toEqual({
-      success: false,
-      message: 'Name is required.',
-      errors: { name: ['Name is required.'] },
-    });
+    expectInvalid(blank, { name: ['Name is required.'] });
     const clash = await t.call('PUT', `/api/categoryupdate/${id}`, { token: admin, body: { name: 'roofing sheets' } });
     expect(clash.status).toBe(422);
     expect(clash.body.errors).toEqual({ name: ['The name has already been taken.'] });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditCount, DENIED, lastAudit, UNAUTHENTICATED } from '../../../test/catalogue-fixtures.ts';
+import { auditCount, DENIED, expectInvalid, lastAudit, UNAUTHENTICATED } from '../../../test/catalogue-fixtures.ts';
 import { crudContract, type SignedIn, signedInApp } from '../../../test/crud-contract.ts';
 import { stockReferenceContract } from '../../../test/stock-reference-contract.ts';
 import type { TestApp } from '../../../test/test-app.ts';
@@ -62,12 +62,7 @@ describe('POST /api/measurementstore', () => {
 
   it('validates with the seeds messages', async () => {
     const empty = await store({});
-    expect(empty.status).toBe(422);
-    expect(empty.body).toEqual({
-      success: false,
-      message: 'Name is required.',
-      errors: { name: ['Name is required.'], environment: ['Environment is required.'] },
-    });
+    expectInvalid(empty, { name: ['Name is required.'], environment: ['Environment is required.'] });
     const blank = await store({ name: ' ', environment: 'production' });
     expect(blank.body.errors).toEqual({ name: ['Name is required.'], environment: ['Environment is required.'] });
     const long = await store({ name: 'm'.repeat(101), environment: 'TEST' });
@@ -78,12 +73,7 @@ describe('POST /api/measurementstore', () => {
     await make.measurement('Sheet');
     const before = await auditCount(t);
     const clash = await store({ name: ' SHEET ', environment: 'TEST' });
-    expect(clash.status).toBe(422);
-    expect(clash.body).toEqual({
-      success: false,
-      message: 'The name has already been taken.',
-      errors: { name: ['The name has already been taken.'] },
-    });
+    expectInvalid(clash, { name: ['The name has already been taken.'] });
     expect(await auditCount(t)).toBe(before);
   });
 
@@ -119,12 +109,7 @@ describe('PUT /api/measurementupdate/:id', () => {
     const id = await make.measurement('Crate');
     await make.measurement('Pallet');
     const empty = await t.call('PUT', `/api/measurementupdate/${id}`, { token: admin, body: {} });
-    expect(empty.status).toBe(422);
-    expect(empty.body).toEqual({
-      success: false,
-      message: 'Name is required.',
-      errors: { name: ['Name is required.'] },
-    });
+    expectInvalid(empty, { name: ['Name is required.'] });
     const clash = await t.call('PUT', `/api/measurementupdate/${id}`, { token: admin, body: { name: 'pallet' } });
     expect(clash.status).toBe(422);
     expect(clash.body.errors).toEqual({ name: ['The name has already been taken.'] });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditCount, DENIED, lastAudit, UNAUTHENTICATED } from '../../../test/catalogue-fixtures.ts';
+import { auditCount, DENIED, expectInvalid, lastAudit, UNAUTHENTICATED } from '../../../test/catalogue-fixtures.ts';
 import { crudContract, type SignedIn, signedInApp } from '../../../test/crud-contract.ts';
 import { stockReferenceContract } from '../../../test/stock-reference-contract.ts';
 import type { TestApp } from '../../../test/test-app.ts';
@@ -87,15 +87,10 @@ describe('POST /api/productstore', () => {
 
   it('validates with the seeds messages', async () => {
     const empty = await t.call('POST', '/api/productstore', { token: admin, body: {} });
-    expect(empty.status).toBe(422);
-    expect(empty.body).toEqual({
-      success: false,
-      message: 'Name is required.',
-      errors: {
-        name: ['Name is required.'],
-        category_id: ['Category is required.'],
-        environment: ['Environment is required.'],
-      },
+    expectInvalid(empty, {
+      name: ['Name is required.'],
+      category_id: ['Category is required.'],
+      environment: ['Environment is required.'],
     });
     const bad = await t.call('POST', '/api/productstore', {
       token: admin,
@@ -129,12 +124,7 @@ describe('POST /api/productstore', () => {
       token: admin,
       body: { name: 'Orphan', category_id: 999_999, environment: 'TEST' },
     });
-    expect(unknown.status).toBe(422);
-    expect(unknown.body).toEqual({
-      success: false,
-      message: 'Category is required.',
-      errors: { category_id: ['Category is required.'] },
-    });
+    expectInvalid(unknown, { category_id: ['Category is required.'] });
     const trashed = await t.call('POST', '/api/productstore', {
       token: admin,
       body: { name: 'Orphan', category_id: gone, environment: 'TEST' },
@@ -195,12 +185,7 @@ describe('POST /api/productstore', () => {
       token: admin,
       body: { name: ' pvc pipe ', category_id: building, environment: 'TEST' },
     });
-    expect(clash.status).toBe(422);
-    expect(clash.body).toEqual({
-      success: false,
-      message: 'The name has already been taken.',
-      errors: { name: ['The name has already been taken.'] },
-    });
+    expectInvalid(clash, { name: ['The name has already been taken.'] });
     expect(await auditCount(t)).toBe(before);
     const elsewhere = await t.call('POST', '/api/productstore', {
       token: admin,
@@ -219,12 +204,7 @@ describe('PUT /api/productupdate/:id', () => {
     const id = await make.product('Gate Valve', building);
     await make.product('Ball Valve', plumbing);
     const empty = await t.call('PUT', `/api/productupdate/${id}`, { token: admin, body: {} });
-    expect(empty.status).toBe(422);
-    expect(empty.body).toEqual({
-      success: false,
-      message: 'Name is required.',
-      errors: { name: ['Name is required.'], category_id: ['Category is required.'] },
-    });
+    expectInvalid(empty, { name: ['Name is required.'], category_id: ['Category is required.'] });
     const unknown = await t.call('PUT', `/api/productupdate/${id}`, {
       token: admin,
       body: { name: 'Gate Valve', category_id: 999_999 },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditCount, DENIED, demoRoleIds, lastAudit } from '../../../test/catalogue-fixtures.ts';
+import { auditCount, DENIED, demoRoleIds, expectInvalid, lastAudit } from '../../../test/catalogue-fixtures.ts';
 import { crudContract, type SignedIn, signedInApp } from '../../../test/crud-contract.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { STOREKEEPER_KEYS } from '../../db/seed/demo.ts';
@@ -77,12 +77,7 @@ describe('GET /api/rolelist', () => {
 describe('POST /api/rolestore', () => {
   it('validates with the seeds messages', async () => {
     const empty = await t.call('POST', '/api/rolestore', { token: admin, body: {} });
-    expect(empty.status).toBe(422);
-    expect(empty.body).toEqual({
-      success: false,
-      message: 'Name is required.',
-      errors: { name: ['Name is required.'], environment: ['Environment is required.'] },
-    });
+    expectInvalid(empty, { name: ['Name is required.'], environment: ['Environment is required.'] });
     const blank = await t.call('POST', '/api/rolestore', {
       token: admin,
       body: { name: '   ', environment: 'STAGING' },
@@ -102,12 +97,7 @@ describe('POST /api/rolestore', () => {
       token: admin,
       body: { name: ' cAsHiEr ', environment: 'TEST' },
     });
-    expect(res.status).toBe(422);
-    expect(res.body).toEqual({
-      success: false,
-      message: 'The name has already been taken.',
-      errors: { name: ['The name has already been taken.'] },
-    });
+    expectInvalid(res, { name: ['The name has already been taken.'] });
     expect(await auditCount(t)).toBe(before);
   });
 
@@ -169,12 +159,7 @@ describe('GET /api/roleshow/:id', () => {
 describe('PUT /api/roleupdate/:id', () => {
   it('validates the name, including a clash with another role', async () => {
     const blank = await t.call('PUT', `/api/roleupdate/${storekeeperRoleId}`, { token: admin, body: { name: '' } });
-    expect(blank.status).toBe(422);
-    expect(blank.body).toEqual({
-      success: false,
-      message: 'Name is required.',
-      errors: { name: ['Name is required.'] },
-    });
+    expectInvalid(blank, { name: ['Name is required.'] });
     const clash = await t.call('PUT', `/api/roleupdate/${storekeeperRoleId}`, {
       token: admin,
       body: { name: 'CASHIER' },
@@ -322,12 +307,7 @@ describe('POST /api/assignmenus/:id', () => {
 
   it('validates the list and refuses private and unknown keys', async () => {
     const missing = await t.call('POST', `/api/assignmenus/${cashierRoleId}`, { token: admin, body: {} });
-    expect(missing.status).toBe(422);
-    expect(missing.body).toEqual({
-      success: false,
-      message: 'Choose the permissions to assign.',
-      errors: { selectedMenus: ['Choose the permissions to assign.'] },
-    });
+    expectInvalid(missing, { selectedMenus: ['Choose the permissions to assign.'] });
     const privateKeys = await t.call('POST', `/api/assignmenus/${cashierRoleId}`, {
       token: admin,
       body: { selectedMenus: ['dashboard', 'settings', 'reportTaxList', 'noSuchKey'] },

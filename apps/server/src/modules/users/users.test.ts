@@ -2,7 +2,14 @@ import type { AddressInfo } from 'node:net';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditCount, DENIED, demoRoleIds, lastAudit, UNAUTHENTICATED } from '../../../test/catalogue-fixtures.ts';
+import {
+  auditCount,
+  DENIED,
+  demoRoleIds,
+  expectInvalid,
+  lastAudit,
+  UNAUTHENTICATED,
+} from '../../../test/catalogue-fixtures.ts';
 import { crudContract, type SignedIn, signedInApp } from '../../../test/crud-contract.ts';
 import { xlsxRows } from '../../../test/spreadsheets.ts';
 import type { TestApp } from '../../../test/test-app.ts';
@@ -115,12 +122,7 @@ describe('GET /api/userlist', () => {
     const both = await t.call('GET', `/api/userlist?role=${adminRoleId}&gender=Female`, { token: admin });
     expect(both.body).toMatchObject({ total: 0, data: [] });
     const bad = await t.call('GET', '/api/userlist?gender=Other', { token: admin });
-    expect(bad.status).toBe(422);
-    expect(bad.body).toEqual({
-      success: false,
-      message: 'Gender must be Female or Male.',
-      errors: { gender: ['Gender must be Female or Male.'] },
-    });
+    expectInvalid(bad, { gender: ['Gender must be Female or Male.'] });
     const badRole = await t.call('GET', '/api/userlist?role=abc', { token: admin });
     expect(badRole.status).toBe(422);
     expect(badRole.body.errors).toEqual({ role: ['Role must be a role id.'] });
@@ -146,19 +148,14 @@ describe('GET /api/userlist', () => {
 describe('POST /api/userstore', () => {
   it('validates with the seeds messages', async () => {
     const empty = await t.call('POST', '/api/userstore', { token: admin, body: {} });
-    expect(empty.status).toBe(422);
-    expect(empty.body).toEqual({
-      success: false,
-      message: 'Name is required.',
-      errors: {
-        name: ['Name is required.'],
-        gender: ['Gender is required.'],
-        nin: ['NIN is required.'],
-        phone_number: ['Phone number is required.'],
-        email: ['Email is required.'],
-        role_id: ['Role is required.'],
-        environment: ['Environment is required.'],
-      },
+    expectInvalid(empty, {
+      name: ['Name is required.'],
+      gender: ['Gender is required.'],
+      nin: ['NIN is required.'],
+      phone_number: ['Phone number is required.'],
+      email: ['Email is required.'],
+      role_id: ['Role is required.'],
+      environment: ['Environment is required.'],
     });
     const bad = await t.call('POST', '/api/userstore', {
       token: admin,
@@ -185,12 +182,7 @@ describe('POST /api/userstore', () => {
     });
     expect(longPhone.body.errors).toEqual({ phone_number: ['At most 18 characters.'] });
     const noRole = await t.call('POST', '/api/userstore', { token: admin, body: userBody({ role_id: 999999 }) });
-    expect(noRole.status).toBe(422);
-    expect(noRole.body).toEqual({
-      success: false,
-      message: 'Role is required.',
-      errors: { role_id: ['Role is required.'] },
-    });
+    expectInvalid(noRole, { role_id: ['Role is required.'] });
   });
 
   it('refuses an e-mail (any case), phone number or NIN that a live user already has', async () => {
