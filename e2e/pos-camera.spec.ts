@@ -9,10 +9,13 @@ import { apiCall, launchBrowser, type RunningApp, signInThroughUi, startApp, sto
 // Scan with the camera (issue 15) in Chromium: the camera is Chromium's fake device playing a video of a generated
 // EAN-13, so the whole path runs as on a phone: Scan, the camera opens, the code is read (headless Chromium has no
 // BarcodeDetector, so by the WebAssembly reader, fetched from this server only), the line is in the cart and the
-// camera is off again.
-const FIRST_12 = '600765432101';
-const BARCODE = `${FIRST_12}${ean13CheckDigit(FIRST_12)}`;
+// camera is off again. Then a code no product has, and a camera the cashier refused: each says so, the cart kept.
+const ean13 = (first12: string) => `${first12}${ean13CheckDigit(first12)}`;
+const BARCODE = ean13('600765432101');
+/** A valid EAN-13 that no product has. */
+const UNKNOWN = ean13('600765432999');
 const video = ean13Video(BARCODE);
+const unknownVideo = ean13Video(UNKNOWN);
 
 let app: RunningApp;
 let browser: Browser;
@@ -59,7 +62,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
-  fs.rmSync(path.dirname(video), { recursive: true, force: true });
+  for (const file of [video, unknownVideo]) fs.rmSync(path.dirname(file), { recursive: true, force: true });
 });
 
 const trackStates = () =>
@@ -94,7 +97,7 @@ describe('Scan with the camera', () => {
     expect(errors).toEqual([]);
   });
 
-  it('closing the dialog without a code stops the camera too', async () => {
+  it('closing the dialog with Esc stops the camera too', async () => {
     await page.getByRole('button', { name: 'Scan', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Scan with the camera' });
     await dialog.waitFor();
@@ -103,5 +106,61 @@ describe('Scan with the camera', () => {
     // The second opening may have read the code already (the video shows it) and added one more; either way every
     // track it opened has ended.
     await expect.poll(async () => (await trackStates()).every((s) => s === 'ended')).toBe(true);
+  });
+});
+
+describe('a code the camera reads that no product has, and a camera refused', () => {
+  // Its own Chromium, camera showing the unknown code, and no automatic yes to the camera prompt: a page is let use
+  // the camera only when its context was granted it, as a person answering Allow or Block.
+  let other: Browser;
+  beforeAll(async () => {
+    other = await launchBrowser([
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${unknownVideo}`,
+    ]);
+  }, 60_000);
+  afterAll(() => other?.close());
+
+  /** A cashier on the POS at 1366×768 with one bag of Camera Cement in the cart, added by typing its name. */
+  async function posWithCement(permissions: string[]) {
+    const context = await other.newContext({ viewport: { width: 1366, height: 768 }, permissions });
+    const cashier = await context.newPage();
+    cashier.setDefaultTimeout(15_000);
+    await signInThroughUi(cashier, app.url, DEMO_CASHIER.email, DEMO_CASHIER.password);
+    await cashier.waitForURL(`${app.url}/home`);
+    await cashier
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'POS', exact: true })
+      .click();
+    await cashier.getByRole('textbox', { name: 'Find item' }).click();
+    await cashier.keyboard.type('camera cement');
+    await cashier.getByRole('list', { name: 'Search results' }).getByText('Camera Cement', { exact: true }).waitFor();
+    await cashier.keyboard.press('Enter');
+    await cashier.getByRole('row', { name: /Camera Cement/ }).waitFor();
+    return cashier;
+  }
+
+  it('says the code is unknown and keeps the cart as it was', async () => {
+    const cashier = await posWithCement(['camera']);
+    await cashier.getByRole('button', { name: 'Scan', exact: true }).click();
+    await cashier
+      .getByRole('alert')
+      .getByText(`Unknown barcode ${UNKNOWN}: no item in stock has it. The cart is unchanged.`)
+      .waitFor();
+    await cashier.getByRole('dialog', { name: 'Scan with the camera' }).waitFor({ state: 'detached' });
+    expect(await cashier.getByRole('row', { name: /Camera Cement/ }).count()).toBe(1);
+    expect(await cashier.getByLabel('Camera Cement quantity').inputValue()).toBe('1');
+    await cashier.context().close();
+  });
+
+  it('says what to do when the camera is refused, and keeps the cart', async () => {
+    const cashier = await posWithCement([]);
+    await cashier.getByRole('button', { name: 'Scan', exact: true }).click();
+    const dialog = cashier.getByRole('dialog', { name: 'Scan with the camera' });
+    await dialog.getByText('Permission to use the camera was refused.', { exact: false }).waitFor();
+    await cashier.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await cashier.getByLabel('Camera Cement quantity').inputValue()).toBe('1');
+    await cashier.context().close();
   });
 });
