@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
-import { apiCall, launchBrowser, type RunningApp, signInThroughUi, startApp, stockItem } from './support.ts';
+import {
+  apiCall,
+  launchBrowser,
+  openFromMenu,
+  type RunningApp,
+  signedInPage,
+  signInThroughUi,
+  startApp,
+  stockItem,
+} from './support.ts';
 
 // Returns and the cash-up (issue 13) in Chromium as a cashier works them: a partial return from the receipt (the
 // stock goes back), the day's cash-up with the right expected cash, and the Z-report and return receipt at 80 mm.
@@ -110,15 +119,8 @@ describe('returns and the cash-up', () => {
   });
 
   it('lists the saved cash-up for the Administrator, with the same figures as the Z-report', async () => {
-    const owner = await browser.newPage();
-    owner.setDefaultTimeout(10_000);
-    await signInThroughUi(owner, app.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
-    await owner.waitForURL(`${app.url}/home`);
-    await owner
-      .getByRole('navigation', { name: 'Main menu' })
-      .getByRole('link', { name: 'Cash-ups', exact: true })
-      .click();
-    await owner.waitForURL(`${app.url}/salescashuplist`);
+    const owner = await signedInPage(browser, app.url);
+    await openFromMenu(owner, app.url, 'Cash-ups', '/salescashuplist');
     const row = owner.locator('tbody tr', { hasText: 'Grace Namutebi' });
     await row.waitFor();
     const text = (await row.textContent()) ?? '';
@@ -129,23 +131,12 @@ describe('returns and the cash-up', () => {
 
   it('lets a manager pick a cashier on the cash-up screen and see that cashier’s expected cash', async () => {
     // The cashier, without salesCashUpAll, has no picker: only their own day.
-    await page
-      .getByRole('navigation', { name: 'Main menu' })
-      .getByRole('link', { name: 'Cash-up', exact: true })
-      .click();
-    await page.waitForURL(`${app.url}/salescashup`);
+    await openFromMenu(page, app.url, 'Cash-up', '/salescashup');
     await page.getByTestId('cashup-expected').waitFor();
     expect(await page.getByRole('textbox', { name: 'Cashier' }).count()).toBe(0);
 
-    const owner = await browser.newPage();
-    owner.setDefaultTimeout(10_000);
-    await signInThroughUi(owner, app.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
-    await owner.waitForURL(`${app.url}/home`);
-    await owner
-      .getByRole('navigation', { name: 'Main menu' })
-      .getByRole('link', { name: 'Cash-up', exact: true })
-      .click();
-    await owner.waitForURL(`${app.url}/salescashup`);
+    const owner = await signedInPage(browser, app.url);
+    await openFromMenu(owner, app.url, 'Cash-up', '/salescashup');
     // Their own day first: the Administrator took no money.
     const picker = owner.getByRole('textbox', { name: 'Cashier' });
     await expect.poll(() => picker.inputValue()).toBe('Administrator');

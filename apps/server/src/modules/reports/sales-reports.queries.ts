@@ -9,37 +9,32 @@ import type { Database } from '../../db/connection.ts';
 import { nameJson } from '../../platform/creator.ts';
 import { matchesSearch } from '../../platform/listing.ts';
 import type { Period } from '../../platform/period.ts';
+import { totalRevenue } from './financial-reports.queries.ts';
 
 const SEARCHED = ['p.name', 'b.name', 's.batch_number', 'sa.sale_number'];
 
-function soldLinesOf(db: Database, period: Period, search: string | undefined) {
+/** Sale lines with their sale and catalogue names, searched; a returned line goes back to the batch it came from. */
+function catalogued(db: Database, search: string | undefined) {
   const q = db
     .selectFrom('sale_items as i')
     .innerJoin('sales as sa', 'sa.id', 'i.sale_id')
     .innerJoin('stock_batches as s', 's.id', 'i.batch_id')
     .innerJoin('products as p', 'p.id', 'i.product_id')
     .innerJoin('brands as b', 'b.id', 'i.brand_id')
-    .innerJoin('measurements as m', 'm.id', 'i.measurement_id')
-    .where('sa.created_at', '>=', period.from)
-    .where('sa.created_at', '<', period.until);
+    .innerJoin('measurements as m', 'm.id', 'i.measurement_id');
   return search ? q.where((eb) => matchesSearch(eb, SEARCHED, search)) : q;
 }
 
-/** The lines returned in the period, joined under the same aliases as the sold lines so one search fits both. */
-function returnedLinesOf(db: Database, period: Period, search: string | undefined) {
-  const q = db
-    .selectFrom('sale_return_items as ri')
+const soldLinesOf = (db: Database, period: Period, search: string | undefined) =>
+  catalogued(db, search).where('sa.created_at', '>=', period.from).where('sa.created_at', '<', period.until);
+
+/** The lines returned in the period, under the same aliases as the sold lines so one search fits both. */
+const returnedLinesOf = (db: Database, period: Period, search: string | undefined) =>
+  catalogued(db, search)
+    .innerJoin('sale_return_items as ri', 'ri.sale_item_id', 'i.id')
     .innerJoin('sale_returns as r', 'r.id', 'ri.return_id')
-    .innerJoin('sale_items as i', 'i.id', 'ri.sale_item_id')
-    .innerJoin('sales as sa', 'sa.id', 'i.sale_id')
-    .innerJoin('stock_batches as s', 's.id', 'ri.batch_id')
-    .innerJoin('products as p', 'p.id', 'i.product_id')
-    .innerJoin('brands as b', 'b.id', 'i.brand_id')
-    .innerJoin('measurements as m', 'm.id', 'i.measurement_id')
     .where('r.created_at', '>=', period.from)
     .where('r.created_at', '<', period.until);
-  return search ? q.where((eb) => matchesSearch(eb, SEARCHED, search)) : q;
-}
 
 const saleOf = sql<{
   discount: number;
@@ -95,26 +90,15 @@ export function saleLineRows(db: Database, period: Period, search: string | unde
 
 /** Σ line amounts over the period (and the search) less the refunds of its returned lines: the report's total_sales. */
 export async function totalSales(db: Database, period: Period, search: string | undefined): Promise<number> {
-  // Without a search the catalogue joins are not needed: the sums read only sales, returns and their lines.
-  const soldLines = search
-    ? soldLinesOf(db, period, search)
-    : db
-        .selectFrom('sale_items as i')
-        .innerJoin('sales as sa', 'sa.id', 'i.sale_id')
-        .where('sa.created_at', '>=', period.from)
-        .where('sa.created_at', '<', period.until);
-  const returnedLines = search
-    ? returnedLinesOf(db, period, search)
-    : db
-        .selectFrom('sale_return_items as ri')
-        .innerJoin('sale_returns as r', 'r.id', 'ri.return_id')
-        .where('r.created_at', '>=', period.from)
-        .where('r.created_at', '<', period.until);
+  // Unsearched it is the period's revenue: the lines add up to their sales, the returned lines to their refunds.
+  if (!search) return totalRevenue(db, period);
   const [sold, refunded] = await Promise.all([
-    soldLines
+    soldLinesOf(db, period, search)
       .select(sql<number>`coalesce(sum(i.total_price - i.discount_amount), 0)::bigint`.as('total'))
       .executeTakeFirstOrThrow(),
-    returnedLines.select(sql<number>`coalesce(sum(ri.refund_amount), 0)::bigint`.as('total')).executeTakeFirstOrThrow(),
+    returnedLinesOf(db, period, search)
+      .select(sql<number>`coalesce(sum(ri.refund_amount), 0)::bigint`.as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return Number(sold.total) - Number(refunded.total);
 }
