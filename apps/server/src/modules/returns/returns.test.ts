@@ -207,6 +207,7 @@ describe('figures after a return', () => {
     expect(may.chart.map((bar: { y: number }) => bar.y)).toEqual([4, 2]);
     // The sale's own day is never rewritten by the later return.
     await agree('2025-05-10', '2025-05-10', [['reportdailysaleslist', { Date: '2025-05-10' }]]);
+    await agree('2025-05-05', '2025-05-11', [['reportweeklysaleslist', { week_start: '2025-05-10' }]]);
 
     const june = await agree('2025-06-01', '2025-06-30', [['reportmonthlysaleslist', { month: '2025-06' }]]);
     expect(june.revenue.total_revenue).toBe(-refund);
