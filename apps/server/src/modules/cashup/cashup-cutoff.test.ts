@@ -77,14 +77,14 @@ async function savedAndNext(id: number): Promise<[Figures, Figures]> {
   expect(next.saved).toBe(false);
   return [saved, next];
 }
-const waitingLocks = async () =>
-  Number(
-    (
-      await sql<{
-        n: number;
-      }>`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`.execute(t.db)
-    ).rows[0]?.n,
-  );
+/** Requests waiting for the cashier's till lock (classid 1313, objid the cashier) in this test's database. */
+const waitingLocks = async () => {
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM pg_locks
+    WHERE locktype = 'advisory' AND NOT granted AND classid = 1313 AND objid = ${cashierId}
+      AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`.execute(t.db);
+  return Number(rows[0]?.n);
+};
 async function untilWaiting(n: number) {
   for (let i = 0; i < 200 && (await waitingLocks()) < n; i++) await new Promise((r) => setTimeout(r, 25));
   expect(await waitingLocks()).toBe(n);
