@@ -9,6 +9,7 @@ import {
   catalogue,
   DENIED,
   expectEachCallNeedsItsKey,
+  expectInvalid,
   lastAudit,
   lastAuditId,
   UNAUTHENTICATED,
@@ -53,6 +54,9 @@ export interface CrudContract {
   shown?: () => object;
   /** Its name in the trash and the audit log; the record's name when absent (a supplier adds its number). */
   trashName?: (id: number) => Promise<string>;
+  /** A record that is only a name (and its parent): the store answers `{ id, name }`, audits `Created <word> "<name>"`,
+   * and refuses a live record's name in another case. */
+  namedRecord?: boolean;
 }
 
 export function crudContract(app: () => SignedIn, spec: CrudContract) {
@@ -111,9 +115,13 @@ export function crudContract(app: () => SignedIn, spec: CrudContract) {
       expect((await t.call('GET', path('show', id), { token: admin })).status).toBe(404);
     });
 
-    it(`store and update: refuse a missing token; update a user without ${word}Edit, an unknown or trashed id`, async () => {
-      const ghost = await t.call('POST', path('store'), { body: spec.storeBody('Contract Ghost') });
-      expect(ghost).toMatchObject({ status: 401, body: UNAUTHENTICATED });
+    it(`store and update: refuse a missing token and a user without the key, an unknown or trashed id`, async () => {
+      // Who may call comes before what is sent: an empty body is refused the same way.
+      for (const body of [{}, spec.storeBody('Contract Ghost')]) {
+        expect(await t.call('POST', path('store'), { body })).toMatchObject({ status: 401, body: UNAUTHENTICATED });
+        const denied = await t.call('POST', path('store'), { token: cashier, body });
+        expect(denied).toMatchObject({ status: 403, body: DENIED });
+      }
       const id = await spec.make('Contract Edit');
       const body = spec.updateBody('Contract Changed');
       expect(await t.call('PUT', path('update', id), { body })).toMatchObject({ status: 401, body: UNAUTHENTICATED });
@@ -131,6 +139,43 @@ export function crudContract(app: () => SignedIn, spec: CrudContract) {
       expect((await t.call('PUT', path('update', id), { token: admin, body })).status).toBe(404);
       expect((await row(id))?.name).toBe('Contract Edit');
     });
+
+    if (spec.namedRecord) {
+      it('store: keeps the name trimmed, the environment sent and the creator, and audits it', async () => {
+        const body = { ...spec.storeBody('  Contract Trimmed '), environment: 'PRODUCTION' };
+        const res = await t.call('POST', path('store'), { token: admin, body });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expect(res.body).toEqual({
+          success: true,
+          message: `${label} created successfully!`,
+          data: { id: expect.any(Number), name: 'Contract Trimmed' },
+        });
+        const id = res.body.data.id;
+        expect(await t.db.selectFrom(spec.table).selectAll().where('id', '=', id).executeTakeFirst()).toMatchObject({
+          name: 'Contract Trimmed',
+          environment: 'PRODUCTION',
+          created_by: app().adminId,
+          deleted_at: null,
+        });
+        expect(await lastAudit(t)).toMatchObject({
+          type: label,
+          activity: 'Create',
+          details: `Created ${word} "Contract Trimmed" (id ${id})`,
+          user_id: app().adminId,
+          browser: 'Chrome 140',
+          platform: 'Linux',
+          ip: '127.0.0.1',
+        });
+      });
+
+      it("store: refuses a live record's name in another case, and audits nothing", async () => {
+        await spec.make('Contract Unique');
+        const before = await auditCount(t);
+        const clash = await t.call('POST', path('store'), { token: admin, body: spec.storeBody(' CONTRACT unique ') });
+        expectInvalid(clash, { name: ['The name has already been taken.'] });
+        expect(await auditCount(t)).toBe(before);
+      });
+    }
 
     it('delete and bulk delete: refuse a missing token, a user without the key, an unknown id, no selection', async () => {
       const id = await spec.make('Contract Keep');

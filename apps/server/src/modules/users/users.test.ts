@@ -200,21 +200,6 @@ describe('POST /api/userstore', () => {
     expect(await auditCount(t)).toBe(before);
   });
 
-  it('is refused to a user without userAdd', async () => {
-    const body = userBody();
-    expect(await t.call('POST', '/api/userstore', { token: cashier, body })).toMatchObject({
-      status: 403,
-      body: DENIED,
-    });
-    expect(
-      await t.db
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', body.email as string)
-        .executeTakeFirst(),
-    ).toBeUndefined();
-  });
-
   it('creates the user with a temporary password, shown once, and changed at first sign-in', async () => {
     const body = userBody({ name: 'Okello Peter', gender: 'Male', email: 'Okello@Duka.test' });
     const res = await t.call('POST', '/api/userstore', { token: admin, body });
