@@ -101,6 +101,14 @@ export async function demoRoleIds(t: TestApp) {
 export const lastAudit = (t: TestApp) =>
   t.db.selectFrom('audit_logs').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
 
+/** The newest audit row of a type and/or activity ('User', 'Lock'…), whatever was audited after it. */
+export function lastAuditOf(t: TestApp, match: { type?: string; activity?: string }) {
+  let query = t.db.selectFrom('audit_logs').selectAll();
+  if (match.type) query = query.where('type', '=', match.type);
+  if (match.activity) query = query.where('activity', '=', match.activity);
+  return query.orderBy('id', 'desc').executeTakeFirstOrThrow();
+}
+
 export const auditCount = async (t: TestApp) =>
   Number((await t.db.selectFrom('audit_logs').select(t.db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 

@@ -7,6 +7,7 @@ import {
   fileDay,
   lastAudit,
   lastAuditId,
+  lastAuditOf,
   withoutCashierKeys,
 } from '../../../test/catalogue-fixtures.ts';
 import { signedInApp } from '../../../test/crud-contract.ts';
@@ -111,12 +112,7 @@ describe('stock batches', () => {
       balance: 2.5,
       total_cost: 83_333,
     });
-    const audit = await t.db
-      .selectFrom('audit_logs')
-      .selectAll()
-      .where('type', '=', 'Stock')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    const audit = await lastAuditOf(t, { type: 'Stock' });
     expect(audit.details).toContain(res.body.data.batch_number);
   });
 
@@ -156,12 +152,7 @@ describe('stock batches', () => {
     });
     expect(raised.body.message).toBe('Stock updated successfully!');
     expect(await batchState(t, batch.id)).toMatchObject({ quantity: 25, balance: 20 });
-    const audit = await t.db
-      .selectFrom('audit_logs')
-      .selectAll()
-      .where('activity', '=', 'Update')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    const audit = await lastAuditOf(t, { activity: 'Update' });
     expect(audit.details).toMatch(
       /from: \{"quantity":20,"sale_price":35000\} to: \{"quantity":25,"sale_price":36000\}/,
     );

@@ -75,27 +75,22 @@ describe('GET /api/supplierlist', () => {
   });
 });
 
+/** What an empty (or blank) supplier form is told, on create (with the environment) and on update alike. */
+const SUPPLIER_FIELDS_REQUIRED = {
+  name: ['Name is required.'],
+  phone_number: ['Phone number is required.'],
+  email: ['Email is required.'],
+  tin: ['TIN is required.'],
+  country: ['Country is required.'],
+  address: ['Address is required.'],
+};
+
 describe('POST /api/supplierstore', () => {
   it('validates every field with the seeds messages', async () => {
     const empty = await store({});
-    expectInvalid(empty, {
-      name: ['Name is required.'],
-      phone_number: ['Phone number is required.'],
-      email: ['Email is required.'],
-      tin: ['TIN is required.'],
-      country: ['Country is required.'],
-      address: ['Address is required.'],
-      environment: ['Environment is required.'],
-    });
+    expectInvalid(empty, { ...SUPPLIER_FIELDS_REQUIRED, environment: ['Environment is required.'] });
     const blank = await store({ name: ' ', phone_number: ' ', email: ' ', tin: ' ', country: '', address: ' ' });
-    expect(blank.body.errors).toMatchObject({
-      name: ['Name is required.'],
-      phone_number: ['Phone number is required.'],
-      email: ['Email is required.'],
-      tin: ['TIN is required.'],
-      country: ['Country is required.'],
-      address: ['Address is required.'],
-    });
+    expect(blank.body.errors).toMatchObject(SUPPLIER_FIELDS_REQUIRED);
   });
 
   it('takes a phone of digits starting with 0, at most 18 long', async () => {
@@ -191,14 +186,7 @@ describe('PUT /api/supplierupdate/:id', () => {
     const supplier = await make.supplier('Validated Supplier');
     const empty = await update(supplier.id, {});
     expect(empty.status).toBe(422);
-    expect(empty.body.errors).toEqual({
-      name: ['Name is required.'],
-      phone_number: ['Phone number is required.'],
-      email: ['Email is required.'],
-      tin: ['TIN is required.'],
-      country: ['Country is required.'],
-      address: ['Address is required.'],
-    });
+    expect(empty.body.errors).toEqual(SUPPLIER_FIELDS_REQUIRED);
     const mixed = await update(supplier.id, {
       name: 'Validated Supplier',
       phone_number: 'info@x.test',

@@ -8,6 +8,7 @@ import {
   demoRoleIds,
   expectInvalid,
   lastAudit,
+  lastAuditOf,
   UNAUTHENTICATED,
 } from '../../../test/catalogue-fixtures.ts';
 import { crudContract, type SignedIn, signedInApp } from '../../../test/crud-contract.ts';
@@ -145,18 +146,20 @@ describe('GET /api/userlist', () => {
   });
 });
 
+/** What an empty user form is told, on create (with the environment) and on update alike. */
+const USER_FIELDS_REQUIRED = {
+  name: ['Name is required.'],
+  gender: ['Gender is required.'],
+  nin: ['NIN is required.'],
+  phone_number: ['Phone number is required.'],
+  email: ['Email is required.'],
+  role_id: ['Role is required.'],
+};
+
 describe('POST /api/userstore', () => {
   it('validates with the seeds messages', async () => {
     const empty = await t.call('POST', '/api/userstore', { token: admin, body: {} });
-    expectInvalid(empty, {
-      name: ['Name is required.'],
-      gender: ['Gender is required.'],
-      nin: ['NIN is required.'],
-      phone_number: ['Phone number is required.'],
-      email: ['Email is required.'],
-      role_id: ['Role is required.'],
-      environment: ['Environment is required.'],
-    });
+    expectInvalid(empty, { ...USER_FIELDS_REQUIRED, environment: ['Environment is required.'] });
     const bad = await t.call('POST', '/api/userstore', {
       token: admin,
       body: userBody({
@@ -230,13 +233,7 @@ describe('POST /api/userstore', () => {
     // Without a mail server no mail is queued, so no copy of the password waits in the outbox.
     const mails = await t.db.selectFrom('outbox').selectAll().where('to_address', '=', 'Okello@Duka.test').execute();
     expect(mails).toEqual([]);
-    const audit = await t.db
-      .selectFrom('audit_logs')
-      .selectAll()
-      .where('type', '=', 'User')
-      .where('activity', '=', 'Create')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    const audit = await lastAuditOf(t, { type: 'User', activity: 'Create' });
     expect(audit).toMatchObject({
       details: `Created user "Okello Peter" (${user_number})`,
       user_id: adminId,
@@ -308,14 +305,7 @@ describe('PUT /api/userupdate/:id', () => {
     const target = await createUser();
     const res = await edit(target.id, {});
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({
-      name: ['Name is required.'],
-      gender: ['Gender is required.'],
-      nin: ['NIN is required.'],
-      phone_number: ['Phone number is required.'],
-      email: ['Email is required.'],
-      role_id: ['Role is required.'],
-    });
+    expect(res.body.errors).toEqual(USER_FIELDS_REQUIRED);
     const clash = await edit(target.id, { ...target, email: DEMO_CASHIER.email.toUpperCase() });
     expect(clash.status).toBe(422);
     expect(clash.body.errors).toEqual({ email: ['The email has already been taken.'] });
@@ -429,12 +419,7 @@ describe('PUT /api/userlockunlock/:id', () => {
     });
     const listed = await t.call('GET', `/api/usershow/${target.id}`, { token: admin });
     expect(listed.body.data.is_locked).toBe(1);
-    const lockAudit = await t.db
-      .selectFrom('audit_logs')
-      .selectAll()
-      .where('activity', '=', 'Lock')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    const lockAudit = await lastAuditOf(t, { activity: 'Lock' });
     expect(lockAudit).toMatchObject({
       type: 'User',
       user_id: adminId,
