@@ -28,11 +28,20 @@ export async function writeAudit(
   entry: AuditEntry,
   userId = ctx.userId,
 ): Promise<void> {
-  const { browser, platform } = describeUserAgent(ctx.userAgent);
   await db
     .insertInto('audit_logs')
-    .values({ ...entry, browser, platform, ip: ctx.ip, user_id: userId })
+    .values(auditRow(ctx, entry, userId))
     .execute();
+}
+
+/** The audit_logs row of an entry: what was done, by whom, from which browser and address. */
+export function auditRow<Details>(
+  ctx: RequestContext,
+  entry: { type: string; activity: string; details: Details },
+  userId = ctx.userId,
+) {
+  const { browser, platform } = describeUserAgent(ctx.userAgent);
+  return { ...entry, browser, platform, ip: ctx.ip, user_id: userId };
 }
 
 /**

@@ -13,8 +13,8 @@ import {
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
-import { type RequestContext, writeAudit } from '../../platform/audit.ts';
-import { nextNumber } from '../../platform/counters.ts';
+import type { RequestContext } from '../../platform/audit.ts';
+import { stampReceiptNumber } from '../../platform/counters.ts';
 import { AppError, invalidField } from '../../platform/errors.ts';
 import { newNumber, sha256 } from '../../platform/tokens.ts';
 import { holdTill } from '../cashup/till-lock.ts';
@@ -215,24 +215,18 @@ export async function processSale(
         .insertInto('sale_payments')
         .values(paid.payments.map((p) => ({ ...p, sale_id: claimed.id })))
         .execute();
-    // Last, once nothing else can refuse the sale: the counter row stays locked until the commit.
-    const receiptNumber = await nextNumber(trx, 'receipt');
     await trx
       .updateTable('sales')
-      .set({
-        ...totals,
-        ...vat,
-        payment_method: paid.method,
-        change_given: paid.changeGiven,
-        receipt_number: receiptNumber,
-      })
+      .set({ ...totals, ...vat, payment_method: paid.method, change_given: paid.changeGiven })
       .where('id', '=', claimed.id)
       .execute();
     const paidBy = paid.payments.map((p) => `${p.method} ${p.amount}${p.reference ? ` ref ${p.reference}` : ''}`);
-    await writeAudit(trx, ctx, {
+    // Last, once nothing else can refuse the sale: the counter row stays locked until the commit.
+    await stampReceiptNumber(trx, claimed.id, ctx, {
       type: 'Sales',
       activity: 'Sale',
-      details: `Sale ${claimed.sale_number} (receipt ${receiptNumber}): ${lines.length} line(s), total ${totals.total_amount} UGX (${paidBy.join(', ') || paid.method}; change ${paid.changeGiven})${madeAt ? `; made offline at ${madeAt.toISOString()}${shortfalls ? `, ${shortfalls} stock discrepancy(ies)` : ''}` : ''}`,
+      details: (receiptNumber) =>
+        `Sale ${claimed.sale_number} (receipt ${receiptNumber}): ${lines.length} line(s), total ${totals.total_amount} UGX (${paidBy.join(', ') || paid.method}; change ${paid.changeGiven})${madeAt ? `; made offline at ${madeAt.toISOString()}${shortfalls ? `, ${shortfalls} stock discrepancy(ies)` : ''}` : ''}`,
     });
     return { id: claimed.id, replayed: false };
   });
