@@ -2,11 +2,11 @@
 // platform/report-routes.ts makes the list and its two exports from them. Private keys: the Administrator's.
 import { expenseReport, paymentLabel, profitLossReport, revenueReport, supplierReport, taxReport } from '@duka/shared';
 import type { FastifyPluginAsync } from 'fastify';
-import { addDays, daysBetween, type Period, periodBetween, resolvePeriod } from '../../platform/period.ts';
+import { addDays, daysBetween, type Period, periodBetween } from '../../platform/period.ts';
 import type { AppServices } from '../../services.ts';
 import { expenseQuery, expensesByCategory, totalExpenses } from '../expenses/expenses.queries.ts';
 import * as money from './financial-reports.queries.ts';
-import { registerPeriodReport, reportBounds } from './period-report.ts';
+import { byReportType, registerPeriodReport, reportBounds } from './period-report.ts';
 
 /** The period of the same length that ends the day before `period` starts. */
 export function previousPeriod(period: Period, timeZone: string): Period {
@@ -15,8 +15,7 @@ export function previousPeriod(period: Period, timeZone: string): Period {
 }
 
 export const financialReportRoutes: FastifyPluginAsync<AppServices> = async (app, { db, timeZone }) => {
-  const periodFor = (query: { report_type: Parameters<typeof resolvePeriod>[0]; date_range?: string }) =>
-    resolvePeriod(query.report_type, query.date_range, timeZone);
+  const periodFor = byReportType(timeZone);
 
   registerPeriodReport(
     app,

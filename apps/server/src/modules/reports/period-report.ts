@@ -1,7 +1,7 @@
-import type { ReportDeclaration } from '@duka/shared';
+import type { ReportDeclaration, ReportType } from '@duka/shared';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Period } from '../../platform/period.ts';
+import { type Period, resolvePeriod } from '../../platform/period.ts';
 import { type ReportRun, registerReport } from '../../platform/report-routes.ts';
 
 // Most reports cover one period of shop days: the query names it, the rows and cards are over it, and the files'
@@ -14,6 +14,12 @@ export interface PeriodReport<Query, Row, Shown> {
   run: (period: Period, search: string | undefined, query: Query) => Promise<Omit<ReportRun<Row>, 'period'>>;
   present?: (row: Row) => Shown;
 }
+
+/** The period of a report that takes `report_type` (daily… yearly, custom) and, for custom, `date_range`. */
+export const byReportType =
+  (timeZone: string) =>
+  (query: { report_type: ReportType; date_range?: string }): Period =>
+    resolvePeriod(query.report_type, query.date_range, timeZone);
 
 /** The first and last day of a period, as the reports' extras name them. */
 export const reportBounds = (period: Period) => ({ report_start: period.start, report_end: period.end });

@@ -14,20 +14,14 @@ import {
   weeklySalesReport,
 } from '@duka/shared';
 import type { FastifyPluginAsync } from 'fastify';
+import type { SelectQueryBuilder } from 'kysely';
 import type { z } from 'zod';
+import type { Database } from '../../db/connection.ts';
 import { invalidField } from '../../platform/errors.ts';
-import {
-  addDays,
-  monthDays,
-  type Period,
-  periodBetween,
-  periodHolding,
-  resolvePeriod,
-  shopDay,
-} from '../../platform/period.ts';
+import { addDays, monthDays, type Period, periodBetween, periodHolding, shopDay } from '../../platform/period.ts';
 import { registerReport } from '../../platform/report-routes.ts';
 import type { AppServices } from '../../services.ts';
-import { registerPeriodReport, reportBounds } from './period-report.ts';
+import { byReportType, registerPeriodReport, reportBounds } from './period-report.ts';
 import * as sales from './sales-reports.queries.ts';
 import * as stock from './stock-reports.queries.ts';
 
@@ -77,38 +71,30 @@ export const reportRoutes: FastifyPluginAsync<AppServices> = async (app, { db, t
     },
     (period) => ({ selected_month: period.start.slice(0, 7) }),
   );
-  salesReport(
-    consolidatedSalesReport,
-    (query) => resolvePeriod(query.report_type, query.date_range, timeZone),
-    reportBounds,
-  );
+  salesReport(consolidatedSalesReport, byReportType(timeZone), reportBounds);
 
-  registerPeriodReport(
-    app,
-    stockReport,
-    {
-      period: (query) => resolvePeriod(query.report_type, query.date_range, timeZone),
-      run: async (period, search) => ({
-        rows: stock.receivedRows(db, period, search),
-        extras: { ...reportBounds(period), total_stocks: await stock.totalReceivedCost(db, period, search) },
-      }),
-    },
-    timeZone,
-  );
-
-  registerPeriodReport(
-    app,
-    stockBalanceReport,
-    {
-      period: (query) => resolvePeriod(query.report_type, query.date_range, timeZone),
-      run: async (period, search) => ({
-        rows: stock.balanceRows(db, period, search),
-        extras: { ...reportBounds(period), total_stocks: await stock.totalBalanceValue(db, period, search) },
-      }),
-      present: withStatus,
-    },
-    timeZone,
-  );
+  /** The stock and stock balance reports: batches over a report type and range, and the stock's value over it. */
+  const batchesOverPeriod = <Row, Shown = Row>(
+    declaration: typeof stockReport | typeof stockBalanceReport,
+    rows: (db: Database, period: Period, search: string | undefined) => SelectQueryBuilder<any, any, Row>,
+    total: (db: Database, period: Period, search: string | undefined) => Promise<number>,
+    present?: (row: Row) => Shown,
+  ) =>
+    registerPeriodReport(
+      app,
+      declaration,
+      {
+        period: byReportType(timeZone),
+        run: async (period, search) => ({
+          rows: rows(db, period, search),
+          extras: { ...reportBounds(period), total_stocks: await total(db, period, search) },
+        }),
+        present,
+      },
+      timeZone,
+    );
+  batchesOverPeriod(stockReport, stock.receivedRows, stock.totalReceivedCost);
+  batchesOverPeriod(stockBalanceReport, stock.balanceRows, stock.totalBalanceValue, withStatus);
 
   registerReport(
     app,
