@@ -215,14 +215,10 @@ export async function processSale(
         .insertInto('sale_payments')
         .values(paid.payments.map((p) => ({ ...p, sale_id: claimed.id })))
         .execute();
-    await trx
-      .updateTable('sales')
-      .set({ ...totals, ...vat, payment_method: paid.method, change_given: paid.changeGiven })
-      .where('id', '=', claimed.id)
-      .execute();
     const paidBy = paid.payments.map((p) => `${p.method} ${p.amount}${p.reference ? ` ref ${p.reference}` : ''}`);
     // Last, once nothing else can refuse the sale: the counter row stays locked until the commit.
-    await stampReceiptNumber(trx, claimed.id, ctx, {
+    const set = { ...totals, ...vat, payment_method: paid.method, change_given: paid.changeGiven };
+    await stampReceiptNumber(trx, { id: claimed.id, set }, ctx, {
       type: 'Sales',
       activity: 'Sale',
       details: (receiptNumber) =>
