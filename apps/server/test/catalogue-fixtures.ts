@@ -130,27 +130,32 @@ const grant = (t: TestApp, roleId: number, keys: string[]) =>
 const revoke = (t: TestApp, roleId: number, keys: string[]) =>
   t.db.deleteFrom('role_permissions').where('role_id', '=', roleId).where('permission_key', 'in', keys).execute();
 
-/** Gives the demo Cashier role `keys` for the length of `run`, then takes them back. */
-export async function withCashierKeys<T>(t: TestApp, keys: string[], run: () => Promise<T>): Promise<T> {
+type KeyChange = (t: TestApp, roleId: number, keys: string[]) => Promise<unknown>;
+
+/** Changes the demo Cashier role's `keys` for the length of `run` (`during`), then puts them back (`after`). */
+async function whileCashierKeys<T>(
+  t: TestApp,
+  keys: string[],
+  during: KeyChange,
+  after: KeyChange,
+  run: () => Promise<T>,
+) {
   const roleId = await cashierRoleId(t);
-  await grant(t, roleId, keys);
+  await during(t, roleId, keys);
   try {
     return await run();
   } finally {
-    await revoke(t, roleId, keys);
+    await after(t, roleId, keys);
   }
 }
 
+/** Gives the demo Cashier role `keys` for the length of `run`, then takes them back. */
+export const withCashierKeys = <T>(t: TestApp, keys: string[], run: () => Promise<T>) =>
+  whileCashierKeys(t, keys, grant, revoke, run);
+
 /** Takes `keys` (which it must hold) from the demo Cashier role for the length of `run`, then gives them back. */
-export async function withoutCashierKeys<T>(t: TestApp, keys: string[], run: () => Promise<T>): Promise<T> {
-  const roleId = await cashierRoleId(t);
-  await revoke(t, roleId, keys);
-  try {
-    return await run();
-  } finally {
-    await grant(t, roleId, keys);
-  }
-}
+export const withoutCashierKeys = <T>(t: TestApp, keys: string[], run: () => Promise<T>) =>
+  whileCashierKeys(t, keys, revoke, grant, run);
 
 /**
  * The shared CRUD declaration: each call is refused (403) to the cashier without its key and succeeds (200) once

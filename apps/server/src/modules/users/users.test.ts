@@ -76,6 +76,8 @@ async function activate(email: string, temporaryPassword: string) {
 }
 const download = (path: string, token?: string) => t.download(path, token);
 const HEADER = ['User Number', 'Name', 'Gender', 'Contact', 'Email', 'Role', 'Status', 'Date'];
+/** The demo Cashier's cells from Name to Status, in XLSX and CSV alike. */
+const GRACE_CELLS = ['Grace Namutebi', 'Female', '0772123456', DEMO_CASHIER.email, 'Cashier', 'Unlocked'];
 const kampalaDay = (at: Date) =>
   new Intl.DateTimeFormat('en-CA', {
     timeZone: 'Africa/Kampala',
@@ -615,16 +617,7 @@ describe('exports', () => {
     expect(rows).toHaveLength(live.body.total + 1);
     const grace = rows.find((r) => r[4] === DEMO_CASHIER.email);
     const graceUser = live.body.data.find((u: { email: string }) => u.email === DEMO_CASHIER.email);
-    expect(grace).toEqual([
-      graceUser.user_number,
-      'Grace Namutebi',
-      'Female',
-      '0772123456',
-      DEMO_CASHIER.email,
-      'Cashier',
-      'Unlocked',
-      kampalaDay((await userRow(cashierId)).created_at),
-    ]);
+    expect(grace).toEqual([graceUser.user_number, ...GRACE_CELLS, kampalaDay((await userRow(cashierId)).created_at)]);
 
     const filtered = await xlsxRows((await download(`/api/userxlsx?gender=Male&role=${adminRoleId}`, admin)).bytes);
     expect(filtered.slice(1).map((r) => r[4])).toEqual([DEMO_ADMIN.email]);
@@ -644,14 +637,7 @@ describe('exports', () => {
     for (const name of risky) expect(names).toContain(`'${name}`);
     expect(names).toContain('Grace Namutebi');
     const grace = rows.find((r) => r[4] === DEMO_CASHIER.email);
-    expect(grace?.slice(1, 7)).toEqual([
-      'Grace Namutebi',
-      'Female',
-      '0772123456',
-      DEMO_CASHIER.email,
-      'Cashier',
-      'Unlocked',
-    ]);
+    expect(grace?.slice(1, 7)).toEqual(GRACE_CELLS);
 
     // The XLSX keeps the text as it is, as a string and never as a formula.
     const xlsx = await xlsxRows((await download('/api/userxlsx', admin)).bytes);
