@@ -57,6 +57,8 @@ export interface CrudContract {
   /** A record that is only a name (and its parent): the store answers `{ id, name }`, audits `Created <word> "<name>"`,
    * and refuses a live record's name in another case. */
   namedRecord?: boolean;
+  /** The lookup the forms fill their selects from (`/api/getproducts`): any signed-in user, live records only. */
+  lookup?: string;
 }
 
 export function crudContract(app: () => SignedIn, spec: CrudContract) {
@@ -174,6 +176,25 @@ export function crudContract(app: () => SignedIn, spec: CrudContract) {
         const clash = await t.call('POST', path('store'), { token: admin, body: spec.storeBody(' CONTRACT unique ') });
         expectInvalid(clash, { name: ['The name has already been taken.'] });
         expect(await auditCount(t)).toBe(before);
+      });
+    }
+
+    const { lookup } = spec;
+    if (lookup) {
+      it(`lookup: ${lookup} needs a signed-in user only, and lists live records as id and name sorted ignoring case`, async () => {
+        expect(await t.call('GET', lookup)).toMatchObject({ status: 401, body: UNAUTHENTICATED });
+        const ids = [await spec.make('MMM Gamma'), await spec.make('mmm alpha'), await spec.make('Mmm Beta')];
+        await t.call('DELETE', path('delete', await spec.make('Mmm Gone')), { token: admin });
+        const res = await t.call('GET', lookup, { token: cashier });
+        expect(res.status).toBe(200);
+        expect(res.body.success).toBe(true);
+        expect(res.body.data.filter((r: { name: string }) => r.name.toLowerCase().startsWith('mmm '))).toEqual([
+          { id: ids[1], name: 'mmm alpha' },
+          { id: ids[2], name: 'Mmm Beta' },
+          { id: ids[0], name: 'MMM Gamma' },
+        ]);
+        const live = await t.db.selectFrom(spec.table).select('id').where('deleted_at', 'is', null).execute();
+        expect(res.body.data.map((r: { id: number }) => r.id).sort()).toEqual(live.map((r) => r.id).sort());
       });
     }
 

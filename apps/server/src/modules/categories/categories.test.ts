@@ -172,4 +172,5 @@ crudContract(() => app, {
   storeBody: (name) => ({ name, environment: 'TEST' }),
   updateBody: (name) => ({ name }),
   namedRecord: true,
+  lookup: '/api/getcategories',
 });

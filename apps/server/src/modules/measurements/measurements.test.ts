@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectInvalid, lastAudit, UNAUTHENTICATED } from '../../../test/catalogue-fixtures.ts';
+import { expectInvalid, lastAudit } from '../../../test/catalogue-fixtures.ts';
 import { crudContract, type SignedIn, signedInApp } from '../../../test/crud-contract.ts';
 import { stockReferenceContract } from '../../../test/stock-reference-contract.ts';
 import type { TestApp } from '../../../test/test-app.ts';
@@ -7,13 +7,12 @@ import type { TestApp } from '../../../test/test-app.ts';
 let app: SignedIn;
 let t: TestApp;
 let admin: string;
-let cashier: string;
 let adminId: number;
 let make: SignedIn['make'];
 
 beforeAll(async () => {
   app = await signedInApp();
-  ({ t, admin, cashier, adminId, make } = app);
+  ({ t, admin, adminId, make } = app);
 });
 afterAll(() => t.close());
 
@@ -104,29 +103,6 @@ describe('DELETE /api/measurementdelete/:id', () => {
   });
 });
 
-describe('GET /api/getmeasurements', () => {
-  it('needs a signed-in user only, and lists live measurements as id and name sorted ignoring case', async () => {
-    expect(await t.call('GET', '/api/getmeasurements')).toMatchObject({ status: 401, body: UNAUTHENTICATED });
-    const ids = [
-      await make.measurement('MMM Gamma'),
-      await make.measurement('mmm alpha'),
-      await make.measurement('Mmm Beta'),
-    ];
-    const trashed = await make.measurement('Mmm Gone');
-    await t.call('DELETE', `/api/measurementdelete/${trashed}`, { token: admin });
-    const res = await t.call('GET', '/api/getmeasurements', { token: cashier });
-    expect(res.status).toBe(200);
-    expect(res.body.success).toBe(true);
-    expect(res.body.data.filter((m: { name: string }) => m.name.toLowerCase().startsWith('mmm '))).toEqual([
-      { id: ids[1], name: 'mmm alpha' },
-      { id: ids[2], name: 'Mmm Beta' },
-      { id: ids[0], name: 'MMM Gamma' },
-    ]);
-    const live = await t.db.selectFrom('measurements').select('id').where('deleted_at', 'is', null).execute();
-    expect(res.body.data.map((m: { id: number }) => m.id).sort()).toEqual(live.map((m) => m.id).sort());
-  });
-});
-
 describe('measurements in the trash', () => {
   it('are not restored while a live namesake took the name', async () => {
     const id = await make.measurement('Comeback Unit');
@@ -151,6 +127,7 @@ crudContract(() => app, {
   updateBody: (name) => ({ name }),
   shown: () => ({ environment: 'TEST' }),
   namedRecord: true,
+  lookup: '/api/getmeasurements',
 });
 
 stockReferenceContract(() => app, {
