@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withoutCashierKeys } from '../../../test/catalogue-fixtures.ts';
 import { signedInApp } from '../../../test/crud-contract.ts';
 import { type Batch, batchState, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
@@ -37,15 +38,10 @@ describe('POST /api/salesstore', () => {
 
   it('answers 401, 403 and 422 with clear messages, and writes nothing', async () => {
     expect((await t.call('POST', '/api/salesstore', { body: sale([]) })).status).toBe(401);
-    const pos = t.db.deleteFrom('role_permissions').where('permission_key', '=', 'salesPOS');
-    await pos.execute();
-    expect((await sell(sale([{ batchNumber: batch.batch_number, quantity: 1 }]))).status).toBe(403);
-    const cashierRole = await t.db
-      .selectFrom('roles')
-      .select('id')
-      .where('name', '=', 'Cashier')
-      .executeTakeFirstOrThrow();
-    await t.db.insertInto('role_permissions').values({ role_id: cashierRole.id, permission_key: 'salesPOS' }).execute();
+    const denied = await withoutCashierKeys(t, ['salesPOS'], () =>
+      sell(sale([{ batchNumber: batch.batch_number, quantity: 1 }])),
+    );
+    expect(denied.status).toBe(403);
     const empty = await sell(sale([]));
     expect(empty.status).toBe(422);
     expect(empty.body.message).toBe('The cart is empty.');
