@@ -1,6 +1,7 @@
 import { vatIncluded } from '@duka/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveVat } from '../../../test/business-fixtures.ts';
 import { saleAt, wholeReport } from '../../../test/report-fixtures.ts';
 import { makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -12,20 +13,7 @@ let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.signIn();
-  const saved = await t.call('POST', '/api/businessinfosettingsstore', {
-    token: admin,
-    body: {
-      business_name: 'Kato Hardware Ltd',
-      business_reg_number: '80020001234567',
-      business_tin: '1000234567',
-      business_address: 'Plot 12, Jinja Road, Kampala',
-      business_email: 'sales@katohardware.test',
-      business_contact: '0772000111',
-      vat_registered: 'Yes',
-      vat_rate: 18,
-    },
-  });
-  expect(saved.status).toBe(200);
+  await saveVat(t, admin, 'Yes', 18);
 });
 afterAll(() => t.close());
 

@@ -3,6 +3,7 @@
 // financial reports agrees with the four sales reports, the dashboard and the receipts (GET /saleshow), to the shilling.
 import { vatIncluded } from '@duka/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveVat } from '../../../test/business-fixtures.ts';
 import { saleAt, wholeReport } from '../../../test/report-fixtures.ts';
 import { type Batch, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -24,21 +25,7 @@ async function ok(res: Promise<{ status: number; body: any }>) {
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.signIn();
-  await ok(
-    t.call('POST', '/api/businessinfosettingsstore', {
-      token: admin,
-      body: {
-        business_name: 'Kato Hardware Ltd',
-        business_reg_number: '80020001234567',
-        business_tin: '1000234567',
-        business_address: 'Plot 12, Jinja Road, Kampala',
-        business_email: 'sales@katohardware.test',
-        business_contact: '0772000111',
-        vat_registered: 'Yes',
-        vat_rate: 18,
-      },
-    }),
-  );
+  await saveVat(t, admin, 'Yes', 18);
   const cement = await makeCatalogue(t, admin, 'Cement 50kg VAT');
   const nails = await makeCatalogue(t, admin, 'Roofing Nails VAT');
   // Cement at two costs, nails by the kilogram at a cost and price whose VAT and discounts round.

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { vatIncluded } from '@duka/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveVat } from '../../../test/business-fixtures.ts';
 import { type Batch, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -14,22 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const business = {
-  business_name: 'Kato Hardware Ltd',
-  business_reg_number: '80020001234567',
-  business_tin: '1000234567',
-  business_address: 'Plot 12, Jinja Road, Kampala',
-  business_email: 'sales@katohardware.test',
-  business_contact: '0772000111',
-};
-
-async function setVat(vat_registered: 'Yes' | 'No', vat_rate = 18) {
-  const res = await t.call('POST', '/api/businessinfosettingsstore', {
-    token: admin,
-    body: { ...business, vat_registered, vat_rate },
-  });
-  expect(res.status).toBe(200);
-}
+const setVat = (vat_registered: 'Yes' | 'No', vat_rate = 18) => saveVat(t, admin, vat_registered, vat_rate);
 
 async function sell(batch: Batch, quantity: number, discount = 0) {
   const res = await t.call('POST', '/api/salesstore', {
