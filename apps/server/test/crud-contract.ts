@@ -170,6 +170,29 @@ export function crudContract(app: () => SignedIn, spec: CrudContract) {
         });
       });
 
+      it('update: renames the record, audits from/to of the name, and takes its own name in another case', async () => {
+        const id = await spec.make('Contract Rename');
+        const res = await t.call('PUT', path('update', id), {
+          token: admin,
+          body: spec.updateBody('Contract Renamed'),
+        });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expect(res.body).toEqual({ success: true, message: `${label} updated successfully!` });
+        expect((await row(id))?.name).toBe('Contract Renamed');
+        expect(await lastAudit(t)).toMatchObject({
+          type: label,
+          activity: 'Update',
+          details: `${label} ${id} from: {"name":"Contract Rename"} to: {"name":"Contract Renamed"}`,
+          user_id: app().adminId,
+        });
+        const recase = await t.call('PUT', path('update', id), {
+          token: admin,
+          body: spec.updateBody('CONTRACT RENAMED'),
+        });
+        expect(recase.status).toBe(200);
+        expect((await row(id))?.name).toBe('CONTRACT RENAMED');
+      });
+
       it("store: refuses a live record's name in another case, and audits nothing", async () => {
         await spec.make('Contract Unique');
         const before = await auditCount(t);
