@@ -37,7 +37,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     // Vendor libraries in chunks of their own, cached across app releases. Mantine stays with Rollup's split: its
     // components follow the lazy screens that use them. ECharts is imported by the dashboard's chart alone.
-    rollupOptions: { output: { manualChunks: vendorChunk } },
+    rollupOptions: {
+      output: { manualChunks: vendorChunk },
+      // The shared package only declares (schemas, lists, reports): a module none of whose exports is used is left
+      // out, so the sign-in page does not carry every domain's schemas (issue 12).
+      treeshake: { moduleSideEffects: (id) => !id.includes('/packages/shared/') },
+    },
   },
 });
 

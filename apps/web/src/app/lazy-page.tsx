@@ -1,14 +1,33 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { PageLoader } from '../components/PageLoader.tsx';
 
 type ComponentKeys<M> = { [K in keyof M]: M[K] extends ComponentType<any> ? K : never }[keyof M];
 
+/** A lazy screen; `preload()` fetches its chunk ahead of its first render (router.tsx does for the opened page). */
+export type Preloadable = { preload?: () => void };
+
+let allStyles: Promise<unknown> | undefined;
+/** Mantine's full CSS, fetched once, with the first screen that is not the sign-in page. */
+const loadAllStyles = () => {
+  allStyles ??= import('./all-styles.ts');
+  return allStyles;
+};
+
 /**
  * A screen loaded with its own chunk the first time it is opened (issue 12: the first load carries only the shell
  * and the sign-in page). Takes the module's named export and keeps its props, so pages keep their names and types.
+ * The screen shows once its code and every Mantine style are in, so it never flashes unstyled.
  */
 export function lazyPage<M, K extends ComponentKeys<M>>(load: () => Promise<M>, name: K): M[K] {
-  const Page = lazy(async () => ({ default: (await load())[name] as ComponentType<any> }));
+  let loading: Promise<M> | undefined;
+  const preload = () => {
+    loading ??= load();
+    return loading;
+  };
+  const Page = lazy(async () => {
+    const [module] = await Promise.all([preload(), loadAllStyles()]);
+    return { default: module[name] as ComponentType<any> };
+  });
   function LazyPage(props: object) {
     return (
       <Suspense fallback={<PageLoader />}>
@@ -16,5 +35,32 @@ export function lazyPage<M, K extends ComponentKeys<M>>(load: () => Promise<M>, 
       </Suspense>
     );
   }
+  LazyPage.preload = () => {
+    void preload();
+    void loadAllStyles();
+  };
   return LazyPage as M[K];
+}
+
+/**
+ * A part of a screen below the first view (the dashboard's chart): its code is fetched when its place comes into
+ * view, so a phone's first screen neither waits for it nor stalls on it. `height` keeps the place meanwhile.
+ */
+export function lazyWhenVisible<M, K extends ComponentKeys<M>>(load: () => Promise<M>, name: K, height: number): M[K] {
+  const Part = lazyPage(load, name) as ComponentType<any>;
+  function LazyWhenVisible(props: object) {
+    const place = useRef<HTMLDivElement>(null);
+    const [isInView, setInView] = useState(false);
+    useEffect(() => {
+      const element = place.current;
+      if (isInView || !element) return;
+      const observer = new IntersectionObserver((entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setInView(true);
+      });
+      observer.observe(element);
+      return () => observer.disconnect();
+    }, [isInView]);
+    return isInView ? <Part {...props} /> : <div ref={place} style={{ minHeight: height }} />;
+  }
+  return LazyWhenVisible as M[K];
 }

@@ -1,7 +1,7 @@
 import type { PermissionKey } from '@duka/shared';
 import { useFavicon } from '@mantine/hooks';
-import type { ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
+import { isValidElement, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import { useBranding, useMe } from '../api/auth.ts';
 import { AccessDenied } from '../components/AccessDenied.tsx';
 import { CATEGORY, MEASUREMENT, ROLE } from '../components/form/named-entities.ts';
@@ -12,13 +12,14 @@ import {
   INVENTORY_REPORT_SCREENS,
   SALES_REPORT_SCREENS,
 } from '../features/reports/report-screens.tsx';
-import { lazyPage } from './lazy-page.tsx';
+import { lazyPage, type Preloadable } from './lazy-page.tsx';
 import { RequirePermission } from './RequirePermission.tsx';
 import { readToken } from './session-storage.ts';
 
-// Every screen but sign-in comes in its own chunk, loaded when first opened (issue 12), and so does the signed-in
-// shell: the sign-in page loads neither the menu nor the offline till.
-const SignedInShell = lazyPage(() => import('./SignedInShell.tsx'), 'SignedInShell');
+// Every screen but sign-in comes in its own chunk, loaded when first opened (issue 12), and so do the signed-in
+// shell and the dialogs: the sign-in page loads neither the menu, nor the offline till, nor the modals.
+const Shell = lazyPage(() => import('./Shell.tsx'), 'Shell');
+const Overlays = lazy(async () => ({ default: (await import('./Overlays.tsx')).Overlays }));
 const NamedCreatePage = lazyPage(() => import('../components/form/NamedRecordForms.tsx'), 'NamedCreatePage');
 const NamedUpdatePage = lazyPage(() => import('../components/form/NamedRecordForms.tsx'), 'NamedUpdatePage');
 const FaqPage = lazyPage(() => import('../features/auth/FaqPage.tsx'), 'FaqPage');
@@ -107,7 +108,23 @@ function Root() {
   const branding = useBranding();
   useFavicon(branding.data?.favicon ?? '/favicon.svg');
   if (branding.data?.name) document.title = branding.data.name;
-  return <Outlet />;
+  // Read on every navigation: the dialogs come with the first signed-in page and stay.
+  useLocation();
+  const isSignedIn = Boolean(readToken());
+  const [hasOverlays, setHasOverlays] = useState(isSignedIn);
+  useEffect(() => {
+    if (isSignedIn) setHasOverlays(true);
+  }, [isSignedIn]);
+  return (
+    <>
+      <Outlet />
+      {hasOverlays && (
+        <Suspense fallback={null}>
+          <Overlays />
+        </Suspense>
+      )}
+    </>
+  );
 }
 
 /** Public pages: a signed-in user is sent Home (part 2 §2.11). */
@@ -127,7 +144,7 @@ function RequireSignIn() {
   if (me.data?.must_change_password && location.pathname !== '/usersettings') {
     return <Navigate to="/usersettings" replace />;
   }
-  return <SignedInShell />;
+  return <Shell />;
 }
 
 const guarded = (path: string, permission: PermissionKey, element: ReactNode) => ({
@@ -135,7 +152,7 @@ const guarded = (path: string, permission: PermissionKey, element: ReactNode) =>
   element: <RequirePermission permission={permission}>{element}</RequirePermission>,
 });
 
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
@@ -216,4 +233,24 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(routes);
+
+/** The lazy screen an element shows, itself or inside its guard. */
+function screenOf(element: ReactNode): Preloadable | undefined {
+  if (!isValidElement(element)) return undefined;
+  const type = element.type as Preloadable;
+  return type.preload ? type : screenOf((element.props as { children?: ReactNode }).children);
+}
+
+/**
+ * A signed-in reload or opened link fetches the shell's and the screen's chunks at once, alongside the session and
+ * permission checks that come before them, instead of one after the other (issue 12).
+ */
+function preloadOpenedScreen() {
+  if (!readToken()) return;
+  (Shell as Preloadable).preload?.();
+  for (const { route } of matchRoutes(routes, window.location) ?? []) screenOf(route.element)?.preload?.();
+}
+preloadOpenedScreen();

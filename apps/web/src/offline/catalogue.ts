@@ -1,5 +1,6 @@
 import type { PosSnapshot, PosSnapshotBatch } from '@duka/shared';
-import { api } from '../api/client.ts';
+import { fetchLocalCopy } from './catalogue-fetch.ts';
+import { expandSnapshot } from './expand-snapshot.ts';
 import { type CatalogueRecord, localDb } from './local-db.ts';
 import { counts as outboxCounts } from './outbox.ts';
 
@@ -7,25 +8,6 @@ import { counts as outboxCounts } from './outbox.ts';
 // so the POS can search and sell while the connection is down. Refreshed from GET /possnapshot while online.
 
 export const REFRESH_EVERY_MS = 3 * 60_000;
-
-/** The server's normalised copy as the till searches it: one line per batch with its names and codes. */
-export function expandSnapshot(snapshot: PosSnapshot): CatalogueRecord {
-  const products = new Map(snapshot.products.map((p) => [p.id, p]));
-  const brands = new Map(snapshot.brands.map((b) => [b.id, b.name]));
-  const measurements = new Map(snapshot.measurements.map((m) => [m.id, m.name]));
-  const batches = snapshot.batches.map((b) => {
-    const product = products.get(b.product_id);
-    return {
-      ...b,
-      product_name: product?.name ?? '',
-      brand_name: brands.get(b.brand_id) ?? '',
-      measurement_name: measurements.get(b.measurement_id) ?? '',
-      barcode: product?.barcode ?? null,
-      sku: product?.sku ?? null,
-    };
-  });
-  return { id: 'current', taken_at: snapshot.taken_at, batches };
-}
 
 export async function readCatalogue(): Promise<CatalogueRecord | undefined> {
   return (await localDb()).get('catalogue', 'current');
@@ -42,8 +24,7 @@ export async function saveCatalogue(snapshot: PosSnapshot): Promise<void> {
  */
 export async function refreshCatalogue(): Promise<'refreshed' | 'skipped'> {
   if ((await outboxCounts()).waiting > 0) return 'skipped';
-  const { data } = await api<{ data: PosSnapshot }>('GET', '/possnapshot');
-  await saveCatalogue(data);
+  await fetchLocalCopy();
   return 'refreshed';
 }
 
@@ -115,11 +96,23 @@ export function startCatalogueRefresh(every = REFRESH_EVERY_MS): () => void {
       running = false;
     }
   };
-  void run();
+  // The first copy waits until the screen just opened has what it needs and the browser is idle (issue 12).
+  const first = whenIdle(() => void run());
   const timer = setInterval(run, every);
   window.addEventListener('online', run);
   return () => {
+    first.cancel();
     clearInterval(timer);
     window.removeEventListener('online', run);
   };
+}
+
+/** Runs `fn` once the browser is idle (at the latest after 10 s); where it cannot tell, after 2 s. */
+function whenIdle(fn: () => void): { cancel: () => void } {
+  if ('requestIdleCallback' in window) {
+    const id = requestIdleCallback(fn, { timeout: 10_000 });
+    return { cancel: () => cancelIdleCallback(id) };
+  }
+  const id = setTimeout(fn, 2000);
+  return { cancel: () => clearTimeout(id) };
 }

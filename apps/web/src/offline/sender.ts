@@ -7,7 +7,8 @@ import { list, markRefused, remove } from './outbox.ts';
 // time, each with its own key, so a resend after a crash or a lost answer returns the first sale instead of a second.
 // A sale leaves the outbox only once the server has recorded it, or once the cashier discards a sale it refused.
 
-export type SendResult = 'done' | 'stopped';
+/** 'nothing': no sale of this user waited, so the local copy has nothing new to learn from the server. */
+export type SendResult = 'done' | 'stopped' | 'nothing';
 
 /** True when the server has this sale's key: it can only be this sale, recorded by an earlier send. */
 const keyAlreadyUsed = (err: ApiError) => err.status === 422 && Boolean(err.errors.idempotencyKey);
@@ -26,6 +27,7 @@ export async function sendOutbox(userId: number): Promise<SendResult> {
   // Another user's sales wait for that user to sign in again: never sent under this user's name. Refused sales wait
   // for the cashier's decision (RefusedSales) and do not hold back the ones made after them.
   const mine = (await list<OfflinePayload>()).filter((s) => s.user_id === userId && !s.refused);
+  if (mine.length === 0) return 'nothing';
   for (const sale of mine) {
     try {
       await api('POST', '/salesstore', sale.payload.body);

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, errorMessage } from '../../api/client.ts';
 import { toQueryString } from '../../api/lists.ts';
-import { lazyPage } from '../../app/lazy-page.tsx';
+import { lazyWhenVisible } from '../../app/lazy-page.tsx';
 import { FormAlerts } from '../../components/FormAlerts.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
@@ -18,8 +18,8 @@ import {
 } from './dashboard-periods.ts';
 import { OpenDiscrepanciesAlert } from './OpenDiscrepanciesAlert.tsx';
 
-// ECharts is large: its chunk is fetched after the cards are on screen (issue 12).
-const TopProductsChart = lazyPage(() => import('./TopProductsChart.tsx'), 'TopProductsChart');
+// ECharts is large: its chunk is fetched once the chart's place (450 px, under the cards) comes into view (issue 12).
+const TopProductsChart = lazyWhenVisible(() => import('./TopProductsChart.tsx'), 'TopProductsChart', 450);
 
 // Stock value, profits and losses come only to holders of the Profit and Loss report.
 interface Dashboard {

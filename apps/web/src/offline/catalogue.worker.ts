@@ -1,0 +1,33 @@
+import type { PosSnapshot } from '@duka/shared';
+import type { LocalCopyAnswer } from './catalogue-fetch.ts';
+import { expandSnapshot } from './expand-snapshot.ts';
+import { localDb } from './local-db.ts';
+
+// The worker of catalogue-fetch.ts: GET /possnapshot with the session's token, then the copy stored in IndexedDB,
+// all off the page's thread.
+const scope = self as unknown as {
+  onmessage: (event: MessageEvent<{ token: string | null }>) => void;
+  postMessage: (answer: LocalCopyAnswer) => void;
+};
+
+scope.onmessage = async ({ data: { token } }) => {
+  try {
+    const response = await fetch('/api/possnapshot', {
+      credentials: 'include',
+      headers: { Accept: 'application/json', ...(token && { Authorization: `Bearer ${token}` }) },
+    });
+    const body = (await response.json().catch(() => ({}))) as {
+      success?: boolean;
+      message?: string;
+      data?: PosSnapshot;
+    };
+    if (!response.ok || !body.data) {
+      scope.postMessage({ ok: false, status: response.status, message: body.message ?? 'No local copy was sent.' });
+      return;
+    }
+    await (await localDb()).put('catalogue', expandSnapshot(body.data));
+    scope.postMessage({ ok: true });
+  } catch {
+    scope.postMessage({ ok: false, status: 0, message: 'The server cannot be reached.' });
+  }
+};

@@ -1,0 +1,21 @@
+import type { PosSnapshot } from '@duka/shared';
+import type { CatalogueRecord } from './local-db.ts';
+
+/** The server's normalised copy as the till searches it: one line per batch with its names and codes. */
+export function expandSnapshot(snapshot: PosSnapshot): CatalogueRecord {
+  const products = new Map(snapshot.products.map((p) => [p.id, p]));
+  const brands = new Map(snapshot.brands.map((b) => [b.id, b.name]));
+  const measurements = new Map(snapshot.measurements.map((m) => [m.id, m.name]));
+  const batches = snapshot.batches.map((b) => {
+    const product = products.get(b.product_id);
+    return {
+      ...b,
+      product_name: product?.name ?? '',
+      brand_name: brands.get(b.brand_id) ?? '',
+      measurement_name: measurements.get(b.measurement_id) ?? '',
+      barcode: product?.barcode ?? null,
+      sku: product?.sku ?? null,
+    };
+  });
+  return { id: 'current', taken_at: snapshot.taken_at, batches };
+}
