@@ -41,7 +41,9 @@ type ProductInput = z.infer<typeof productUpdateSchema>;
 function productQuery(db: Database, search: string | undefined) {
   let q = db
     .selectFrom('products as p')
-    .innerJoin('categories as c', 'c.id', 'p.category_id')
+    // LEFT JOIN on a NOT NULL foreign key (one category each, as an inner join would find): without a search the
+    // list's count then reads products alone (PostgreSQL drops the unused join).
+    .leftJoin('categories as c', 'c.id', 'p.category_id')
     .leftJoin('users as creator', 'creator.id', 'p.created_by')
     .select([
       'p.id',
