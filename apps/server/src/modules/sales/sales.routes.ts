@@ -8,6 +8,8 @@ import * as queries from './sales.queries.ts';
 import { processSale } from './sales.service.ts';
 
 const pos = can('salesPOS');
+/** A cascade step's answer: `{ success, data }` around the rows it looked up. */
+const lookup = async (rows: Promise<unknown[]>) => ({ success: true, data: await rows });
 const batchParam = z.object({ batch: z.string().regex(/^BN[0-9A-F]{14}$/, { error: 'Unknown batch.' }) });
 
 export const salesRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, timeZone }) => {
@@ -15,26 +17,13 @@ export const salesRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db,
   app.get(
     '/getproductsinstock',
     { config: pos, schema: { querystring: listQuerySchema.pick({ search: true }) } },
-    async (request) => ({
-      success: true,
-      data: await queries.productsInStock(db, request.query.search),
-    }),
+    (request) => lookup(queries.productsInStock(db, request.query.search)),
   );
-  app.get(
-    '/getbatchnumbersbyproductinstock/:id',
-    { config: pos, schema: { params: idParamSchema } },
-    async (request) => ({
-      success: true,
-      data: await queries.batchesInStock(db, request.params.id),
-    }),
+  app.get('/getbatchnumbersbyproductinstock/:id', { config: pos, schema: { params: idParamSchema } }, (request) =>
+    lookup(queries.batchesInStock(db, request.params.id)),
   );
-  app.get(
-    '/getbrandsbybatchnumberinstock/:batch',
-    { config: pos, schema: { params: batchParam } },
-    async (request) => ({
-      success: true,
-      data: await queries.brandOfBatch(db, request.params.batch),
-    }),
+  app.get('/getbrandsbybatchnumberinstock/:batch', { config: pos, schema: { params: batchParam } }, (request) =>
+    lookup(queries.brandOfBatch(db, request.params.batch)),
   );
   app.get(
     '/getmeasurementsbybrandinstock/:id',
@@ -42,10 +31,7 @@ export const salesRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db,
       config: pos,
       schema: { params: idParamSchema, querystring: z.object({ batchNumber: batchParam.shape.batch.optional() }) },
     },
-    async (request) => ({
-      success: true,
-      data: await queries.measurementsOfBrand(db, request.params.id, request.query.batchNumber),
-    }),
+    (request) => lookup(queries.measurementsOfBrand(db, request.params.id, request.query.batchNumber)),
   );
   app.get(
     '/getsalepriceinstock',
