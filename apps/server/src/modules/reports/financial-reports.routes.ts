@@ -2,6 +2,8 @@
 // platform/report-routes.ts makes the list and its two exports from them. Private keys: the Administrator's.
 import { expenseReport, paymentLabel, profitLossReport, revenueReport, supplierReport, taxReport } from '@duka/shared';
 import type { FastifyPluginAsync } from 'fastify';
+import type { SelectQueryBuilder } from 'kysely';
+import type { Database } from '../../db/connection.ts';
 import { addDays, daysBetween, type Period, periodBetween } from '../../platform/period.ts';
 import type { AppServices } from '../../services.ts';
 import { expenseQuery, expensesByCategory, totalExpenses } from '../expenses/expenses.queries.ts';
@@ -17,27 +19,32 @@ export function previousPeriod(period: Period, timeZone: string): Period {
 export const financialReportRoutes: FastifyPluginAsync<AppServices> = async (app, { db, timeZone }) => {
   const periodFor = byReportType(timeZone);
 
-  registerPeriodReport(
-    app,
-    revenueReport,
-    {
-      period: periodFor,
-      run: async (period) => {
-        const totals = await money.revenueTotals(db, period);
-        return {
-          rows: money.revenueRows(db, period, timeZone),
-          extras: {
-            ...reportBounds(period),
-            total_revenue: totals.revenue,
-            total_discount: totals.discount,
-            total_returns: totals.returns,
-            by_payment_method: totals.byMethod,
-          },
-        };
+  /** The revenue and tax reports: a row per shop day with sales, and cards from one totals query over the period. */
+  const perShopDay = <Row, Totals>(
+    declaration: typeof revenueReport | typeof taxReport,
+    rows: (db: Database, period: Period, timeZone: string) => SelectQueryBuilder<any, any, Row>,
+    totals: (db: Database, period: Period) => Promise<Totals>,
+    cards: (totals: Totals) => Record<string, unknown>,
+  ) =>
+    registerPeriodReport(
+      app,
+      declaration,
+      {
+        period: periodFor,
+        run: async (period) => ({
+          rows: rows(db, period, timeZone),
+          extras: { ...reportBounds(period), ...cards(await totals(db, period)) },
+        }),
       },
-    },
-    timeZone,
-  );
+      timeZone,
+    );
+
+  perShopDay(revenueReport, money.revenueRows, money.revenueTotals, (totals) => ({
+    total_revenue: totals.revenue,
+    total_discount: totals.discount,
+    total_returns: totals.returns,
+    by_payment_method: totals.byMethod,
+  }));
 
   registerPeriodReport(
     app,
@@ -98,19 +105,8 @@ export const financialReportRoutes: FastifyPluginAsync<AppServices> = async (app
     timeZone,
   );
 
-  registerPeriodReport(
-    app,
-    taxReport,
-    {
-      period: periodFor,
-      run: async (period) => {
-        const totals = await money.taxTotals(db, period);
-        return {
-          rows: money.taxRows(db, period, timeZone),
-          extras: { ...reportBounds(period), total_taxable: totals.taxable, total_tax: totals.tax },
-        };
-      },
-    },
-    timeZone,
-  );
+  perShopDay(taxReport, money.taxRows, money.taxTotals, (totals) => ({
+    total_taxable: totals.taxable,
+    total_tax: totals.tax,
+  }));
 };
