@@ -1,6 +1,6 @@
-import { api } from '../../api/client.ts';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';
+import { editDeleteActions, recordListActions } from '../../components/list/record-actions.ts';
 
 interface BrandRow {
   id: number;
@@ -17,13 +17,7 @@ export function BrandListPage() {
       title="Brands"
       trail={[{ label: 'Brands' }]}
       endpoint="/brandlist"
-      create={{ to: '/brandcreate', permission: 'brandAdd' }}
-      bulkDelete={{
-        permission: 'brandBulkDelete',
-        path: '/brandsdelete',
-        field: 'brand_ids',
-        question: (n) => `Are you sure you want to delete ${n} brand(s)?`,
-      }}
+      {...recordListActions('brand')}
       // The stock form loads brands per product: those cached lookups go stale too.
       alsoInvalidates={['/trashlist', '/getbrandsbyproduct']}
       columns={[
@@ -32,20 +26,7 @@ export function BrandListPage() {
         { header: 'CREATED BY', cell: (b) => b.user?.name ?? 'N/A' },
         { header: 'DATE', cell: (b) => b.formatted_created_at },
       ]}
-      rowActions={(b, tools) => (
-        <RowMenu
-          actions={[
-            { label: 'Edit', permission: 'brandEdit', to: `/brandupdate/${b.id}` },
-            {
-              label: 'Delete',
-              permission: 'brandDelete',
-              color: 'red',
-              onClick: () =>
-                tools.run(() => api('DELETE', `/branddelete/${b.id}`), 'Are you sure you want to delete this brand?'),
-            },
-          ]}
-        />
-      )}
+      rowActions={(b, tools) => <RowMenu actions={editDeleteActions('brand', b.id, tools)} />}
     />
   );
 }

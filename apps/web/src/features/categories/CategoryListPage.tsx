@@ -1,7 +1,7 @@
 import { formatDay } from '@duka/shared';
-import { api } from '../../api/client.ts';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';
+import { editDeleteActions, recordListActions } from '../../components/list/record-actions.ts';
 
 interface CategoryRow {
   id: number;
@@ -16,36 +16,14 @@ export function CategoryListPage() {
       title="Categories"
       trail={[{ label: 'Categories' }]}
       endpoint="/categorylist"
-      create={{ to: '/categorycreate', permission: 'categoryAdd' }}
-      bulkDelete={{
-        permission: 'categoryBulkDelete',
-        path: '/categoriesdelete',
-        field: 'category_ids',
-        question: (n) => `Are you sure you want to delete ${n} category(s)?`,
-      }}
+      {...recordListActions('category', { plural: 'categories' })}
       alsoInvalidates={['/trashlist', '/getcategories']}
       columns={[
         { header: 'NAME', cell: (c) => c.name },
         { header: 'CREATED BY', cell: (c) => c.user?.name ?? 'N/A' },
         { header: 'DATE', cell: (c) => formatDay(c.created_at) },
       ]}
-      rowActions={(c, tools) => (
-        <RowMenu
-          actions={[
-            { label: 'Edit', permission: 'categoryEdit', to: `/categoryupdate/${c.id}` },
-            {
-              label: 'Delete',
-              permission: 'categoryDelete',
-              color: 'red',
-              onClick: () =>
-                tools.run(
-                  () => api('DELETE', `/categorydelete/${c.id}`),
-                  'Are you sure you want to delete this category?',
-                ),
-            },
-          ]}
-        />
-      )}
+      rowActions={(c, tools) => <RowMenu actions={editDeleteActions('category', c.id, tools)} />}
     />
   );
 }

@@ -1,10 +1,10 @@
 import { formatMoney, paymentLabel } from '@duka/shared';
 import { Autocomplete } from '@mantine/core';
-import { api } from '../../api/client.ts';
 import { useLookup } from '../../api/lists.ts';
 import { dateFilter } from '../../components/list/date-filter.tsx';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';
+import { editDeleteActions, recordListActions } from '../../components/list/record-actions.ts';
 import type { ExpenseRecord } from './ExpenseFields.tsx';
 
 export function ExpenseListPage() {
@@ -14,7 +14,6 @@ export function ExpenseListPage() {
       title="Expenses"
       trail={[{ label: 'Expenses' }]}
       endpoint="/expenselist"
-      create={{ to: '/expensecreate', permission: 'expenseAdd' }}
       filters={dateFilter('expenseFilter', {
         initial: { category: '' },
         render: (values, set) => (
@@ -27,12 +26,7 @@ export function ExpenseListPage() {
         ),
       })}
       exports={{ permission: 'expenseExport', xlsx: '/expensexlsx', csv: '/expensecsv', name: 'expenses' }}
-      bulkDelete={{
-        permission: 'expenseBulkDelete',
-        path: '/expensesdelete',
-        field: 'expense_ids',
-        question: (n) => `Are you sure you want to delete ${n} expense(s)?`,
-      }}
+      {...recordListActions('expense')}
       alsoInvalidates={['/trashlist', '/reportexpenselist', '/reportprofitlosslist', '/dashboard']}
       columns={[
         { header: 'DATE', cell: (e) => e.expense_date },
@@ -44,23 +38,7 @@ export function ExpenseListPage() {
         { header: 'SUPPLIER', cell: (e) => e.supplier?.name ?? 'N/A' },
         { header: 'RECORDED BY', cell: (e) => e.user?.name ?? 'N/A' },
       ]}
-      rowActions={(e, tools) => (
-        <RowMenu
-          actions={[
-            { label: 'Edit', permission: 'expenseEdit', to: `/expenseupdate/${e.id}` },
-            {
-              label: 'Delete',
-              permission: 'expenseDelete',
-              color: 'red',
-              onClick: () =>
-                tools.run(
-                  () => api('DELETE', `/expensedelete/${e.id}`),
-                  'Are you sure you want to delete this expense?',
-                ),
-            },
-          ]}
-        />
-      )}
+      rowActions={(e, tools) => <RowMenu actions={editDeleteActions('expense', e.id, tools)} />}
     />
   );
 }

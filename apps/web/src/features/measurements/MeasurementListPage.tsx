@@ -1,7 +1,7 @@
 import { formatDay } from '@duka/shared';
-import { api } from '../../api/client.ts';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';
+import { editDeleteActions, recordListActions } from '../../components/list/record-actions.ts';
 
 interface MeasurementRow {
   id: number;
@@ -18,36 +18,14 @@ export function MeasurementListPage() {
       title="Measurements"
       trail={[{ label: 'Measurements' }]}
       endpoint="/measurementlist"
-      create={{ to: '/measurementcreate', permission: 'measurementAdd' }}
-      bulkDelete={{
-        permission: 'measurementBulkDelete',
-        path: '/measurementsdelete',
-        field: 'measurement_ids',
-        question: (n) => `Are you sure you want to delete ${n} measurement(s)?`,
-      }}
+      {...recordListActions('measurement')}
       alsoInvalidates={['/trashlist', '/getmeasurements']}
       columns={[
         { header: 'NAME', cell: (m) => m.name },
         { header: 'CREATED BY', cell: (m) => m.user?.name ?? 'N/A' },
         { header: 'DATE', cell: (m) => formatDay(m.created_at) },
       ]}
-      rowActions={(m, tools) => (
-        <RowMenu
-          actions={[
-            { label: 'Edit', permission: 'measurementEdit', to: `/measurementupdate/${m.id}` },
-            {
-              label: 'Delete',
-              permission: 'measurementDelete',
-              color: 'red',
-              onClick: () =>
-                tools.run(
-                  () => api('DELETE', `/measurementdelete/${m.id}`),
-                  'Are you sure you want to delete this measurement?',
-                ),
-            },
-          ]}
-        />
-      )}
+      rowActions={(m, tools) => <RowMenu actions={editDeleteActions('measurement', m.id, tools)} />}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { formatDay } from '@duka/shared';
-import { api } from '../../api/client.ts';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';
+import { editDeleteActions, recordListActions } from '../../components/list/record-actions.ts';
 import { LabelButtons } from './LabelButtons.tsx';
 
 interface ProductRow {
@@ -21,14 +21,8 @@ export function ProductListPage() {
       title="Products"
       trail={[{ label: 'Products' }]}
       endpoint="/productlist"
-      create={{ to: '/productcreate', permission: 'productAdd' }}
       exports={{ permission: 'productExport', xlsx: '/productxlsx', csv: '/productcsv', name: 'products' }}
-      bulkDelete={{
-        permission: 'productBulkDelete',
-        path: '/productsdelete',
-        field: 'product_ids',
-        question: (n) => `Are you sure you want to delete ${n} product(s)?`,
-      }}
+      {...recordListActions('product')}
       actions={{
         permission: 'productEdit',
         render: (selectedIds, tools) => <LabelButtons selectedIds={selectedIds} tools={tools} />,
@@ -43,23 +37,7 @@ export function ProductListPage() {
         { header: 'CREATED BY', cell: (p) => p.user?.name ?? 'N/A' },
         { header: 'DATE', cell: (p) => formatDay(p.created_at) },
       ]}
-      rowActions={(p, tools) => (
-        <RowMenu
-          actions={[
-            { label: 'Edit', permission: 'productEdit', to: `/productupdate/${p.id}` },
-            {
-              label: 'Delete',
-              permission: 'productDelete',
-              color: 'red',
-              onClick: () =>
-                tools.run(
-                  () => api('DELETE', `/productdelete/${p.id}`),
-                  'Are you sure you want to delete this product?',
-                ),
-            },
-          ]}
-        />
-      )}
+      rowActions={(p, tools) => <RowMenu actions={editDeleteActions('product', p.id, tools)} />}
     />
   );
 }

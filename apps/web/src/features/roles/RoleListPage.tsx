@@ -1,7 +1,7 @@
 import { formatDay, padCount } from '@duka/shared';
-import { api } from '../../api/client.ts';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';
+import { editDeleteActions, recordListActions } from '../../components/list/record-actions.ts';
 
 interface RoleRow {
   id: number;
@@ -18,13 +18,7 @@ export function RoleListPage() {
       title="Roles"
       trail={[{ label: 'Roles' }]}
       endpoint="/rolelist"
-      create={{ to: '/rolecreate', permission: 'roleAdd' }}
-      bulkDelete={{
-        permission: 'roleBulkDelete',
-        path: '/rolesdelete',
-        field: 'role_ids',
-        question: (n) => `Are you sure you want to delete ${n} role(s)?`,
-      }}
+      {...recordListActions('role')}
       alsoInvalidates={['/trashlist']}
       columns={[
         { header: 'ROLE', cell: (r) => r.name },
@@ -39,14 +33,7 @@ export function RoleListPage() {
           <RowMenu
             actions={[
               { label: 'Permission', permission: 'roleEdit', to: `/rolepermission/${r.id}` },
-              { label: 'Edit', permission: 'roleEdit', to: `/roleupdate/${r.id}` },
-              {
-                label: 'Delete',
-                permission: 'roleDelete',
-                color: 'red',
-                onClick: () =>
-                  tools.run(() => api('DELETE', `/roledelete/${r.id}`), 'Are you sure you want to delete this role?'),
-              },
+              ...editDeleteActions('role', r.id, tools),
             ]}
           />
         )

@@ -1,7 +1,7 @@
 import { type SupplierRecord, supplierList } from '@duka/shared';
-import { api } from '../../api/client.ts';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';
+import { editDeleteActions, recordListActions } from '../../components/list/record-actions.ts';
 import { declaredList } from '../../components/list/report-cells.tsx';
 
 /** The suppliers: columns and export menu as declared (supplierList), the files' columns. */
@@ -11,31 +11,9 @@ export function SupplierListPage() {
       title="Suppliers"
       trail={[{ label: 'Suppliers' }]}
       {...declaredList<SupplierRecord>(supplierList)}
-      create={{ to: '/suppliercreate', permission: 'supplierAdd' }}
-      bulkDelete={{
-        permission: 'supplierBulkDelete',
-        path: '/suppliersdelete',
-        field: 'supplier_ids',
-        question: (n) => `Are you sure you want to delete ${n} supplier(s)?`,
-      }}
+      {...recordListActions('supplier')}
       alsoInvalidates={['/trashlist', '/getsuppliers']}
-      rowActions={(s, tools) => (
-        <RowMenu
-          actions={[
-            { label: 'Edit', permission: 'supplierEdit', to: `/supplierupdate/${s.id}` },
-            {
-              label: 'Delete',
-              permission: 'supplierDelete',
-              color: 'red',
-              onClick: () =>
-                tools.run(
-                  () => api('DELETE', `/supplierdelete/${s.id}`),
-                  'Are you sure you want to delete this supplier?',
-                ),
-            },
-          ]}
-        />
-      )}
+      rowActions={(s, tools) => <RowMenu actions={editDeleteActions('supplier', s.id, tools)} />}
     />
   );
 }

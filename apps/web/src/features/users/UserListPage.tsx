@@ -5,6 +5,7 @@ import { api } from '../../api/client.ts';
 import { useLookup } from '../../api/lists.ts';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { type RowAction, RowMenu } from '../../components/list/RowMenu.tsx';
+import { editDeleteActions, recordListActions } from '../../components/list/record-actions.ts';
 import { declaredFilterKey, declaredList } from '../../components/list/report-cells.tsx';
 
 /** A user as /userlist and /usershow return it (the show has no status). */
@@ -21,13 +22,7 @@ export function UserListPage() {
       title="Users"
       trail={[{ label: 'Users' }]}
       {...declaredList<UserRow>(userList)}
-      create={{ to: '/usercreate', permission: 'userAdd' }}
-      bulkDelete={{
-        permission: 'userBulkDelete',
-        path: '/usersdelete',
-        field: 'user_ids',
-        question: (n) => `Are you sure you want to delete ${n} user(s)?`,
-      }}
+      {...recordListActions('user')}
       alsoInvalidates={['/trashlist', '/rolelist']}
       filters={{
         permission: declaredFilterKey(userList),
@@ -58,17 +53,7 @@ export function UserListPage() {
             { label: 'View', to: `/usershow/${u.id}` },
             ...(mayChange(u)
               ? ([
-                  { label: 'Edit', permission: 'userEdit', to: `/userupdate/${u.id}` },
-                  {
-                    label: 'Delete',
-                    permission: 'userDelete',
-                    color: 'red',
-                    onClick: () =>
-                      tools.run(
-                        () => api('DELETE', `/userdelete/${u.id}`),
-                        'Are you sure you want to delete this user?',
-                      ),
-                  },
+                  ...editDeleteActions('user', u.id, tools),
                   {
                     label: u.is_locked ? 'Unlock' : 'Lock',
                     permission: 'userLockUnlock',
