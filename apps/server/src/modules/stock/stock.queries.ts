@@ -53,16 +53,19 @@ export function stockQuery(db: Database, filter: StockFilter = {}) {
     .where('s.deleted_at', 'is', null);
   if (filter.startDate) q = q.where('s.stock_date', '>=', filter.startDate);
   if (filter.endDate) q = q.where('s.stock_date', '<=', filter.endDate);
-  if (filter.search) q = q.where('s.id', 'in', batchesMatching(db, filter.search, { supplier: true }));
+  if (filter.search) q = q.where(isMatchingBatch(db, filter.search, { supplier: true }));
   return q;
 }
 
 /**
- * Ids of the live batches whose product, brand, unit (or supplier) name or batch number contains the search. Each
- * name is looked up in its own table first (trigram indexes on products, brands and batch numbers) and its batches
- * then by index, instead of ILIKE over the joined rows, which reads every batch and every name (migration 019).
+ * Whether batch `s` is a live batch whose product, brand, unit (or supplier) name or batch number contains the search.
+ * Each name is looked up in its own table first (trigram indexes on products, brands and batch numbers) and its
+ * batches then by index, instead of ILIKE over the joined rows, which reads every batch and every name (migration 019).
+ * The ids come as an array (`= ANY(ARRAY(…))`, computed once) rather than `IN (…)`: the planner then fetches those
+ * batches by primary key instead of hash-joining a scan of all 100,000 (a search for 'Premium', 5,000 batches:
+ * 19 ms instead of 33).
  */
-function batchesMatching(db: Database, search: string, { supplier }: { supplier: boolean }) {
+function isMatchingBatch(db: Database, search: string, { supplier }: { supplier: boolean }) {
   const pattern = likePattern(search);
   const live = () => db.selectFrom('stock_batches').select('id').where('deleted_at', 'is', null);
   const named = (table: 'products' | 'brands' | 'measurements' | 'suppliers') =>
@@ -72,7 +75,8 @@ function batchesMatching(db: Database, search: string, { supplier }: { supplier:
     .union(live().where('brand_id', 'in', named('brands')))
     .union(live().where('measurement_id', 'in', named('measurements')))
     .union(live().where('batch_number', 'ilike', pattern));
-  return supplier ? ids.union(live().where('supplier_id', 'in', named('suppliers'))) : ids;
+  const all = supplier ? ids.union(live().where('supplier_id', 'in', named('suppliers'))) : ids;
+  return sql<boolean>`${sql.ref('s.id')} = any(array(${all}))`;
 }
 export type StockRow = Awaited<ReturnType<ReturnType<typeof stockQuery>['execute']>>[number];
 
@@ -109,7 +113,7 @@ export function stockLevelQuery(db: Database, search?: string) {
     ? db
         .with(
           (cte) => cte('levels').materialized(),
-          () => batches.where('s.id', 'in', batchesMatching(db, search, { supplier: false })),
+          () => batches.where(isMatchingBatch(db, search, { supplier: false })),
         )
         .selectFrom('levels as s')
         .selectAll('s')
