@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Paper } from '@mantine/core';
-import { type ReactNode, useEffect } from 'react';
+import { type ComponentType, type ReactNode, useEffect } from 'react';
 import { Controller, type DefaultValues, type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import type { z } from 'zod';
@@ -153,6 +153,22 @@ export function RecordFormPage<Schema extends z.ZodType<FieldValues, FieldValues
         </form>
       </Paper>
     </>
+  );
+}
+
+/** A screen whose only own part is its fields component: the kit's hook and page frame around it. */
+export function RecordFieldsPage<Schema extends z.ZodType<FieldValues, FieldValues>, Loaded>({
+  spec,
+  fields: Fields,
+}: {
+  spec: RecordFormSpec<Schema, Loaded>;
+  fields: ComponentType<{ form: UseFormReturn<any, any, any> }>;
+}) {
+  const kit = useRecordForm(spec);
+  return (
+    <RecordFormPage spec={spec} kit={kit}>
+      <Fields form={kit.form} />
+    </RecordFormPage>
   );
 }
 

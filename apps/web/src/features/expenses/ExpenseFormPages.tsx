@@ -1,5 +1,5 @@
 import { expenseSchema, formatDay } from '@duka/shared';
-import { RecordFormPage, type RecordFormSpec, useRecordForm } from '../../components/form/record-form.tsx';
+import { RecordFieldsPage, type RecordFormSpec } from '../../components/form/record-form.tsx';
 import { ExpenseFields, type ExpenseRecord } from './ExpenseFields.tsx';
 
 // Record and correct an expense on the form kit: the fields are the screen's only own part.
@@ -38,19 +38,9 @@ const UPDATE: RecordFormSpec<typeof expenseSchema, ExpenseRecord> = {
 };
 
 export function ExpenseCreatePage() {
-  const kit = useRecordForm(CREATE);
-  return (
-    <RecordFormPage spec={CREATE} kit={kit}>
-      <ExpenseFields form={kit.form} />
-    </RecordFormPage>
-  );
+  return <RecordFieldsPage spec={CREATE} fields={ExpenseFields} />;
 }
 
 export function ExpenseUpdatePage() {
-  const kit = useRecordForm(UPDATE);
-  return (
-    <RecordFormPage spec={UPDATE} kit={kit}>
-      <ExpenseFields form={kit.form} />
-    </RecordFormPage>
-  );
+  return <RecordFieldsPage spec={UPDATE} fields={ExpenseFields} />;
 }

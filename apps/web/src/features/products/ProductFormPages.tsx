@@ -1,7 +1,7 @@
 import { productCreateSchema, productUpdateSchema } from '@duka/shared';
 import { TextInput } from '@mantine/core';
 import type { UseFormReturn } from 'react-hook-form';
-import { RecordFormPage, type RecordFormSpec, useRecordForm } from '../../components/form/record-form.tsx';
+import { RecordFieldsPage, type RecordFormSpec } from '../../components/form/record-form.tsx';
 import { LookupSelect } from './LookupSelect.tsx';
 import { ProductCodeFields } from './ProductCodeFields.tsx';
 
@@ -52,19 +52,9 @@ function ProductFields({ form }: { form: UseFormReturn<any, any, any> }) {
 }
 
 export function ProductCreatePage() {
-  const kit = useRecordForm(CREATE);
-  return (
-    <RecordFormPage spec={CREATE} kit={kit}>
-      <ProductFields form={kit.form} />
-    </RecordFormPage>
-  );
+  return <RecordFieldsPage spec={CREATE} fields={ProductFields} />;
 }
 
 export function ProductUpdatePage() {
-  const kit = useRecordForm(UPDATE);
-  return (
-    <RecordFormPage spec={UPDATE} kit={kit}>
-      <ProductFields form={kit.form} />
-    </RecordFormPage>
-  );
+  return <RecordFieldsPage spec={UPDATE} fields={ProductFields} />;
 }

@@ -1,5 +1,5 @@
 import { formatDay, type StockRecord, stockCreateSchema, stockUpdateSchema } from '@duka/shared';
-import { RecordFormPage, type RecordFormSpec, useRecordForm } from '../../components/form/record-form.tsx';
+import { RecordFieldsPage, type RecordFormSpec } from '../../components/form/record-form.tsx';
 import { StockFields } from './StockFields.tsx';
 import { STOCK_VIEWS } from './stock-types.ts';
 
@@ -38,19 +38,9 @@ const UPDATE: RecordFormSpec<typeof stockUpdateSchema, StockRecord> = {
 };
 
 export function StockCreatePage() {
-  const kit = useRecordForm(CREATE);
-  return (
-    <RecordFormPage spec={CREATE} kit={kit}>
-      <StockFields form={kit.form} />
-    </RecordFormPage>
-  );
+  return <RecordFieldsPage spec={CREATE} fields={StockFields} />;
 }
 
 export function StockUpdatePage() {
-  const kit = useRecordForm(UPDATE);
-  return (
-    <RecordFormPage spec={UPDATE} kit={kit}>
-      <StockFields form={kit.form} />
-    </RecordFormPage>
-  );
+  return <RecordFieldsPage spec={UPDATE} fields={StockFields} />;
 }

@@ -1,5 +1,5 @@
 import { type SupplierRecord, supplierCreateSchema, supplierUpdateSchema } from '@duka/shared';
-import { RecordFormPage, type RecordFormSpec, useRecordForm } from '../../components/form/record-form.tsx';
+import { RecordFieldsPage, type RecordFormSpec } from '../../components/form/record-form.tsx';
 import { SupplierFields } from './SupplierFields.tsx';
 
 // Suppliers on the form kit: the fields are the screens' only own part.
@@ -30,19 +30,9 @@ const UPDATE: RecordFormSpec<typeof supplierUpdateSchema, SupplierRecord> = {
 };
 
 export function SupplierCreatePage() {
-  const kit = useRecordForm(CREATE);
-  return (
-    <RecordFormPage spec={CREATE} kit={kit}>
-      <SupplierFields form={kit.form} />
-    </RecordFormPage>
-  );
+  return <RecordFieldsPage spec={CREATE} fields={SupplierFields} />;
 }
 
 export function SupplierUpdatePage() {
-  const kit = useRecordForm(UPDATE);
-  return (
-    <RecordFormPage spec={UPDATE} kit={kit}>
-      <SupplierFields form={kit.form} />
-    </RecordFormPage>
-  );
+  return <RecordFieldsPage spec={UPDATE} fields={SupplierFields} />;
 }

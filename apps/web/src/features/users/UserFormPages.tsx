@@ -1,12 +1,7 @@
 import { userCreateSchema, userUpdateSchema } from '@duka/shared';
 import { Code, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import {
-  RecordFormPage,
-  type RecordFormSpec,
-  type SaveAnswer,
-  useRecordForm,
-} from '../../components/form/record-form.tsx';
+import { RecordFieldsPage, type RecordFormSpec, type SaveAnswer } from '../../components/form/record-form.tsx';
 import { UserFields } from './UserForm.tsx';
 import type { UserRow } from './UserListPage.tsx';
 
@@ -70,19 +65,9 @@ const UPDATE: RecordFormSpec<typeof userUpdateSchema, UserRow> = {
 };
 
 export function UserCreatePage() {
-  const kit = useRecordForm(CREATE);
-  return (
-    <RecordFormPage spec={CREATE} kit={kit}>
-      <UserFields form={kit.form} />
-    </RecordFormPage>
-  );
+  return <RecordFieldsPage spec={CREATE} fields={UserFields} />;
 }
 
 export function UserUpdatePage() {
-  const kit = useRecordForm(UPDATE);
-  return (
-    <RecordFormPage spec={UPDATE} kit={kit}>
-      <UserFields form={kit.form} />
-    </RecordFormPage>
-  );
+  return <RecordFieldsPage spec={UPDATE} fields={UserFields} />;
 }
