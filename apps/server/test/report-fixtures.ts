@@ -7,6 +7,27 @@ import { xlsxRows } from './spreadsheets.ts';
 import type { Batch } from './stock-fixtures.ts';
 import type { TestApp } from './test-app.ts';
 
+/** How a sale is paid: one method for the whole total, or the till's list of payments; an optional discount. */
+export type SalePayment =
+  | { paymentMethod: string; discount?: number }
+  | { payments: { method: string; amount: number; reference?: string }[]; discount?: number };
+
+/** A sale of `lines` (batch, quantity) made now through the API as the till sends it; throws unless it is accepted. */
+export async function postSale(t: TestApp, token: string, lines: [Batch, number][], pay: SalePayment) {
+  const res = await t.call('POST', '/api/salesstore', {
+    token,
+    body: {
+      customerName: 'Okello Builders',
+      customerPhone: '0772123456',
+      items: lines.map(([batch, quantity]) => ({ batchNumber: batch.batch_number, quantity })),
+      ...pay,
+      idempotencyKey: randomUUID(),
+    },
+  });
+  if (res.status !== 200) throw new Error(`sale failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data as { id: number };
+}
+
 /** A sale of `lines` (batch, quantity) with a discount, made at `instant` (ISO, UTC). Returns its id and total. */
 export async function saleAt(
   t: TestApp,
@@ -15,19 +36,7 @@ export async function saleAt(
   lines: [Batch, number][],
   discount = 0,
 ): Promise<{ id: number; total: number }> {
-  const res = await t.call('POST', '/api/salesstore', {
-    token,
-    body: {
-      customerName: 'Okello Builders',
-      customerPhone: '0772123456',
-      items: lines.map(([batch, quantity]) => ({ batchNumber: batch.batch_number, quantity })),
-      discount,
-      paymentMethod: 'CASH',
-      idempotencyKey: randomUUID(),
-    },
-  });
-  if (res.status !== 200) throw new Error(`sale failed: ${res.status} ${JSON.stringify(res.body)}`);
-  const id = res.body.data.id as number;
+  const { id } = await postSale(t, token, lines, { discount, paymentMethod: 'CASH' });
   await sql`UPDATE sales SET created_at = ${instant}::timestamptz WHERE id = ${id}`.execute(t.db);
   const { total_amount } = await t.db
     .selectFrom('sales')

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { userIdOf } from '../../../test/catalogue-fixtures.ts';
+import { signedInApp } from '../../../test/crud-contract.ts';
 import { type Batch, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 import { DEMO_CASHIER } from '../../db/seed/demo.ts';
 import { addDays, shopDay } from '../../platform/period.ts';
 
@@ -18,9 +19,7 @@ let nails: Batch;
 let today: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn();
-  cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
+  ({ t, admin, cashier } = await signedInApp());
   cashierId = await userIdOf(t, DEMO_CASHIER.email);
   cement = await receiveBatch(t, admin, await makeCatalogue(t, admin), { quantity: 500, sale_price: 35_000 });
   nails = await receiveBatch(t, admin, await makeCatalogue(t, admin, 'Nails'), { quantity: 500, sale_price: 7_500 });

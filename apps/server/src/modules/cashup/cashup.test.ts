@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastAudit, userIdOf } from '../../../test/catalogue-fixtures.ts';
-import { type Batch, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { postSale } from '../../../test/report-fixtures.ts';
+import type { Batch } from '../../../test/stock-fixtures.ts';
+import type { TestApp } from '../../../test/test-app.ts';
+import { tillShop } from '../../../test/till-fixtures.ts';
 import { DEMO_CASHIER } from '../../db/seed/demo.ts';
 import { addDays, shopDay } from '../../platform/period.ts';
 
@@ -16,38 +17,14 @@ let nails: Batch;
 let today: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn();
-  cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
-  cement = await receiveBatch(t, admin, await makeCatalogue(t, admin), {
-    quantity: 100,
-    unit_price: 30_000,
-    sale_price: 35_000,
-  });
-  nails = await receiveBatch(t, admin, await makeCatalogue(t, admin, 'Nails'), {
-    quantity: 100,
-    unit_price: 5_000,
-    sale_price: 7_500,
-  });
+  ({ t, admin, cashier, cement, nails } = await tillShop());
   today = shopDay('Africa/Kampala');
 });
 afterAll(() => t.close());
 
 type Payment = { method: string; amount: number; reference?: string };
-async function sell(token: string, lines: [Batch, number][], payments: Payment[]) {
-  const res = await t.call('POST', '/api/salesstore', {
-    token,
-    body: {
-      customerName: 'Okello Builders',
-      customerPhone: '0772123456',
-      items: lines.map(([batch, quantity]) => ({ batchNumber: batch.batch_number, quantity })),
-      payments,
-      idempotencyKey: randomUUID(),
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data.id as number;
-}
+const sell = async (token: string, lines: [Batch, number][], payments: Payment[]) =>
+  (await postSale(t, token, lines, { payments })).id;
 const dayOf = (token: string, query: string) => t.call('GET', `/api/salescashup?${query}`, { token });
 
 describe('the cash-up of a day', () => {

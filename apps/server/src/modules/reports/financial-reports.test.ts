@@ -4,10 +4,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DENIED, UNAUTHENTICATED, withCashierKeys } from '../../../test/catalogue-fixtures.ts';
+import { signedInApp } from '../../../test/crud-contract.ts';
 import { exportedRows, saleAt, wholeReport } from '../../../test/report-fixtures.ts';
 import { type Batch, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { DEMO_CASHIER } from '../../db/seed/demo.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
 let admin: string;
@@ -28,9 +28,7 @@ async function expense(body: object) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn();
-  cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
+  ({ t, admin, cashier } = await signedInApp());
   const cement = await makeCatalogue(t, admin, 'Cement 50kg');
   const nails = await makeCatalogue(t, admin, 'Roofing Nails');
   supplierOf.cement = cement.supplier_id;

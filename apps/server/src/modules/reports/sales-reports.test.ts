@@ -2,11 +2,11 @@
 // reports, the sales export and the dashboard, keys, and the exported files.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DENIED, UNAUTHENTICATED, withCashierKeys } from '../../../test/catalogue-fixtures.ts';
+import { signedInApp } from '../../../test/crud-contract.ts';
 import { exportedRows, saleAt, wholeReport } from '../../../test/report-fixtures.ts';
 import { xlsxRows } from '../../../test/spreadsheets.ts';
 import { type Batch, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { DEMO_CASHIER } from '../../db/seed/demo.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 import { addDays, mondayOf, shopDay } from '../../platform/period.ts';
 
 let t: TestApp;
@@ -25,9 +25,7 @@ interface Line {
 const sumAmounts = (rows: Line[]) => rows.reduce((sum, r) => sum + r.total_amount, 0);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn();
-  cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
+  ({ t, admin, cashier } = await signedInApp());
   cement = await receiveBatch(t, admin, await makeCatalogue(t, admin, 'Cement 50kg'), {
     quantity: 500,
     sale_price: 35_000,

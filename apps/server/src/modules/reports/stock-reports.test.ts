@@ -3,10 +3,10 @@
 import { agingBand, stockStatus } from '@duka/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DENIED, UNAUTHENTICATED, withCashierKeys } from '../../../test/catalogue-fixtures.ts';
+import { signedInApp } from '../../../test/crud-contract.ts';
 import { exportedRows, saleAt, wholeReport } from '../../../test/report-fixtures.ts';
 import { type Batch, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { DEMO_CASHIER } from '../../db/seed/demo.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 import { addDays, shopDay } from '../../platform/period.ts';
 
 let t: TestApp;
@@ -27,9 +27,7 @@ interface BatchRow {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn();
-  cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
+  ({ t, admin, cashier } = await signedInApp());
   const cement = await makeCatalogue(t, admin, 'Cement 50kg');
   const wire = await makeCatalogue(t, admin, 'Binding Wire');
   b.fresh = await receiveBatch(t, admin, cement, { quantity: 20, unit_price: 30_000, stock_date: ago(3) });

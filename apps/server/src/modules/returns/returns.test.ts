@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportedRows, saleAt, wholeReport } from '../../../test/report-fixtures.ts';
-import { type Batch, batchState, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { DEMO_CASHIER } from '../../db/seed/demo.ts';
+import { type Batch, batchState } from '../../../test/stock-fixtures.ts';
+import type { TestApp } from '../../../test/test-app.ts';
+import { tillShop } from '../../../test/till-fixtures.ts';
 
 // Returns (issue 13): quantity back into its batch, refunds, limits, concurrency and the figures after a return.
 let t: TestApp;
@@ -13,19 +13,7 @@ let cement: Batch;
 let nails: Batch;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn();
-  cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
-  cement = await receiveBatch(t, admin, await makeCatalogue(t, admin), {
-    quantity: 100,
-    unit_price: 30_000,
-    sale_price: 35_000,
-  });
-  nails = await receiveBatch(t, admin, await makeCatalogue(t, admin, 'Nails'), {
-    quantity: 100,
-    unit_price: 5_000,
-    sale_price: 7_500,
-  });
+  ({ t, admin, cashier, cement, nails } = await tillShop());
 });
 afterAll(() => t.close());
 

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KATO_HARDWARE } from '../../../test/business-fixtures.ts';
 import { auditSince, lastAuditId } from '../../../test/catalogue-fixtures.ts';
+import { signedInApp } from '../../../test/crud-contract.ts';
 import { wholeReport } from '../../../test/report-fixtures.ts';
 import { batchState, type Catalogue, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 import { DEMO_CASHIER } from '../../db/seed/demo.ts';
 
 // Sales made while the till was offline (issue 16): recorded at the till's time, replays return the first, and a
@@ -14,9 +15,7 @@ let admin: string;
 let cashier: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn();
-  cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
+  ({ t, admin, cashier } = await signedInApp());
 });
 afterAll(() => t.close());
 

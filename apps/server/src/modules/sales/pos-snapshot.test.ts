@@ -2,8 +2,8 @@
 import type { PosSnapshot } from '@duka/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue, DENIED, UNAUTHENTICATED, withoutCashierKeys } from '../../../test/catalogue-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { DEMO_CASHIER } from '../../db/seed/demo.ts';
+import { signedInApp } from '../../../test/crud-contract.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
 let admin: string;
@@ -14,9 +14,7 @@ let ofDeletedProduct: { batch_number: string };
 let refs: Awaited<ReturnType<ReturnType<typeof catalogue>['chain']>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn();
-  cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
+  ({ t, admin, cashier } = await signedInApp());
   const make = catalogue(t, admin);
   refs = await make.chain('Snapshot');
   await t.db

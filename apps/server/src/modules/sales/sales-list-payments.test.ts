@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportedRows } from '../../../test/report-fixtures.ts';
+import { exportedRows, postSale } from '../../../test/report-fixtures.ts';
 import type { Batch } from '../../../test/stock-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { tillShop } from '../../../test/till-fixtures.ts';
@@ -15,20 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const sell = async (payments: { method: string; amount: number; reference?: string }[]) => {
-  const res = await t.call('POST', '/api/salesstore', {
-    token: admin,
-    body: {
-      customerName: 'Nakato Hardware',
-      customerPhone: '0701234567',
-      items: [{ batchNumber: cement.batch_number, quantity: 1 }],
-      payments,
-      idempotencyKey: randomUUID(),
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data.id as number;
-};
+const sell = async (payments: { method: string; amount: number; reference?: string }[]) =>
+  (await postSale(t, admin, [[cement, 1]], { payments })).id;
 
 describe('GET /api/saleslist and the payments', () => {
   it('gives each sale its methods and finds a sale by its mobile-money reference', async () => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInApp } from '../../../test/crud-contract.ts';
 import { type Batch, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { DEMO_CASHIER } from '../../db/seed/demo.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 
 // Paying at the till (issue 13): payments against the server's total, change, references, receipt numbers.
 let t: TestApp;
@@ -11,9 +11,7 @@ let cashier: string;
 let batch: Batch;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn();
-  cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
+  ({ t, admin, cashier } = await signedInApp());
   batch = await receiveBatch(t, admin, await makeCatalogue(t, admin), {
     quantity: 1000,
     unit_price: 30_000,
