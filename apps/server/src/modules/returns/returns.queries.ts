@@ -8,6 +8,7 @@ import { notFound } from '../../platform/errors.ts';
 import type { ExportColumn } from '../../platform/exports.ts';
 import { matchesSearch } from '../../platform/listing.ts';
 import { withinShopDays } from '../../platform/period.ts';
+import { saleLines } from '../sales/sales.queries.ts';
 
 export interface ReturnsFilter {
   search?: string;
@@ -51,24 +52,10 @@ export type ReturnRow = Awaited<ReturnType<ReturnType<typeof returnsQuery>['exec
 export async function getReturn(db: Database, timeZone: string, id: number) {
   const found = await returnsQuery(db, timeZone, {}).where('r.id', '=', id).executeTakeFirst();
   if (!found) throw notFound('Return');
-  const items = await db
-    .selectFrom('sale_return_items as ri')
-    .innerJoin('sale_items as i', 'i.id', 'ri.sale_item_id')
-    .innerJoin('stock_batches as s', 's.id', 'ri.batch_id')
-    .innerJoin('products as p', 'p.id', 'i.product_id')
-    .innerJoin('brands as b', 'b.id', 'i.brand_id')
-    .innerJoin('measurements as m', 'm.id', 'i.measurement_id')
-    .select([
-      'ri.id',
-      'ri.sale_item_id',
-      'ri.quantity',
-      'ri.refund_amount',
-      'i.unit_price',
-      's.batch_number',
-      nameJson('p').as('product'),
-      nameJson('b').as('brand'),
-      nameJson('m').as('measurement'),
-    ])
+  // A returned quantity goes back into its sale line's batch (ri.batch_id is the line's), so the line's names serve.
+  const items = await saleLines(db)
+    .innerJoin('sale_return_items as ri', 'ri.sale_item_id', 'i.id')
+    .select(['ri.id', 'ri.sale_item_id', 'ri.quantity', 'ri.refund_amount'])
     .where('ri.return_id', '=', id)
     .orderBy('ri.id')
     .execute();

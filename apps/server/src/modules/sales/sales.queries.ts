@@ -125,25 +125,28 @@ export function salesQuery(db: Database, timeZone: string, filter: SalesFilter) 
 }
 export type SaleRow = Awaited<ReturnType<ReturnType<typeof salesQuery>['execute']>>[number];
 
-export async function getSale(db: Database, timeZone: string, id: number) {
-  const sale = await salesQuery(db, timeZone, {}).where('sa.id', '=', id).executeTakeFirst();
-  if (!sale) throw notFound('Sale');
-  const items = await db
+/** Sale lines (`i`) with their batch number, unit price and named product, brand and unit: a sale's and a return's. */
+export function saleLines(db: Database) {
+  return db
     .selectFrom('sale_items as i')
     .innerJoin('stock_batches as s', 's.id', 'i.batch_id')
     .innerJoin('products as p', 'p.id', 'i.product_id')
     .innerJoin('brands as b', 'b.id', 'i.brand_id')
     .innerJoin('measurements as m', 'm.id', 'i.measurement_id')
     .select([
-      'i.id',
-      'i.quantity',
       'i.unit_price',
-      'i.total_price',
       's.batch_number',
       nameJson('p').as('product'),
       nameJson('b').as('brand'),
       nameJson('m').as('measurement'),
-    ])
+    ]);
+}
+
+export async function getSale(db: Database, timeZone: string, id: number) {
+  const sale = await salesQuery(db, timeZone, {}).where('sa.id', '=', id).executeTakeFirst();
+  if (!sale) throw notFound('Sale');
+  const items = await saleLines(db)
+    .select(['i.id', 'i.quantity', 'i.total_price'])
     .where('i.sale_id', '=', id)
     .orderBy('i.id')
     .execute();
