@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPLIER } from '../../test/catalogue-fixtures.ts';
+import { signedInApp } from '../../test/crud-contract.ts';
 import { makeCatalogue, receiveBatch } from '../../test/stock-fixtures.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { DEMO_ADMIN } from '../db/seed/demo.ts';
 
 // Bad input answers 4xx on every route, whatever the route's own schema (issue 9).
@@ -10,8 +11,7 @@ let t: TestApp;
 let admin: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn();
+  ({ t, admin } = await signedInApp());
 });
 afterAll(() => t.close());
 

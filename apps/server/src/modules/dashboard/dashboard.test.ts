@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCashierKeys, withoutCashierKeys } from '../../../test/catalogue-fixtures.ts';
+import { signedInApp } from '../../../test/crud-contract.ts';
 import { saleAt } from '../../../test/report-fixtures.ts';
 import { makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 import { DEMO_CASHIER } from '../../db/seed/demo.ts';
 
 let t: TestApp;
@@ -11,8 +12,7 @@ let admin: string;
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Kampala' }).format(new Date());
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn();
+  ({ t, admin } = await signedInApp());
 });
 afterAll(() => t.close());
 

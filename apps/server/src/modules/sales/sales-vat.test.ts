@@ -4,14 +4,14 @@ import { randomUUID } from 'node:crypto';
 import { vatIncluded } from '@duka/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveVat } from '../../../test/business-fixtures.ts';
+import { signedInApp } from '../../../test/crud-contract.ts';
 import { type Batch, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn();
+  ({ t, admin } = await signedInApp());
 });
 afterAll(() => t.close());
 

@@ -2,14 +2,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KATO_HARDWARE } from '../../../test/business-fixtures.ts';
 import { DENIED, lastAudit, UNAUTHENTICATED } from '../../../test/catalogue-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { signedInApp } from '../../../test/crud-contract.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 import { DEMO_CASHIER } from '../../db/seed/demo.ts';
 
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn();
+  ({ t, admin } = await signedInApp());
 });
 afterAll(() => t.close());
 
