@@ -196,11 +196,12 @@ export async function generateDataset(client: pg.Client, size: DatasetSize, log:
     'sale lines',
     `BEGIN;
     INSERT INTO sale_items (sale_id, batch_id, product_id, brand_id, measurement_id, quantity, unit_price, unit_cost,
-                            total_price, discount_amount)
+                            total_price, discount_amount, created_at)
     SELECT l.sale_id, l.batch_id, b.product_id, b.brand_id, b.measurement_id, l.quantity, l.unit_price, l.unit_cost,
-           l.total_price, coalesce(sh.share, 0)
+           l.total_price, coalesce(sh.share, 0), sa.created_at
     FROM bench_lines l
     JOIN stock_batches b ON b.id = l.batch_id
+    JOIN sales sa ON sa.id = l.sale_id
     LEFT JOIN bench_shares sh ON sh.sale_id = l.sale_id AND sh.line = l.line
     ORDER BY l.sale_id, l.line;
     COMMIT`,
@@ -228,6 +229,8 @@ export async function generateDataset(client: pg.Client, size: DatasetSize, log:
     await client.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`);
   }
   await client.query('DROP TABLE bench_lines, bench_sales, bench_shares; SET session_replication_role = origin');
+  // The triggers keeping the per-slot totals (migration 020) were off during the load.
+  await step('sale totals', 'SELECT rebuild_sale_totals()');
   for (const index of dropped.rows) await step(`index ${index.name}`, index.def);
   for (const table of BIG_TABLES) await step(`vacuum analyze ${table}`, `VACUUM (ANALYZE) ${table}`);
 }

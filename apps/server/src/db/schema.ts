@@ -308,6 +308,26 @@ export interface SaleItemsTable {
   total_price: number;
   /** The line's share of the sale's discount amount (migration 007); the lines' shares add up to the sale's. */
   discount_amount: Generated<number>;
+  /** Its sale's instant, kept equal to it by the database (migration 020); never written by the app. */
+  created_at: ColumnType<Date, never, never>;
+}
+
+/** Money per 15-minute slot of sales and returns, recomputed by the database at each commit (migration 020). */
+export interface SaleTotalsTable {
+  slot: ColumnType<Date, never, never>;
+  sales_count: number;
+  gross: number;
+  discounts: number;
+  sold: number;
+  sold_vat: number;
+  sold_cost: number;
+  refunds: number;
+  refund_vat: number;
+  refund_cost: number;
+  cash: number;
+  mobile_money: number;
+  bank: number;
+  card: number;
 }
 
 /** Money the shop spent outside stock (issue 11); soft-deleted into the trash. */
@@ -330,6 +350,7 @@ export interface DB {
   expenses: ExpensesTable;
   sales: SalesTable;
   sale_items: SaleItemsTable;
+  sale_totals: SaleTotalsTable;
   shop_counters: ShopCountersTable;
   sale_payments: SalePaymentsTable;
   sale_returns: SaleReturnsTable;

@@ -16,6 +16,7 @@ import * as priceHistory from './015_price_history.ts';
 import * as cashUpCutOff from './016_cash_up_cut_off.ts';
 import * as productLabelNumbers from './018_product_label_numbers.ts';
 import * as stockSearchIndexes from './019_stock_search_indexes.ts';
+import * as saleTotals from './020_sale_totals.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '016_cash_up_cut_off': cashUpCutOff,
   '018_product_label_numbers': productLabelNumbers,
   '019_stock_search_indexes': stockSearchIndexes,
+  '020_sale_totals': saleTotals,
 };
