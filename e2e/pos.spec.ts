@@ -1,7 +1,16 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
-import { apiCall, launchBrowser, type RunningApp, signInThroughUi, startApp, stockItem } from './support.ts';
+import {
+  apiCall,
+  collectErrors,
+  menuLink,
+  type RunningApp,
+  signedInPage,
+  startAll,
+  stockItem,
+  stopAll,
+} from './support.ts';
 
 // The point of sale as a cashier uses it in Chromium: the quantity typed is the quantity sold, a sale whose answer
 // was lost is sent again under its key and recorded once, the draft survives a reload and resets after a sale, and
@@ -13,21 +22,14 @@ let token: string;
 const errors: string[] = [];
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await startAll();
   token = (await apiCall(app.url, 'POST', '/login', DEMO_ADMIN)).body.data.token;
   await stockItem(app.url, token, 'Cement Bag', 38_000, 50);
   await stockItem(app.url, token, 'Iron Sheet', 45_000, 30);
   await stockItem(app.url, token, 'Wheelbarrow', 150_000, 4);
-  page = await browser.newPage();
-  page.setDefaultTimeout(10_000);
-  page.on('pageerror', (err) => errors.push(err.message));
-  await signInThroughUi(page, app.url, DEMO_CASHIER.email, DEMO_CASHIER.password);
-  await page.waitForURL(`${app.url}/home`);
+  page = await signedInPage(browser, app.url, DEMO_CASHIER, { prepare: collectErrors(errors) });
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopAll(app, browser));
 
 const salesOnServer = async () =>
   (await apiCall(app.url, 'GET', '/saleslist?pagination_size=100', undefined, token)).body as {
@@ -38,7 +40,7 @@ const saleOnServer = async (id: string | number) =>
   (await apiCall(app.url, 'GET', `/saleshow/${id}`, undefined, token)).body.data;
 
 async function openPos() {
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'POS', exact: true }).click();
+  await menuLink(page, 'POS').click();
   await page.getByRole('button', { name: 'Process Sale' }).waitFor();
 }
 

@@ -1,7 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
-import { apiCall, launchBrowser, type RunningApp, signInThroughUi, startApp } from './support.ts';
+import {
+  apiCall,
+  collectErrors,
+  menuLink,
+  type RunningApp,
+  signedInPage,
+  startAll,
+  stockItem,
+  stopAll,
+} from './support.ts';
 
 // A sale through the POS screen in Chromium: two items and a discount, the receipt, its totals against the server's,
 // the stock that left, and printing.
@@ -11,45 +20,11 @@ let page: Page;
 let token: string;
 const errors: string[] = [];
 
-async function stockItem(name: string, salePrice: number, quantity: number) {
-  const env = 'PRODUCTION';
-  const call = async (path: string, body: unknown) => {
-    const res = await apiCall(app.url, 'POST', path, body, token);
-    expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(200);
-    return res.body.data;
-  };
-  const category = await call('/categorystore', { name: `${name} category`, environment: env });
-  const product = await call('/productstore', { name, category_id: category.id, environment: env });
-  const [brand] = await call('/brandstore', { name: `${name} brand`, product_ids: [product.id], environment: env });
-  const measurement = await call('/measurementstore', { name: `${name} unit`, environment: env });
-  const supplier = await call('/supplierstore', {
-    name: 'Kampala Hardware Wholesale',
-    phone_number: '0772000222',
-    email: 'orders@khw.test',
-    tin: '1000777777',
-    country: 'Uganda',
-    address: 'Nakivubo Road, Kampala',
-    environment: env,
-  });
-  return call('/stockstore', {
-    product_id: product.id,
-    brand_id: brand.id,
-    measurement_id: measurement.id,
-    supplier_id: supplier.id,
-    quantity,
-    unit_price: Math.round(salePrice * 0.8),
-    sale_price: salePrice,
-    min_stock_level: 1,
-    stock_date: '2026-11-20',
-    environment: env,
-  });
-}
-
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await startAll();
   token = (await apiCall(app.url, 'POST', '/login', DEMO_ADMIN)).body.data.token;
-  await stockItem('Roofing Nails', 7_500, 40);
-  await stockItem('Binding Wire', 12_345, 25);
+  await stockItem(app.url, token, 'Roofing Nails', 7_500, 40);
+  await stockItem(app.url, token, 'Binding Wire', 12_345, 25);
   const business = await apiCall(
     app.url,
     'POST',
@@ -66,16 +41,9 @@ beforeAll(async () => {
     token,
   );
   expect(business.status).toBe(200);
-  page = await browser.newPage();
-  page.setDefaultTimeout(10_000);
-  page.on('pageerror', (err) => errors.push(err.message));
-  await signInThroughUi(page, app.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await page.waitForURL(`${app.url}/home`);
+  page = await signedInPage(browser, app.url, DEMO_ADMIN, { prepare: collectErrors(errors) });
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopAll(app, browser));
 
 /** With the keyboard only: type the product, pick it, type the quantity, Enter; focus comes back to Product. */
 async function addToCart(product: string, quantity: string) {
@@ -96,7 +64,7 @@ async function addToCart(product: string, quantity: string) {
 
 describe('point of sale', () => {
   it('sells two items with a discount and lands on the receipt with the server totals', async () => {
-    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'POS', exact: true }).click();
+    await menuLink(page, 'POS').click();
     await page.getByText('Your cart is empty. Start shopping now!').waitFor();
     expect(await page.getByRole('button', { name: 'Process Sale' }).isDisabled()).toBe(true);
 
@@ -131,9 +99,7 @@ describe('point of sale', () => {
     await page.getByText(sale.sale_number).waitFor();
     await page.getByText('THANK YOU FOR YOUR PURCHASE!').waitFor();
     // While on the receipt, Sales stays highlighted in the menu.
-    const salesLink = page
-      .getByRole('navigation', { name: 'Main menu' })
-      .getByRole('link', { name: 'Sales', exact: true });
+    const salesLink = menuLink(page, 'Sales');
     expect(await salesLink.getAttribute('data-active')).toBe('true');
   });
 
@@ -174,7 +140,7 @@ describe('point of sale', () => {
   });
 
   it('lists the sale with links to its receipt and invoice', async () => {
-    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Sales', exact: true }).click();
+    await menuLink(page, 'Sales').click();
     await page
       .getByRole('row', { name: /Anonymous/ })
       .getByText('43,666')
@@ -189,10 +155,7 @@ describe('point of sale', () => {
   });
 
   it('shows the sale on the dashboard', async () => {
-    await page
-      .getByRole('navigation', { name: 'Main menu' })
-      .getByRole('link', { name: 'Dashboard', exact: true })
-      .click();
+    await menuLink(page, 'Dashboard').click();
     expect(await page.getByTestId('card-total_revenue').textContent()).toBe('UGX 43,666');
     // Cost: 4 × 6,000 + 1.5 × 9,876 = 38,814; gross profit 43,666 − 38,814.
     expect(await page.getByTestId('card-gross_profit').textContent()).toBe('UGX 4,852');
@@ -203,14 +166,8 @@ describe('point of sale', () => {
   });
 
   it('shows the Cashier only the revenue card and the chart', async () => {
-    const cashier = await browser.newPage();
-    cashier.setDefaultTimeout(10_000);
-    cashier.on('pageerror', (err) => errors.push(err.message));
-    await signInThroughUi(cashier, app.url, DEMO_CASHIER.email, DEMO_CASHIER.password);
-    await cashier
-      .getByRole('navigation', { name: 'Main menu' })
-      .getByRole('link', { name: 'Dashboard', exact: true })
-      .click();
+    const cashier = await signedInPage(browser, app.url, DEMO_CASHIER, { prepare: collectErrors(errors) });
+    await menuLink(cashier, 'Dashboard').click();
     expect(await cashier.getByTestId('card-total_revenue').textContent()).toBe('UGX 43,666');
     await cashier.getByTestId('top-products-chart').locator('canvas').waitFor();
     expect(await cashier.getByTestId(/^card-/).count()).toBe(1);

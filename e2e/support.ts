@@ -71,12 +71,16 @@ export async function stopAll(app: RunningApp | undefined, browser: Browser | un
   await app?.stop();
 }
 
-interface SignedInPageOptions extends Pick<BrowserContextOptions, 'acceptDownloads'> {
+interface SignedInPageOptions extends Pick<BrowserContextOptions, 'acceptDownloads' | 'viewport'> {
   /** The default timeout of the page's steps; 10 s unless told. */
   timeout?: number;
   /** Runs on the new page before signing in (listeners that must see the sign-in too). */
   prepare?: (page: Page) => void;
 }
+
+/** A `prepare` that keeps the page's uncaught errors in `errors`, for a test to assert there were none. */
+export const collectErrors = (errors: string[]) => (page: Page) =>
+  page.on('pageerror', (err) => errors.push(err.message));
 
 /** A new page signed in through the UI as `user` (the demo Administrator unless told), waited on to reach /home. */
 export async function signedInPage(

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
 import {
   apiCall,
-  launchBrowser,
+  collectErrors,
+  menuLink,
   openFromMenu,
   type RunningApp,
   signedInPage,
-  signInThroughUi,
-  startApp,
+  startAll,
   stockItem,
+  stopAll,
 } from './support.ts';
 
 // Returns and the cash-up (issue 13) in Chromium as a cashier works them: a partial return from the receipt (the
@@ -20,13 +21,12 @@ let browser: Browser;
 let admin: string;
 let cashier: string;
 let cement: { id: number; batch_number: string };
-let context: BrowserContext;
 let page: Page;
 let saleId: number;
 const errors: string[] = [];
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await startAll();
   admin = (await apiCall(app.url, 'POST', '/login', DEMO_ADMIN)).body.data.token;
   cashier = (await apiCall(app.url, 'POST', '/login', DEMO_CASHIER)).body.data.token;
   cement = await stockItem(app.url, admin, 'Cement Bag', 38_000, 100);
@@ -46,18 +46,12 @@ beforeAll(async () => {
   );
   expect(sale.status).toBe(200);
   saleId = sale.body.data.id;
-  context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  page.on('pageerror', (err) => errors.push(err.message));
-  await signInThroughUi(page, app.url, DEMO_CASHIER.email, DEMO_CASHIER.password);
-  await page.waitForURL(`${app.url}/home`);
+  page = await signedInPage(browser, app.url, DEMO_CASHIER, {
+    viewport: { width: 1366, height: 768 },
+    prepare: collectErrors(errors),
+  });
 });
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopAll(app, browser));
 
 const balance = async () =>
   (await apiCall(app.url, 'GET', `/stockshow/${cement.id}`, undefined, admin)).body.data.balance as number;
@@ -96,10 +90,7 @@ describe('returns and the cash-up', () => {
   });
 
   it('shows the expected cash (float + cash taken − change − cash refunds), saves once and prints the Z-report', async () => {
-    await page
-      .getByRole('navigation', { name: 'Main menu' })
-      .getByRole('link', { name: 'Cash-up', exact: true })
-      .click();
+    await menuLink(page, 'Cash-up').click();
     await page.waitForURL(`${app.url}/salescashup`);
     await page.getByRole('textbox', { name: 'Opening float (UGX)' }).click();
     await page.keyboard.type('50000');

@@ -1,41 +1,43 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
-import { apiCall, launchBrowser, type RunningApp, signInThroughUi, startApp, stockItem } from './support.ts';
+import {
+  apiCall,
+  collectErrors,
+  menuLink,
+  type RunningApp,
+  signedInPage,
+  startAll,
+  stockItem,
+  stopAll,
+} from './support.ts';
 
 // The till (issue 13) in Chromium as a cashier works it: a cash sale with change, a split sale with a mobile-money
 // transaction id, a partial return from the sale, the day's cash-up, and the printed views on an 80 mm roll.
 let app: RunningApp;
 let browser: Browser;
 let admin: string;
-let context: BrowserContext;
 let page: Page;
 const errors: string[] = [];
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await startAll();
   admin = (await apiCall(app.url, 'POST', '/login', DEMO_ADMIN)).body.data.token;
   await stockItem(app.url, admin, 'Cement Bag', 38_000, 100);
   await stockItem(app.url, admin, 'Iron Sheet', 45_000, 100);
-  context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  page.on('pageerror', (err) => errors.push(err.message));
-  await signInThroughUi(page, app.url, DEMO_CASHIER.email, DEMO_CASHIER.password);
-  await page.waitForURL(`${app.url}/home`);
+  page = await signedInPage(browser, app.url, DEMO_CASHIER, {
+    viewport: { width: 1366, height: 768 },
+    prepare: collectErrors(errors),
+  });
 });
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopAll(app, browser));
 
 const saleOnServer = async (id: string) =>
   (await apiCall(app.url, 'GET', `/saleshow/${id}`, undefined, admin)).body.data;
 
 /** Opens the POS from the menu and puts `count` of the item in the cart through the search box. */
 async function cartOf(name: string, count: number) {
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'POS', exact: true }).click();
+  await menuLink(page, 'POS').click();
   const search = page.getByRole('textbox', { name: 'Find item' });
   await search.click();
   await page.keyboard.type(name);
