@@ -1,13 +1,13 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
+import { DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
 import {
   apiCall,
   collectErrors,
   menuLink,
   type RunningApp,
   signedInPage,
-  startAll,
+  startShop,
   stockItem,
   stopAll,
 } from './support.ts';
@@ -22,8 +22,7 @@ let token: string;
 const errors: string[] = [];
 
 beforeAll(async () => {
-  [app, browser] = await startAll();
-  token = (await apiCall(app.url, 'POST', '/login', DEMO_ADMIN)).body.data.token;
+  ({ app, browser, admin: token } = await startShop());
   await stockItem(app.url, token, 'Cement Bag', 38_000, 50);
   await stockItem(app.url, token, 'Iron Sheet', 45_000, 30);
   await stockItem(app.url, token, 'Wheelbarrow', 150_000, 4);

@@ -7,7 +7,7 @@ import {
   menuLink,
   type RunningApp,
   signedInPage,
-  startAll,
+  startShop,
   stockItem,
   stopAll,
 } from './support.ts';
@@ -21,8 +21,7 @@ let token: string;
 const errors: string[] = [];
 
 beforeAll(async () => {
-  [app, browser] = await startAll();
-  token = (await apiCall(app.url, 'POST', '/login', DEMO_ADMIN)).body.data.token;
+  ({ app, browser, admin: token } = await startShop());
   await stockItem(app.url, token, 'Roofing Nails', 7_500, 40);
   await stockItem(app.url, token, 'Binding Wire', 12_345, 25);
   const business = await apiCall(

@@ -65,6 +65,19 @@ export async function signInThroughUi(page: Page, baseUrl: string, email: string
 /** The app and Chromium, started side by side. */
 export const startAll = () => Promise.all([startApp(), launchBrowser()]);
 
+/** A signed-in API token (the demo Administrator's unless told), for setting the shop up through the API. */
+export async function apiToken(baseUrl: string, user: { email: string; password: string } = DEMO_ADMIN) {
+  const res = await apiCall(baseUrl, 'POST', '/login', { email: user.email, password: user.password });
+  if (res.status !== 200) throw new Error(`/login answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.data.token as string;
+}
+
+/** The app and Chromium started side by side, with the Administrator's API token (`admin`) for the set-up. */
+export async function startShop() {
+  const [app, browser] = await startAll();
+  return { app, browser, admin: await apiToken(app.url) };
+}
+
 /** Closes Chromium, then stops the app; either may be missing when the start failed. */
 export async function stopAll(app: RunningApp | undefined, browser: Browser | undefined) {
   await browser?.close();

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
+import { DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
 import {
   apiCall,
+  apiToken,
   collectErrors,
   menuLink,
   openFromMenu,
   type RunningApp,
   signedInPage,
-  startAll,
+  startShop,
   stockItem,
   stopAll,
 } from './support.ts';
@@ -26,9 +27,8 @@ let saleId: number;
 const errors: string[] = [];
 
 beforeAll(async () => {
-  [app, browser] = await startAll();
-  admin = (await apiCall(app.url, 'POST', '/login', DEMO_ADMIN)).body.data.token;
-  cashier = (await apiCall(app.url, 'POST', '/login', DEMO_CASHIER)).body.data.token;
+  ({ app, browser, admin } = await startShop());
+  cashier = await apiToken(app.url, DEMO_CASHIER);
   cement = await stockItem(app.url, admin, 'Cement Bag', 38_000, 100);
   // The cashier's cash sale: 2 × 38,000 paid with 100,000, 24,000 change.
   const sale = await apiCall(

@@ -1,13 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
+import { DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
 import {
   apiCall,
   collectErrors,
   menuLink,
   type RunningApp,
   signedInPage,
-  startAll,
+  startShop,
   stockItem,
   stopAll,
 } from './support.ts';
@@ -21,8 +21,7 @@ let page: Page;
 const errors: string[] = [];
 
 beforeAll(async () => {
-  [app, browser] = await startAll();
-  admin = (await apiCall(app.url, 'POST', '/login', DEMO_ADMIN)).body.data.token;
+  ({ app, browser, admin } = await startShop());
   await stockItem(app.url, admin, 'Cement Bag', 38_000, 100);
   await stockItem(app.url, admin, 'Iron Sheet', 45_000, 100);
   page = await signedInPage(browser, app.url, DEMO_CASHIER, {

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../apps/server/src/db/seed/demo.ts';
 import { KATO_HARDWARE } from '../apps/server/test/business-fixtures.ts';
-import { apiCall, openFromMenu, type RunningApp, signedInPage, startAll, stockItem, stopAll } from './support.ts';
+import { apiCall, openFromMenu, type RunningApp, signedInPage, startShop, stockItem, stopAll } from './support.ts';
 
 // VAT and the dashboard (issue 11) as the Administrator uses them in Chromium: VAT switched on in Business Info, a
 // sale at the POS whose receipt shows "VAT 18%" and the VAT inside its total, and the dashboard's period picker
@@ -14,8 +14,7 @@ let token: string;
 const errors: string[] = [];
 
 beforeAll(async () => {
-  [app, browser] = await startAll();
-  token = (await apiCall(app.url, 'POST', '/login', DEMO_ADMIN)).body.data.token;
+  ({ app, browser, admin: token } = await startShop());
   await stockItem(app.url, token, 'Water Tank', 118_000, 10);
   // The shop's details exist already (seeded through the API); the test switches VAT on through the screen.
   const business = await apiCall(app.url, 'POST', '/businessinfosettingsstore', KATO_HARDWARE, token);
