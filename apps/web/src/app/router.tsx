@@ -13,6 +13,7 @@ import {
   SALES_REPORT_SCREENS,
 } from '../features/reports/report-screens.tsx';
 import { lazyPage, type Preloadable } from './lazy-page.tsx';
+import { usePermissions } from './permissions.ts';
 import { RequirePermission } from './RequirePermission.tsx';
 import { readToken } from './session-storage.ts';
 
@@ -136,6 +137,8 @@ function PublicOnly() {
 function RequireSignIn() {
   const location = useLocation();
   const me = useMe();
+  // The screen waits for the user's keys as well: asked alongside the user, not once the shell is in (issue 12).
+  usePermissions();
   if (!readToken()) return <Navigate to="/" replace />;
   // Screens format days in the shop's time zone, which arrives with the user.
   // Without a connection (paused, or failed once: each retry would put the question back to pending and the

@@ -96,23 +96,11 @@ export function startCatalogueRefresh(every = REFRESH_EVERY_MS): () => void {
       running = false;
     }
   };
-  // The first copy waits until the screen just opened has what it needs and the browser is idle (issue 12).
-  const first = whenIdle(() => void run());
+  void run();
   const timer = setInterval(run, every);
   window.addEventListener('online', run);
   return () => {
-    first.cancel();
     clearInterval(timer);
     window.removeEventListener('online', run);
   };
-}
-
-/** Runs `fn` once the browser is idle (at the latest after 10 s); where it cannot tell, after 2 s. */
-function whenIdle(fn: () => void): { cancel: () => void } {
-  if ('requestIdleCallback' in window) {
-    const id = requestIdleCallback(fn, { timeout: 10_000 });
-    return { cancel: () => cancelIdleCallback(id) };
-  }
-  const id = setTimeout(fn, 2000);
-  return { cancel: () => clearTimeout(id) };
 }
