@@ -95,12 +95,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        GROUP BY 1;
     END;
 
+    -- Called at commit only (deferred triggers), once every write of the transaction is done: so a slot is
+    -- recomputed once per transaction, however many of its rows the transaction touched.
     CREATE FUNCTION refresh_sale_totals(at timestamptz) RETURNS void LANGUAGE plpgsql AS $$
     DECLARE
       s timestamptz := sale_slot(at);
+      done text := coalesce(nullif(current_setting('duka.sale_totals_done', true), ''), ',');
+      slot_key text := (extract(epoch FROM s) / 900)::int::text;
     BEGIN
+      IF at IS NULL OR position(',' || slot_key || ',' IN done) > 0 THEN RETURN; END IF;
+      PERFORM set_config('duka.sale_totals_done', done || slot_key || ',', true);
       -- One commit at a time per slot; the statements below then see every earlier commit in it.
-      PERFORM pg_advisory_xact_lock(20, (extract(epoch FROM s) / 900)::int);
+      PERFORM pg_advisory_xact_lock(20, slot_key::int);
       DELETE FROM sale_totals WHERE slot = s;
       INSERT INTO sale_totals SELECT * FROM sale_movements(s, s + interval '15 minutes');
     END $$;
@@ -123,13 +129,30 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION sale_totals_follow();
     CREATE CONSTRAINT TRIGGER sale_returns_totals AFTER INSERT OR UPDATE OR DELETE ON sale_returns
       DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION sale_totals_follow();
+    -- A sale's payments and lines count in its slot too (lines are inserted with their sale, which refreshes it).
+    CREATE FUNCTION sale_part_totals_follow() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF TG_OP <> 'INSERT' THEN PERFORM refresh_sale_totals((SELECT created_at FROM sales WHERE id = OLD.sale_id));
+      END IF;
+      IF TG_OP <> 'DELETE' THEN PERFORM refresh_sale_totals((SELECT created_at FROM sales WHERE id = NEW.sale_id));
+      END IF;
+      RETURN NULL;
+    END $$;
+    CREATE CONSTRAINT TRIGGER sale_payments_totals AFTER INSERT OR UPDATE OR DELETE ON sale_payments
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION sale_part_totals_follow();
+    CREATE CONSTRAINT TRIGGER sale_items_totals AFTER UPDATE OR DELETE ON sale_items
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION sale_part_totals_follow();
 
     SELECT rebuild_sale_totals();
+    ANALYZE sale_items, sale_totals;
   `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
+    DROP TRIGGER sale_items_totals ON sale_items;
+    DROP TRIGGER sale_payments_totals ON sale_payments;
+    DROP FUNCTION sale_part_totals_follow;
     DROP TRIGGER sale_returns_totals ON sale_returns;
     DROP TRIGGER sales_totals ON sales;
     DROP FUNCTION sale_totals_follow, rebuild_sale_totals, refresh_sale_totals, sale_movements, sale_slot;

@@ -11,73 +11,53 @@ import type { Period } from '../../platform/period.ts';
 import { expensesByCategory, totalExpenses } from '../expenses/expenses.queries.ts';
 import { totalWriteOffCost } from '../stock/adjustments.queries.ts';
 
-const salesIn = (db: Database, period: Period) =>
-  db.selectFrom('sales as sa').where('sa.created_at', '>=', period.from).where('sa.created_at', '<', period.until);
+/**
+ * The period's 15-minute slots of sale money (migration 020): each holds exactly what its sales and returns add up
+ * to, and a period of shop days is a whole run of slots, so their sums are the plain sums over the sales and returns.
+ * A return counts in its own slot (issue 13), never rewriting the sale's day.
+ */
+const slotsIn = (db: Database, period: Period) =>
+  db.selectFrom('sale_totals as t').where('t.slot', '>=', period.from).where('t.slot', '<', period.until);
 
-/** The shop's day of a sale, as the reports name days. */
-const saleDay = (timeZone: string) => sql<string>`to_char(sa.created_at AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`;
+/** A slot's shop day, as the reports name days. */
+const slotDay = (timeZone: string) => sql<string>`to_char(t.slot AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`;
 
-/** The VAT a sale stored at the rate then in force (migration 009; 0 while the business is not VAT-registered). */
-const saleVat = sql<number>`sa.vat_amount`;
+const total = (expression: string) => sql<number>`coalesce(sum(${sql.raw(expression)}), 0)::bigint`;
 
 /**
- * One row per sale and one per return (issue 13), each with its shop day: a return counts on the day it happens,
- * never rewriting the sale's day. Per method, a sale brings what its payments paid (cash less the change handed
- * back) and a return takes its refund off its refund method, so the four methods add up to the revenue.
+ * Revenue: one row per shop day with sales or returns, newest first; paged as any report. Per method, a sale brings
+ * what its payments paid (cash less the change handed back) and a return takes its refund off its refund method, so
+ * the four methods add up to the revenue.
  */
-function moneyMovements(period: Period, timeZone: string) {
-  const paid = (method: string) =>
-    sql`(SELECT coalesce(sum(p.amount), 0) FROM sale_payments p WHERE p.sale_id = sa.id AND p.method = ${method})`;
-  const refunded = (method: string) => sql`CASE WHEN r.refund_method = ${method} THEN -r.refund_amount ELSE 0 END`;
-  const dayOf = (column: string) => sql`to_char(${sql.ref(column)} AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`;
-  return sql`(
-    SELECT ${dayOf('sa.created_at')} AS day, 1 AS sales_count, sa.subtotal AS gross, sa.discount_amount AS discounts,
-           0::bigint AS returns, ${paid('CASH')} - sa.change_given AS cash, ${paid('MOBILE_MONEY')} AS mobile_money,
-           ${paid('BANK')} AS bank, ${paid('CARD')} AS card
-      FROM sales sa WHERE sa.created_at >= ${period.from} AND sa.created_at < ${period.until}
-    UNION ALL
-    SELECT ${dayOf('r.created_at')}, 0, 0, 0, r.refund_amount, ${refunded('CASH')}, ${refunded('MOBILE_MONEY')},
-           ${refunded('BANK')}, ${refunded('CARD')}
-      FROM sale_returns r WHERE r.created_at >= ${period.from} AND r.created_at < ${period.until}
-  )`;
-}
-
-/** Revenue: one row per shop day with sales or returns, newest first; paged as any report. */
 export function revenueRows(db: Database, period: Period, timeZone: string) {
-  const perDay = sql<{
-    day: string;
-    sales_count: number;
-    gross: number;
-    discounts: number;
-    returns: number;
-    revenue: number;
-    cash: number;
-    mobile_money: number;
-    bank: number;
-    card: number;
-  }>`(
-    SELECT m.day, sum(m.sales_count)::int AS sales_count, sum(m.gross)::bigint AS gross,
-           sum(m.discounts)::bigint AS discounts, sum(m.returns)::bigint AS returns,
-           (sum(m.gross) - sum(m.discounts) - sum(m.returns))::bigint AS revenue,
-           sum(m.cash)::bigint AS cash, sum(m.mobile_money)::bigint AS mobile_money, sum(m.bank)::bigint AS bank,
-           sum(m.card)::bigint AS card
-      FROM ${moneyMovements(period, timeZone)} m GROUP BY m.day
-  )`;
+  const perDay = slotsIn(db, period)
+    .select([
+      slotDay(timeZone).as('day'),
+      sql<number>`sum(t.sales_count)::int`.as('sales_count'),
+      total('t.gross').as('gross'),
+      total('t.discounts').as('discounts'),
+      total('t.refunds').as('returns'),
+      total('t.sold - t.refunds').as('revenue'),
+      total('t.cash').as('cash'),
+      total('t.mobile_money').as('mobile_money'),
+      total('t.bank').as('bank'),
+      total('t.card').as('card'),
+    ])
+    .groupBy(sql`1`);
   return db.selectFrom(perDay.as('d')).selectAll().orderBy('d.day', 'desc');
 }
 
 /** The period's revenue (after discounts and returns), discounts, returns, and revenue by payment method. */
 export async function revenueTotals(db: Database, period: Period) {
-  const row = await db
-    .selectFrom(revenueRows(db, period, 'UTC').clearOrderBy().as('d'))
+  const row = await slotsIn(db, period)
     .select([
-      sql<number>`coalesce(sum(d.revenue), 0)::bigint`.as('revenue'),
-      sql<number>`coalesce(sum(d.discounts), 0)::bigint`.as('discount'),
-      sql<number>`coalesce(sum(d.returns), 0)::bigint`.as('returns'),
-      sql<number>`coalesce(sum(d.cash), 0)::bigint`.as('cash'),
-      sql<number>`coalesce(sum(d.mobile_money), 0)::bigint`.as('mobile_money'),
-      sql<number>`coalesce(sum(d.bank), 0)::bigint`.as('bank'),
-      sql<number>`coalesce(sum(d.card), 0)::bigint`.as('card'),
+      total('t.sold - t.refunds').as('revenue'),
+      total('t.discounts').as('discount'),
+      total('t.refunds').as('returns'),
+      total('t.cash').as('cash'),
+      total('t.mobile_money').as('mobile_money'),
+      total('t.bank').as('bank'),
+      total('t.card').as('card'),
     ])
     .executeTakeFirstOrThrow();
   return {
@@ -93,20 +73,10 @@ export async function revenueTotals(db: Database, period: Period) {
   };
 }
 
-const returnsIn = (db: Database, period: Period) =>
-  db.selectFrom('sale_returns as r').where('r.created_at', '>=', period.from).where('r.created_at', '<', period.until);
-
 /** Σ sale totals after discount less the refunds of returns made in the period: the dashboard's total_revenue. */
 export async function totalRevenue(db: Database, period: Period): Promise<number> {
-  const [sold, refunded] = await Promise.all([
-    salesIn(db, period)
-      .select(sql<number>`coalesce(sum(sa.total_amount), 0)::bigint`.as('total'))
-      .executeTakeFirstOrThrow(),
-    returnsIn(db, period)
-      .select(sql<number>`coalesce(sum(r.refund_amount), 0)::bigint`.as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return Number(sold.total) - Number(refunded.total);
+  const row = await slotsIn(db, period).select(total('t.sold - t.refunds').as('total')).executeTakeFirstOrThrow();
+  return Number(row.total);
 }
 
 /**
@@ -114,12 +84,8 @@ export async function totalRevenue(db: Database, period: Period): Promise<number
  * once over the period as the dashboard does: goods back on the shelf are no longer a cost.
  */
 export async function costOfGoodsSold(db: Database, period: Period): Promise<number> {
-  const sold = salesIn(db, period)
-    .innerJoin('sale_items as i', 'i.sale_id', 'sa.id')
-    .select(sql<number>`coalesce(sum(i.quantity * i.unit_cost), 0)`.as('total'));
-  const back = returnsIn(db, period).select(sql<number>`coalesce(sum(r.cost_amount), 0)`.as('total'));
-  const row = await db
-    .selectNoFrom(sql<number>`round((${sold}) - (${back}))::bigint`.as('total'))
+  const row = await slotsIn(db, period)
+    .select(sql<number>`round(coalesce(sum(t.sold_cost - t.refund_cost), 0))::bigint`.as('total'))
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
@@ -248,10 +214,14 @@ export function supplierRows(db: Database, period: Period, search: string | unde
       GROUP BY supplier_id
     ) r ON r.supplier_id = sup.id
     LEFT JOIN (
-      SELECT b.supplier_id, sum(i.quantity) AS quantity, sum(i.total_price - i.discount_amount) AS revenue,
-        round(sum(i.quantity * i.unit_cost)) AS cost
-      FROM sale_items i JOIN sales sa ON sa.id = i.sale_id JOIN stock_batches b ON b.id = i.batch_id
-      WHERE sa.created_at >= ${period.from} AND sa.created_at < ${period.until}
+      SELECT b.supplier_id, sum(l.quantity) AS quantity, sum(l.revenue) AS revenue, round(sum(l.cost)) AS cost
+      FROM (
+        -- The period's lines by their own instant (migration 020), summed per batch before meeting the batches.
+        SELECT i.batch_id, sum(i.quantity) AS quantity, sum(i.total_price - i.discount_amount) AS revenue,
+          sum(i.quantity * i.unit_cost) AS cost
+        FROM sale_items i WHERE i.created_at >= ${period.from} AND i.created_at < ${period.until}
+        GROUP BY i.batch_id
+      ) l JOIN stock_batches b ON b.id = l.batch_id
       GROUP BY b.supplier_id
     ) s ON s.supplier_id = sup.id
     LEFT JOIN (
@@ -283,47 +253,23 @@ export async function totalPurchases(db: Database, period: Period, search: strin
  * refund and the VAT inside it off the day it happens (issue 13), never rewriting the sale's day.
  */
 export function taxRows(db: Database, period: Period, timeZone: string) {
-  const perSale = salesIn(db, period).select([
-    saleDay(timeZone).as('day'),
-    sql<number>`1`.as('counted'),
-    sql<number>`sa.total_amount`.as('amount'),
-    saleVat.as('vat'),
-  ]);
-  const perReturn = returnsIn(db, period).select([
-    sql<string>`to_char(r.created_at AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`.as('day'),
-    sql<number>`0`.as('counted'),
-    sql<number>`-r.refund_amount`.as('amount'),
-    sql<number>`-r.vat_amount`.as('vat'),
-  ]);
-  const perDay = db
-    .selectFrom(perSale.unionAll(perReturn).as('s'))
+  const perDay = slotsIn(db, period)
     .select([
-      's.day',
-      sql<number>`sum(s.counted)::int`.as('sales_count'),
-      sql<number>`sum(s.amount)::bigint`.as('sales'),
-      sql<number>`(sum(s.amount) - sum(s.vat))::bigint`.as('taxable'),
-      sql<number>`sum(s.vat)::bigint`.as('vat'),
+      slotDay(timeZone).as('day'),
+      sql<number>`sum(t.sales_count)::int`.as('sales_count'),
+      total('t.sold - t.refunds').as('sales'),
+      total('(t.sold - t.refunds) - (t.sold_vat - t.refund_vat)').as('taxable'),
+      total('t.sold_vat - t.refund_vat').as('vat'),
     ])
-    .groupBy('s.day');
+    .groupBy(sql`1`);
   return db.selectFrom(perDay.as('d')).selectAll().orderBy('d.day', 'desc');
 }
 
 export async function taxTotals(db: Database, period: Period) {
-  const [sold, back] = await Promise.all([
-    salesIn(db, period)
-      .select([
-        sql<number>`coalesce(sum(sa.total_amount), 0)::bigint`.as('sales'),
-        sql<number>`coalesce(sum(${saleVat}), 0)::bigint`.as('vat'),
-      ])
-      .executeTakeFirstOrThrow(),
-    returnsIn(db, period)
-      .select([
-        sql<number>`coalesce(sum(r.refund_amount), 0)::bigint`.as('sales'),
-        sql<number>`coalesce(sum(r.vat_amount), 0)::bigint`.as('vat'),
-      ])
-      .executeTakeFirstOrThrow(),
-  ]);
-  const sales = Number(sold.sales) - Number(back.sales);
-  const vat = Number(sold.vat) - Number(back.vat);
+  const row = await slotsIn(db, period)
+    .select([total('t.sold - t.refunds').as('sales'), total('t.sold_vat - t.refund_vat').as('vat')])
+    .executeTakeFirstOrThrow();
+  const sales = Number(row.sales);
+  const vat = Number(row.vat);
   return { taxable: sales - vat, tax: vat };
 }

@@ -4,7 +4,7 @@
 // row on the return's day carrying the return's number, its amount minus the refund, so the rows of a period add up
 // to the revenue report's net revenue for the same days.
 import { formatDay } from '@duka/shared';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { nameJson } from '../../platform/creator.ts';
 import { matchesSearch } from '../../platform/listing.ts';
@@ -13,20 +13,25 @@ import { totalRevenue } from './financial-reports.queries.ts';
 
 const SEARCHED = ['p.name', 'b.name', 's.batch_number', 'sa.sale_number'];
 
-/** Sale lines with their sale and catalogue names, searched; a returned line goes back to the batch it came from. */
+/**
+ * Sale lines with their sale and catalogue names, searched; a returned line goes back to the batch it came from.
+ * Each joined row exists (foreign keys, never null), so the joins are LEFT JOINs only for the planner: the report's
+ * count, which reads none of their columns, drops them and counts the period's lines from one index.
+ */
 function catalogued(db: Database, search: string | undefined) {
   const q = db
     .selectFrom('sale_items as i')
-    .innerJoin('sales as sa', 'sa.id', 'i.sale_id')
-    .innerJoin('stock_batches as s', 's.id', 'i.batch_id')
-    .innerJoin('products as p', 'p.id', 'i.product_id')
-    .innerJoin('brands as b', 'b.id', 'i.brand_id')
-    .innerJoin('measurements as m', 'm.id', 'i.measurement_id');
+    .leftJoin('sales as sa', 'sa.id', 'i.sale_id')
+    .leftJoin('stock_batches as s', 's.id', 'i.batch_id')
+    .leftJoin('products as p', 'p.id', 'i.product_id')
+    .leftJoin('brands as b', 'b.id', 'i.brand_id')
+    .leftJoin('measurements as m', 'm.id', 'i.measurement_id');
   return search ? q.where((eb) => matchesSearch(eb, SEARCHED, search)) : q;
 }
 
+/** The lines sold in the period, by the line's own copy of its sale's instant (migration 020). */
 const soldLinesOf = (db: Database, period: Period, search: string | undefined) =>
-  catalogued(db, search).where('sa.created_at', '>=', period.from).where('sa.created_at', '<', period.until);
+  catalogued(db, search).where('i.created_at', '>=', period.from).where('i.created_at', '<', period.until);
 
 /** The lines returned in the period, under the same aliases as the sold lines so one search fits both. */
 const returnedLinesOf = (db: Database, period: Period, search: string | undefined) =>
@@ -41,51 +46,74 @@ const saleOf = sql<{
   sale_number: string;
 }>`json_build_object('discount', sa.discount_percent, 'sale_number', sa.sale_number)`.as('sale');
 
-/** Sold lines, then returned lines as negative rows (id −return line id, so keys never collide), newest first. */
+/**
+ * The period's row keys newest first: each sold line (id = its id), then each returned line (id = −return line id,
+ * so keys never collide) on its return's instant. Each side is ordered on its own, the sold side straight from the
+ * index on (created_at, id), so the database merges the two and a page reads only its own rows and the ones before
+ * it, never sorting the period's lines; the count reads the index alone.
+ */
+function rowKeys(db: Database, period: Period) {
+  const sold = db
+    .selectFrom('sale_items as i')
+    .where('i.created_at', '>=', period.from)
+    .where('i.created_at', '<', period.until)
+    .select(['i.id', 'i.id as line_id', sql<number | null>`NULL::integer`.as('return_line_id'), 'i.created_at'])
+    .orderBy('i.created_at', 'desc')
+    .orderBy('i.id', 'desc');
+  const returned = db
+    .selectFrom('sale_return_items as ri')
+    .innerJoin('sale_returns as r', 'r.id', 'ri.return_id')
+    .where('r.created_at', '>=', period.from)
+    .where('r.created_at', '<', period.until)
+    .select([sql<number>`-ri.id`.as('id'), 'ri.sale_item_id as line_id', 'ri.id as return_line_id', 'r.created_at'])
+    .orderBy('r.created_at', 'desc')
+    .orderBy(sql`-ri.id`, 'desc');
+  return db
+    .selectFrom(sold.as('sold'))
+    .selectAll()
+    .unionAll(db.selectFrom(returned.as('returned')).selectAll());
+}
+
+/** Sold lines, then returned lines as negative rows on their return's instant, newest first. */
 export function saleLineRows(db: Database, period: Period, search: string | undefined) {
-  const sold = soldLinesOf(db, period, search)
-    .leftJoin('users as u', 'u.id', 'sa.created_by')
-    .select([
-      'i.id',
-      nameJson('p').as('product'),
-      nameJson('b').as('brand'),
-      nameJson('m').as('measurement'),
-      's.batch_number',
-      'i.quantity',
-      'i.unit_price',
-      saleOf,
-      'i.total_price',
-      'i.discount_amount',
-      sql<number>`i.total_price - i.discount_amount`.as('total_amount'),
-      sql<number | null>`NULL::integer`.as('return_number'),
-      nameJson('u').as('user'),
-      'sa.created_at',
-    ]);
-  // What the line was charged for that quantity before the discount, and what its refund gave back after it.
+  // Every joined row exists (foreign keys); LEFT JOINs let the count, which reads none of them, leave them out.
+  const q = db
+    .selectFrom(rowKeys(db, period).as('k'))
+    .leftJoin('sale_items as i', 'i.id', 'k.line_id')
+    .leftJoin('sale_return_items as ri', 'ri.id', 'k.return_line_id')
+    .leftJoin('sale_returns as r', 'r.id', 'ri.return_id')
+    .leftJoin('sales as sa', 'sa.id', 'i.sale_id')
+    .leftJoin('stock_batches as s', 's.id', 'i.batch_id')
+    .leftJoin('products as p', 'p.id', 'i.product_id')
+    .leftJoin('brands as b', 'b.id', 'i.brand_id')
+    .leftJoin('measurements as m', 'm.id', 'i.measurement_id')
+    .leftJoin('users as u', (join) =>
+      join.on('u.id', '=', sql`CASE WHEN k.return_line_id IS NULL THEN sa.created_by ELSE r.created_by END`),
+    );
+  // A sold line as it was charged; a returned one negative: what that quantity was charged before the discount,
+  // and what its refund gave back after it.
   const charged = sql<number>`round(ri.quantity * i.unit_price)::bigint`;
-  const returned = returnedLinesOf(db, period, search)
-    .leftJoin('users as u', 'u.id', 'r.created_by')
+  const either = <T>(sold: RawBuilder<T> | string, returned: RawBuilder<T>) =>
+    sql<T>`CASE WHEN k.return_line_id IS NULL THEN ${typeof sold === 'string' ? sql.raw(sold) : sold} ELSE ${returned} END`;
+  return (search ? q.where((eb) => matchesSearch(eb, SEARCHED, search)) : q)
     .select([
-      sql<number>`-ri.id`.as('id'),
+      'k.id',
       nameJson('p').as('product'),
       nameJson('b').as('brand'),
       nameJson('m').as('measurement'),
       's.batch_number',
-      sql<number>`-ri.quantity`.as('quantity'),
+      either<number>('i.quantity', sql`-ri.quantity`).as('quantity'),
       'i.unit_price',
       saleOf,
-      sql<number>`-${charged}`.as('total_price'),
-      sql<number>`-(${charged} - ri.refund_amount)`.as('discount_amount'),
-      sql<number>`-ri.refund_amount`.as('total_amount'),
+      either<number>('i.total_price', sql`-${charged}`).as('total_price'),
+      either<number>('i.discount_amount', sql`-(${charged} - ri.refund_amount)`).as('discount_amount'),
+      either<number>('i.total_price - i.discount_amount', sql`-ri.refund_amount`).as('total_amount'),
       'r.return_number',
       nameJson('u').as('user'),
-      'r.created_at',
-    ]);
-  return db
-    .selectFrom(sold.unionAll(returned).as('l'))
-    .selectAll()
-    .orderBy('l.created_at', 'desc')
-    .orderBy('l.id', 'desc');
+      'k.created_at',
+    ])
+    .orderBy('k.created_at', 'desc')
+    .orderBy('k.id', 'desc');
 }
 
 /** Σ line amounts over the period (and the search) less the refunds of its returned lines: the report's total_sales. */

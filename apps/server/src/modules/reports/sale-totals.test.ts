@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { formatDay } from '@duka/shared';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postSale, wholeReport } from '../../../test/report-fixtures.ts';
+import type { Batch } from '../../../test/stock-fixtures.ts';
+import type { TestApp } from '../../../test/test-app.ts';
+import { tillShop } from '../../../test/till-fixtures.ts';
+
+// The per-slot sale totals (migration 020) are a second copy of the money the reports and the dashboard read: after
+// sales, a return, an offline sale dated yesterday and a sale moved to another day they must equal, slot by slot and
+// shop day by shop day, what the sales, lines, payments and returns themselves add up to.
+let t: TestApp;
+let admin: string;
+let cashier: string;
+let cement: Batch;
+let nails: Batch;
+const TZ = 'Africa/Kampala';
+
+beforeAll(async () => {
+  ({ t, admin, cashier, cement, nails } = await tillShop());
+});
+afterAll(() => t.close());
+
+/** Per 15-minute slot, straight from the sales and returns: what sale_totals must hold. */
+const recomputed = () =>
+  sql<Record<string, string>>`
+    SELECT slot, count(*) FILTER (WHERE is_sale) AS sales_count, sum(gross) AS gross, sum(discounts) AS discounts,
+           sum(sold) AS sold, sum(sold_vat) AS sold_vat, sum(sold_cost) AS sold_cost, sum(refunds) AS refunds,
+           sum(refund_vat) AS refund_vat, sum(refund_cost) AS refund_cost, sum(cash) AS cash,
+           sum(mobile_money) AS mobile_money, sum(bank) AS bank, sum(card) AS card
+    FROM (
+      SELECT date_bin('15 minutes', sa.created_at, timestamptz '2000-01-01Z') AS slot, true AS is_sale,
+             sa.subtotal AS gross, sa.discount_amount AS discounts, sa.total_amount AS sold, sa.vat_amount AS sold_vat,
+             (SELECT sum(i.quantity * i.unit_cost) FROM sale_items i WHERE i.sale_id = sa.id) AS sold_cost,
+             0 AS refunds, 0 AS refund_vat, 0 AS refund_cost,
+             (SELECT coalesce(sum(amount), 0) FROM sale_payments WHERE sale_id = sa.id AND method = 'CASH')
+               - sa.change_given AS cash,
+             (SELECT coalesce(sum(amount), 0) FROM sale_payments WHERE sale_id = sa.id AND method = 'MOBILE_MONEY')
+               AS mobile_money,
+             (SELECT coalesce(sum(amount), 0) FROM sale_payments WHERE sale_id = sa.id AND method = 'BANK') AS bank,
+             (SELECT coalesce(sum(amount), 0) FROM sale_payments WHERE sale_id = sa.id AND method = 'CARD') AS card
+        FROM sales sa
+      UNION ALL
+      SELECT date_bin('15 minutes', r.created_at, timestamptz '2000-01-01Z'), false, 0, 0, 0, 0, 0,
+             r.refund_amount, r.vat_amount, r.cost_amount, -r.refund_amount * (r.refund_method = 'CASH')::int,
+             -r.refund_amount * (r.refund_method = 'MOBILE_MONEY')::int, -r.refund_amount * (r.refund_method = 'BANK')::int,
+             -r.refund_amount * (r.refund_method = 'CARD')::int
+        FROM sale_returns r
+    ) m GROUP BY slot ORDER BY slot`
+    .execute(t.db)
+    .then((r) => r.rows.map((row) => normalised(row)));
+
+const stored = () =>
+  sql<Record<string, string>>`SELECT * FROM sale_totals ORDER BY slot`
+    .execute(t.db)
+    .then((r) => r.rows.map((row) => normalised(row)));
+
+/** Every figure as an exact decimal string, the slot as an instant. */
+const normalised = (row: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : String(Number(v))]));
+
+const expectReconciled = async () => {
+  const [plain, totals] = await Promise.all([recomputed(), stored()]);
+  expect(totals.length).toBeGreaterThan(0);
+  expect(totals).toEqual(plain);
+  // Every line carries its sale's instant.
+  const adrift = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM sale_items i JOIN sales sa ON sa.id = i.sale_id WHERE i.created_at <> sa.created_at`.execute(
+    t.db,
+  );
+  expect(adrift.rows[0]?.n).toBe(0);
+};
+
+const today = () => formatDay(new Date(), TZ);
+const yesterday = () => formatDay(new Date(Date.now() - 86_400_000), TZ);
+
+describe('sale_totals', () => {
+  it('equals a plain recomputation after sales, a return, an offline sale dated yesterday and a re-dated sale', async () => {
+    const discounted = await postSale(t, cashier, [[cement, 3]], { paymentMethod: 'CASH', discount: 10 });
+    await postSale(
+      t,
+      cashier,
+      [
+        [nails, 2.5],
+        [cement, 1],
+      ],
+      {
+        payments: [
+          { method: 'MOBILE_MONEY', amount: 20_000, reference: 'MP-1' },
+          { method: 'CASH', amount: 100_000 },
+        ],
+      },
+    );
+    await expectReconciled();
+
+    const [line] = (await t.call('GET', `/api/saleshow/${discounted.id}`, { token: admin })).body.data.items as {
+      id: number;
+    }[];
+    const back = await t.call('POST', `/api/salesreturnstore/${discounted.id}`, {
+      token: cashier,
+      body: {
+        items: [{ sale_item_id: line?.id, quantity: 1.5 }],
+        reason: 'Bags torn',
+        refund_method: 'MOBILE_MONEY',
+        refund_reference: 'MP-R-1',
+      },
+    });
+    expect(back.status).toBe(200);
+    await expectReconciled();
+
+    const madeAt = new Date(Date.now() - 86_400_000).toISOString();
+    const offline = await t.call('POST', '/api/salesstore', {
+      token: cashier,
+      body: {
+        customerName: 'Anonymous',
+        customerPhone: '0700000000',
+        items: [{ batchNumber: nails.batch_number, quantity: 4 }],
+        payments: [{ method: 'CASH', amount: 50_000 }],
+        idempotencyKey: randomUUID(),
+        offline: true,
+        made_at: madeAt,
+      },
+    });
+    expect(offline.status).toBe(200);
+    await expectReconciled();
+    const offlineSale = await t.db
+      .selectFrom('sales')
+      .select(['total_amount', 'created_at'])
+      .where('id', '=', offline.body.data.id)
+      .executeTakeFirstOrThrow();
+    expect(offlineSale.created_at.toISOString()).toBe(madeAt);
+
+    // The reports read the totals: yesterday holds the offline sale alone (unless the test runs at midnight).
+    if (formatDay(new Date(madeAt), TZ) === yesterday()) {
+      const revenue = await wholeReport(t, admin, 'reportrevenuelist', {
+        report_type: 'custom',
+        date_range: `${yesterday()},${yesterday()}`,
+      });
+      expect(revenue.data.data).toMatchObject([
+        { day: yesterday(), sales_count: 1, revenue: offlineSale.total_amount },
+      ]);
+      const dashboard = await t.call('GET', `/api/dashboard?startDate=${yesterday()}&endDate=${yesterday()}`, {
+        token: admin,
+      });
+      expect(dashboard.body.data.total_revenue).toBe(offlineSale.total_amount);
+    }
+
+    // A sale moved to another day (a repair, or the report tests) takes its money and its lines with it.
+    await sql`UPDATE sales SET created_at = '2025-03-15T09:07:00Z' WHERE id = ${discounted.id}`.execute(t.db);
+    await expectReconciled();
+    const march = await wholeReport(t, admin, 'reportdailysaleslist', { Date: '2025-03-15' });
+    expect(march.data.data).toHaveLength(1);
+    expect(march.data.data[0].created_at).toBe('2025-03-15T09:07:00.000Z');
+    expect(today()).not.toBe('2025-03-15');
+  });
+});
