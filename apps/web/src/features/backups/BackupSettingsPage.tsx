@@ -7,6 +7,7 @@ import { downloadFile } from '../../api/download.ts';
 import { type AlertState, FormAlerts } from '../../components/FormAlerts.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { TableHead } from '../../components/TableHead.tsx';
 import { describeTime, formatSize } from './backup-text.ts';
 import { useBackUpNow, useBackups } from './backups-api.ts';
 import { PassphraseForm } from './PassphraseForm.tsx';
@@ -141,16 +142,7 @@ function BackupTable({
   return (
     <Table.ScrollContainer minWidth={700} mt="md">
       <Table striped aria-label="Backups">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Time</Table.Th>
-            <Table.Th>Size</Table.Th>
-            <Table.Th>Kind</Table.Th>
-            <Table.Th>Encrypted</Table.Th>
-            <Table.Th>Copied</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead headings={['Time', 'Size', 'Kind', 'Encrypted', 'Copied', 'Actions']} />
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.id}>

@@ -7,6 +7,7 @@ import { useBranding } from '../../api/auth.ts';
 import { api, errorMessage } from '../../api/client.ts';
 import { useRecord } from '../../api/lists.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { figures, TableHead } from '../../components/TableHead.tsx';
 
 export interface SaleItem {
   id: number;
@@ -169,14 +170,7 @@ export function FromBlock({ business }: { business: Business }) {
 export function ItemsTable({ items }: { items: SaleItem[] }) {
   return (
     <Table withTableBorder my="md" fz="sm">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Item</Table.Th>
-          <Table.Th ta="right">Qty</Table.Th>
-          <Table.Th ta="right">Price</Table.Th>
-          <Table.Th ta="right">Total</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <TableHead headings={['Item', ...figures('Qty', 'Price', 'Total')]} />
       <Table.Tbody>
         {items.map((i) => (
           <Table.Tr key={i.id}>

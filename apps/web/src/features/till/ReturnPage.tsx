@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { useSaveReturn } from '../../api/till.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { figures, TableHead } from '../../components/TableHead.tsx';
 import { useSaleDocument } from '../sales/sale-document.tsx';
 
 // A return against a sale (issue 13): per line what was sold and already returned, the quantity coming back, the
@@ -44,15 +45,7 @@ export function ReturnPage() {
       </Title>
       <Paper withBorder p="md">
         <Table fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Item</Table.Th>
-              <Table.Th ta="right">Price</Table.Th>
-              <Table.Th ta="right">Sold</Table.Th>
-              <Table.Th ta="right">Returned</Table.Th>
-              <Table.Th w={160}>Return now</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead headings={['Item', ...figures('Price', 'Sold', 'Returned'), { label: 'Return now', w: 160 }]} />
           <Table.Tbody>
             {s.items.map((line, index) => {
               const returned = s.returned[String(line.id)] ?? 0;

@@ -3,6 +3,7 @@ import { Divider, Group, Stack, Table, Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useBranding } from '../../api/auth.ts';
 import { useRecord } from '../../api/lists.ts';
+import { figures, TableHead } from '../../components/TableHead.tsx';
 import { SaleDocumentFrame, TotalLine } from '../sales/sale-document.tsx';
 
 interface SaleReturn {
@@ -56,13 +57,7 @@ export function ReturnReceiptPage() {
           <Text size="xs">Cashier: {r.user?.name ?? 'N/A'}</Text>
           <Text size="xs">Customer: {r.customer_name}</Text>
           <Table withTableBorder my="sm" fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Item</Table.Th>
-                <Table.Th ta="right">Qty</Table.Th>
-                <Table.Th ta="right">Refund</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead headings={['Item', ...figures('Qty', 'Refund')]} />
             <Table.Tbody>
               {r.items.map((i) => (
                 <Table.Tr key={i.id}>

@@ -1,6 +1,7 @@
 import { formatMoney, formatTime, paymentLabel } from '@duka/shared';
 import { Group, Stack, Table, Text } from '@mantine/core';
 import type { CashUp } from '../../api/till.ts';
+import { figures, TableHead } from '../../components/TableHead.tsx';
 
 // The cash-up's figures (issue 13), the same on the screen and on the printed Z-report.
 
@@ -45,15 +46,7 @@ export function CashFigures({ c }: { c: CashUp }) {
 export function MethodTable({ c }: { c: CashUp }) {
   return (
     <Table withTableBorder fz="xs" my="sm" data-testid="cashup-methods">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Method</Table.Th>
-          <Table.Th ta="right">Sales</Table.Th>
-          <Table.Th ta="right">Amount</Table.Th>
-          <Table.Th ta="right">Returns</Table.Th>
-          <Table.Th ta="right">Refunds</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <TableHead headings={['Method', ...figures('Sales', 'Amount', 'Returns', 'Refunds')]} />
       <Table.Tbody>
         {c.by_method.map((m) => (
           <Table.Tr key={m.method}>
