@@ -3,6 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
+import { expect } from 'vitest';
+import { DENIED, UNAUTHENTICATED, withCashierKeys } from './catalogue-fixtures.ts';
 import { xlsxRows } from './spreadsheets.ts';
 import type { Batch } from './stock-fixtures.ts';
 import type { TestApp } from './test-app.ts';
@@ -63,4 +65,40 @@ export async function exportedRows(t: TestApp, token: string, path: string, form
   const rows =
     format === 'xlsx' ? await xlsxRows(file.bytes) : (parse(file.bytes, { relax_column_count: true }) as unknown[][]);
   return { rows, headers: file.headers };
+}
+
+/** A report's calls: its list path, permission word, a filter query (null when it has none) and its files' stem. */
+export interface ReportKeys {
+  path: string;
+  word: string;
+  filter: string | null;
+  files: string;
+}
+
+/**
+ * A report's keys as the cashier (who holds none of them) meets them: 401 without a token and 403 without the List
+ * key; the List key alone opens the list but neither a filter nor the files; List and Filter open the filter; the
+ * Export key alone opens the files but not a filtered one.
+ */
+export async function expectReportKeys(t: TestApp, cashier: string, { path, word, filter, files }: ReportKeys) {
+  expect(await t.call('GET', `/api/${path}`), path).toMatchObject({ status: 401, body: UNAUTHENTICATED });
+  expect(await t.call('GET', `/api/${path}`, { token: cashier }), path).toMatchObject({ status: 403, body: DENIED });
+  await withCashierKeys(t, [`${word}List`], async () => {
+    expect((await t.call('GET', `/api/${path}`, { token: cashier })).status, path).toBe(200);
+    if (filter) {
+      const filtered = await t.call('GET', `/api/${path}?${filter}`, { token: cashier });
+      expect(filtered, `${path} filtered`).toMatchObject({ status: 403, body: DENIED });
+    }
+    expect((await t.download(`/api/${files}xlsx`, cashier)).status, `${files}xlsx`).toBe(403);
+  });
+  if (filter)
+    await withCashierKeys(t, [`${word}List`, `${word}Filter`], async () => {
+      expect((await t.call('GET', `/api/${path}?${filter}`, { token: cashier })).status, path).toBe(200);
+    });
+  await withCashierKeys(t, [`${word}Export`], async () => {
+    expect((await t.download(`/api/${files}csv`, cashier)).status, `${files}csv`).toBe(200);
+    if (filter) expect((await t.download(`/api/${files}xlsx?${filter}`, cashier)).status, `${files}xlsx`).toBe(403);
+  });
+  expect((await t.download(`/api/${files}csv`)).status, `${files}csv`).toBe(401);
+  expect((await t.download(`/api/${files}xlsx`)).status, `${files}xlsx`).toBe(401);
 }

@@ -2,9 +2,8 @@
 // page, the aging 422s, keys, and the exported files.
 import { agingBand, stockStatus } from '@duka/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DENIED, UNAUTHENTICATED, withCashierKeys } from '../../../test/catalogue-fixtures.ts';
 import { signedInApp } from '../../../test/crud-contract.ts';
-import { exportedRows, saleAt, wholeReport } from '../../../test/report-fixtures.ts';
+import { expectReportKeys, exportedRows, saleAt, wholeReport } from '../../../test/report-fixtures.ts';
 import { type Batch, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { addDays, shopDay } from '../../platform/period.ts';
@@ -202,28 +201,7 @@ describe('inventory report keys', () => {
 
   it('need a token, the List key for the list, the Filter key for a filter and the Export key for the files', async () => {
     for (const [path, word, filter, files] of reports) {
-      expect(await t.call('GET', `/api/${path}`), path).toMatchObject({ status: 401, body: UNAUTHENTICATED });
-      expect(await t.call('GET', `/api/${path}`, { token: cashier }), path).toMatchObject({
-        status: 403,
-        body: DENIED,
-      });
-      await withCashierKeys(t, [`${word}List`], async () => {
-        expect((await t.call('GET', `/api/${path}`, { token: cashier })).status, path).toBe(200);
-        if (filter) {
-          const filtered = await t.call('GET', `/api/${path}?${filter}`, { token: cashier });
-          expect(filtered, `${path} filtered`).toMatchObject({ status: 403, body: DENIED });
-        }
-        expect((await t.download(`/api/${files}xlsx`, cashier)).status, `${files}xlsx`).toBe(403);
-      });
-      if (filter) {
-        await withCashierKeys(t, [`${word}List`, `${word}Filter`], async () => {
-          expect((await t.call('GET', `/api/${path}?${filter}`, { token: cashier })).status, path).toBe(200);
-        });
-      }
-      await withCashierKeys(t, [`${word}Export`], async () => {
-        expect((await t.download(`/api/${files}csv`, cashier)).status, `${files}csv`).toBe(200);
-      });
-      expect((await t.download(`/api/${files}xlsx`)).status).toBe(401);
+      await expectReportKeys(t, cashier, { path, word, filter, files });
     }
   });
 });
