@@ -1,20 +1,19 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditCount, catalogue, DENIED, fileDay, lastAudit } from '../../../test/catalogue-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { auditCount, DENIED, fileDay, lastAudit } from '../../../test/catalogue-fixtures.ts';
+import { type SignedIn, signedInApp } from '../../../test/crud-contract.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 import { DEMO_CASHIER } from '../../db/seed/demo.ts';
 
 // Barcode and SKU of a product (issue 15): optional, validated, the barcode unique among live products, shown,
 // searched and audited.
 let t: TestApp;
 let admin: string;
-let make: ReturnType<typeof catalogue>;
+let make: SignedIn['make'];
 let category: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn();
-  make = catalogue(t, admin);
+  ({ t, admin, make } = await signedInApp());
   category = await make.category('Codes');
 });
 afterAll(() => t.close());

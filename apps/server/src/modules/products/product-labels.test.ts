@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditCount,
   auditSince,
-  catalogue,
   expectEachCallNeedsItsKey,
   fileDay,
   lastAuditId,
 } from '../../../test/catalogue-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { type SignedIn, signedInApp } from '../../../test/crud-contract.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 import { DEMO_CASHIER } from '../../db/seed/demo.ts';
 import { code128Symbols, code128Widths } from './code128.ts';
 
@@ -16,13 +16,11 @@ import { code128Symbols, code128Widths } from './code128.ts';
 // number), unique, audited, all or nothing; then an A4 PDF of 24 labels a page.
 let t: TestApp;
 let admin: string;
-let make: ReturnType<typeof catalogue>;
+let make: SignedIn['make'];
 let category: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn();
-  make = catalogue(t, admin);
+  ({ t, admin, make } = await signedInApp());
   category = await make.category('Labels');
 });
 afterAll(() => t.close());

@@ -2,17 +2,17 @@ import { vatIncluded } from '@duka/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveVat } from '../../../test/business-fixtures.ts';
+import { signedInApp } from '../../../test/crud-contract.ts';
 import { saleAt, wholeReport } from '../../../test/report-fixtures.ts';
 import { makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 
 // The tax report and returns (issue 13): a return takes its VAT off the day it happens, never the sale's day.
 let t: TestApp;
 let admin: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn();
+  ({ t, admin } = await signedInApp());
   await saveVat(t, admin, 'Yes', 18);
 });
 afterAll(() => t.close());

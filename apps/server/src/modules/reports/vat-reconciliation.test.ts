@@ -4,9 +4,10 @@
 import { vatIncluded } from '@duka/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveVat } from '../../../test/business-fixtures.ts';
+import { signedInApp } from '../../../test/crud-contract.ts';
 import { saleAt, wholeReport } from '../../../test/report-fixtures.ts';
 import { type Batch, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
 let admin: string;
@@ -23,8 +24,7 @@ async function ok(res: Promise<{ status: number; body: any }>) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn();
+  ({ t, admin } = await signedInApp());
   await saveVat(t, admin, 'Yes', 18);
   const cement = await makeCatalogue(t, admin, 'Cement 50kg VAT');
   const nails = await makeCatalogue(t, admin, 'Roofing Nails VAT');
