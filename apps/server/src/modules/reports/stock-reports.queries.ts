@@ -66,8 +66,8 @@ export const balanceRows = (db: Database, period: Period, search: string | undef
       ...batchNames,
       's.balance',
       sql<number>`coalesce((
-        SELECT sum(i.quantity) FROM sale_items i JOIN sales sa ON sa.id = i.sale_id
-        WHERE i.batch_id = s.id AND sa.created_at >= ${period.from} AND sa.created_at < ${period.until}
+        SELECT sum(i.quantity) FROM sale_items i
+        WHERE i.batch_id = s.id AND i.created_at >= ${period.from} AND i.created_at < ${period.until}
       ), 0)`.as('quantity_sold'),
       's.min_stock_level',
       's.unit_price',
