@@ -1,13 +1,12 @@
-import { Button, Group, Paper, Text } from '@mantine/core';
-import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Text } from '@mantine/core';
+import { useParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { useRecord } from '../../api/lists.ts';
 import { FormAlerts } from '../../components/FormAlerts.tsx';
 import { ExportMenu } from '../../components/list/ExportMenu.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { RecordTable } from '../../components/RecordTable.tsx';
+import { ShowFrame } from '../../components/ShowFrame.tsx';
 import type { LogRow } from './ApplicationLogListPage.tsx';
 
 /** Details with `from: {…}` in red and `to: {…}` in green, the rest as it is. */
@@ -34,9 +33,7 @@ export function ChangeDetails({ text }: { text: string }) {
 
 export function ApplicationLogShowPage() {
   const { id } = useParams();
-  const navigate = useNavigate();
   const log = useRecord<LogRow>('/applicationlog', id);
-  const [error, setError] = useState<string>();
   if (log.isPending) return <PageLoader />;
   if (log.isError) return <FormAlerts state={{ error: errorMessage(log.error) }} onClose={() => log.refetch()} />;
   const l = log.data;
@@ -51,25 +48,18 @@ export function ApplicationLogShowPage() {
     ['Date', l.formatted_created_at],
   ];
   return (
-    <>
-      <PageHeader
-        title="Application Log"
-        trail={[{ label: 'Audit Logs', to: '/applicationloglist' }, { label: 'View' }]}
-      />
-      <FormAlerts state={{ error }} onClose={() => setError(undefined)} />
-      <Paper p="lg" withBorder>
-        <Group justify="space-between" mb="md">
-          <Button variant="default" onClick={() => navigate(-1)}>
-            Back
-          </Button>
-          <ExportMenu
-            name={`applicationlogs_${l.id}`}
-            paths={{ xlsx: `/applicationlogxlsx/${l.id}`, csv: `/applicationlogcsv/${l.id}` }}
-            onError={setError}
-          />
-        </Group>
-        <RecordTable rows={rows} labelWidth={160} />
-      </Paper>
-    </>
+    <ShowFrame
+      title="Application Log"
+      trail={[{ label: 'Audit Logs', to: '/applicationloglist' }, { label: 'View' }]}
+      actions={(onError) => (
+        <ExportMenu
+          name={`applicationlogs_${l.id}`}
+          paths={{ xlsx: `/applicationlogxlsx/${l.id}`, csv: `/applicationlogcsv/${l.id}` }}
+          onError={onError}
+        />
+      )}
+    >
+      <RecordTable rows={rows} labelWidth={160} />
+    </ShowFrame>
   );
 }
