@@ -12,7 +12,7 @@
 //   DUKA_BENCH_SALES_SECONDS=10    seconds of each sales run (20 clients)
 //   DUKA_BENCH_GENERATE_ONLY=1     make (or check) the data set and stop
 //   DUKA_BENCH_ONLY=web            only the web figures: bundle sizes and Lighthouse (needs npm run build first)
-//   DUKA_BENCH_LIGHTHOUSE_RUNS=3   Lighthouse runs per page (the median is printed)
+//   DUKA_BENCH_LIGHTHOUSE_RUNS=5   Lighthouse runs per page (the median is printed)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -34,7 +34,7 @@ const RUNS = Number(process.env.DUKA_BENCH_RUNS ?? 50);
 const ROW_SECONDS = Number(process.env.DUKA_BENCH_ROW_SECONDS ?? 60);
 const EXPORT_TIMEOUT = Number(process.env.DUKA_BENCH_EXPORT_TIMEOUT ?? 300);
 const SALES_SECONDS = Number(process.env.DUKA_BENCH_SALES_SECONDS ?? 10);
-const LIGHTHOUSE_RUNS = Number(process.env.DUKA_BENCH_LIGHTHOUSE_RUNS ?? 3);
+const LIGHTHOUSE_RUNS = Number(process.env.DUKA_BENCH_LIGHTHOUSE_RUNS ?? 5);
 const ONLY_WEB = process.env.DUKA_BENCH_ONLY === 'web';
 const ADMIN = { email: 'bench-admin@duka.test', password: 'Bench-Admin-2026' };
 const DATASET_VERSION = 2;

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { type ComponentType, Suspense, use, useEffect, useRef, useState } from 'react';
 import { PageLoader } from '../components/PageLoader.tsx';
 
 type ComponentKeys<M> = { [K in keyof M]: M[K] extends ComponentType<any> ? K : never }[keyof M];
@@ -13,32 +13,43 @@ const loadAllStyles = () => {
   return allStyles;
 };
 
+/** A promise React's `use` reads at once once it has settled (React marks a thenable's state in these fields). */
+type Tracked<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
+
 /**
  * A screen loaded with its own chunk the first time it is opened (issue 12: the first load carries only the shell
  * and the sign-in page). Takes the module's named export and keeps its props, so pages keep their names and types.
- * The screen shows once its code and every Mantine style are in, so it never flashes unstyled.
+ * The screen shows once its code and every Mantine style are in, so it never flashes unstyled. A chunk already
+ * fetched (preloaded) renders in the same pass as its parent instead of suspending once more, which React would
+ * hold back for up to 300 ms.
  */
 export function lazyPage<M, K extends ComponentKeys<M>>(load: () => Promise<M>, name: K): M[K] {
-  let loading: Promise<M> | undefined;
+  let loading: Tracked<ComponentType<any>> | undefined;
   const preload = () => {
-    loading ??= load();
+    if (!loading) {
+      const promise: Tracked<ComponentType<any>> = Promise.all([load(), loadAllStyles()]).then(
+        ([module]) => module[name] as ComponentType<any>,
+      );
+      promise.then((component) => {
+        promise.status = 'fulfilled';
+        promise.value = component;
+      });
+      loading = promise;
+    }
     return loading;
   };
-  const Page = lazy(async () => {
-    const [module] = await Promise.all([preload(), loadAllStyles()]);
-    return { default: module[name] as ComponentType<any> };
-  });
+  function Loaded(props: object) {
+    const Page = use(preload() as Promise<ComponentType<any>>);
+    return <Page {...props} />;
+  }
   function LazyPage(props: object) {
     return (
       <Suspense fallback={<PageLoader />}>
-        <Page {...props} />
+        <Loaded {...props} />
       </Suspense>
     );
   }
-  LazyPage.preload = () => {
-    void preload();
-    void loadAllStyles();
-  };
+  LazyPage.preload = () => void preload();
   return LazyPage as M[K];
 }
 
