@@ -3,6 +3,7 @@ import { Autocomplete, NumberInput, Select, SimpleGrid, Textarea, TextInput } fr
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { errorMessage } from '../../api/client.ts';
 import { useLookup } from '../../api/lists.ts';
+import { FieldSelect } from '../../components/form/FieldSelect.tsx';
 
 export interface ExpenseRecord {
   id: number;
@@ -66,20 +67,12 @@ export function ExpenseFields({ form }: { form: UseFormReturn<any, any, any> }) 
           />
         )}
       />
-      <Controller
+      <FieldSelect
         control={control}
         name="payment_method"
-        render={({ field }) => (
-          <Select
-            label="Payment method"
-            placeholder="Select payment method"
-            data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_LABELS[m] }))}
-            value={field.value ?? null}
-            onChange={(v) => field.onChange(v ?? undefined)}
-            onBlur={field.onBlur}
-            error={errors.payment_method?.message}
-          />
-        )}
+        label="Payment method"
+        placeholder="Select payment method"
+        data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_LABELS[m] }))}
       />
       <TextInput
         label="Reference"

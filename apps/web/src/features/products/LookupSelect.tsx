@@ -1,7 +1,8 @@
-import { Select, type SelectProps } from '@mantine/core';
-import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import type { SelectProps } from '@mantine/core';
+import type { Control, FieldValues, Path } from 'react-hook-form';
 import { errorMessage } from '../../api/client.ts';
 import { useLookup } from '../../api/lists.ts';
+import { FieldSelect } from '../../components/form/FieldSelect.tsx';
 
 /**
  * A select over one of the id-and-name lookups (/getcategories, /getproducts, /getmeasurements, /getsuppliers) bound
@@ -25,27 +26,18 @@ export function LookupSelect<Values extends FieldValues>({
 } & Omit<SelectProps, 'data' | 'value' | 'onChange' | 'label'>) {
   const options = useLookup(endpoint);
   return (
-    <Controller
+    <FieldSelect
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <Select
-          label={label}
-          placeholder={`Select ${label.toLowerCase()}`}
-          searchable
-          nothingFoundMessage="Nothing found"
-          {...rest}
-          data={(options.data ?? []).map((o) => ({ value: String(o.id), label: o.name }))}
-          value={field.value ? String(field.value) : null}
-          onChange={(v) => {
-            const id = v ? Number(v) : undefined;
-            field.onChange(id);
-            onPicked?.(id);
-          }}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message ?? (options.isError ? errorMessage(options.error) : undefined)}
-        />
-      )}
+      label={label}
+      placeholder={`Select ${label.toLowerCase()}`}
+      searchable
+      nothingFoundMessage="Nothing found"
+      {...rest}
+      numeric
+      data={(options.data ?? []).map((o) => ({ value: String(o.id), label: o.name }))}
+      onPicked={(v) => onPicked?.(v ? Number(v) : undefined)}
+      error={options.isError ? errorMessage(options.error) : undefined}
     />
   );
 }

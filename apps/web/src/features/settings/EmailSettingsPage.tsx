@@ -1,13 +1,14 @@
 import { emailSettingsSchema, SMTP_ENCRYPTIONS } from '@duka/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Paper, PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Paper, PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useEmailSettings, useSaveEmailSettings } from '../../api/auth.ts';
 import { errorMessage } from '../../api/client.ts';
 import { applyServerErrors } from '../../components/apply-server-errors.ts';
 import { FormActions } from '../../components/FormActions.tsx';
 import { type AlertState, FormAlerts } from '../../components/FormAlerts.tsx';
+import { FieldSelect } from '../../components/form/FieldSelect.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 
@@ -57,21 +58,14 @@ export function EmailSettingsPage() {
               {...form.register('sender_email')}
               error={errors.sender_email?.message}
             />
-            <Controller
+            <FieldSelect
               control={form.control}
               name="smtp_auth"
-              render={({ field }) => (
-                <Select
-                  label="SMTP auth"
-                  data={[
-                    { value: 'true', label: 'Yes' },
-                    { value: 'false', label: 'No' },
-                  ]}
-                  value={field.value ?? null}
-                  onChange={field.onChange}
-                  error={errors.smtp_auth?.message}
-                />
-              )}
+              label="SMTP auth"
+              data={[
+                { value: 'true', label: 'Yes' },
+                { value: 'false', label: 'No' },
+              ]}
             />
             <TextInput label="SMTP host" {...form.register('smtp_host')} error={errors.smtp_host?.message} />
             <TextInput
@@ -86,22 +80,15 @@ export function EmailSettingsPage() {
               {...form.register('smtp_password')}
               error={errors.smtp_password?.message}
             />
-            <Controller
+            <FieldSelect
               control={form.control}
               name="smtp_encryption"
-              render={({ field }) => (
-                <Select
-                  label="SMTP encryption"
-                  data={ENCRYPTION_OPTIONS}
-                  value={field.value ?? null}
-                  onChange={(value) => {
-                    field.onChange(value);
-                    const port = SMTP_ENCRYPTIONS.find((e) => e.value === value)?.port;
-                    if (port) form.setValue('smtp_port', port);
-                  }}
-                  error={errors.smtp_encryption?.message}
-                />
-              )}
+              label="SMTP encryption"
+              data={ENCRYPTION_OPTIONS}
+              onPicked={(value) => {
+                const port = SMTP_ENCRYPTIONS.find((e) => e.value === value)?.port;
+                if (port) form.setValue('smtp_port', port);
+              }}
             />
             <TextInput label="SMTP port" readOnly {...form.register('smtp_port')} error={errors.smtp_port?.message} />
           </SimpleGrid>

@@ -3,6 +3,7 @@ import { NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/c
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { errorMessage } from '../../api/client.ts';
 import { useLookup } from '../../api/lists.ts';
+import { FieldSelect } from '../../components/form/FieldSelect.tsx';
 import { RecordFormPage, type RecordFormSpec, useRecordForm } from '../../components/form/record-form.tsx';
 import { STOCK_VIEWS } from './stock-types.ts';
 
@@ -66,19 +67,12 @@ function WriteOffFields({ form }: { form: UseFormReturn<any, any, any> }) {
             />
           )}
         />
-        <Controller
+        <FieldSelect
           control={form.control}
           name="reason"
-          render={({ field }) => (
-            <Select
-              label="Reason"
-              placeholder="Select reason"
-              data={ADJUSTMENT_REASONS.map((r) => ({ value: r.value, label: r.label }))}
-              value={field.value ?? null}
-              onChange={(v) => field.onChange(v ?? undefined)}
-              error={errors.reason?.message}
-            />
-          )}
+          label="Reason"
+          placeholder="Select reason"
+          data={ADJUSTMENT_REASONS.map((r) => ({ value: r.value, label: r.label }))}
         />
         <Controller
           control={form.control}

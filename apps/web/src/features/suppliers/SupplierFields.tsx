@@ -1,7 +1,8 @@
-import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import type { UseFormReturn } from 'react-hook-form';
 import { errorMessage } from '../../api/client.ts';
 import { useLookup } from '../../api/lists.ts';
+import { FieldSelect } from '../../components/form/FieldSelect.tsx';
 import { PhoneInput } from '../profile/PhoneInput.tsx';
 
 /**
@@ -29,20 +30,13 @@ export function SupplierFields({ form }: { form: UseFormReturn<any, any, any> })
       />
       <TextInput label="Email" type="email" {...register('email')} error={errors.email?.message} />
       <TextInput label="TIN" {...register('tin')} error={errors.tin?.message} />
-      <Controller
+      <FieldSelect
         control={control}
         name="country"
-        render={({ field }) => (
-          <Select
-            label="Country"
-            placeholder="Select country"
-            data={(countries.data ?? []).map((c) => c.country)}
-            value={field.value || null}
-            onChange={(v) => field.onChange(v ?? undefined)}
-            onBlur={field.onBlur}
-            error={errors.country?.message ?? (countries.isError ? errorMessage(countries.error) : undefined)}
-          />
-        )}
+        label="Country"
+        placeholder="Select country"
+        data={(countries.data ?? []).map((c) => c.country)}
+        error={countries.isError ? errorMessage(countries.error) : undefined}
       />
       <Textarea label="Address" autosize minRows={2} {...register('address')} error={errors.address?.message} />
     </SimpleGrid>

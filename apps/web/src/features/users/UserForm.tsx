@@ -2,6 +2,7 @@ import { GENDERS } from '@duka/shared';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useLookup } from '../../api/lists.ts';
+import { FieldSelect } from '../../components/form/FieldSelect.tsx';
 import { PhoneInput } from '../profile/PhoneInput.tsx';
 
 export interface UserFormValues {
@@ -22,19 +23,7 @@ export function UserFields({ form }: { form: UseFormReturn<any, any, any> }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <TextInput label="Name" {...register('name')} error={errors.name?.message} />
-      <Controller
-        control={control}
-        name="gender"
-        render={({ field }) => (
-          <Select
-            label="Gender"
-            data={[...GENDERS]}
-            value={field.value ?? null}
-            onChange={field.onChange}
-            error={errors.gender?.message}
-          />
-        )}
-      />
+      <FieldSelect control={control} name="gender" label="Gender" data={[...GENDERS]} />
       <TextInput label="NIN" maxLength={14} {...register('nin')} error={errors.nin?.message} />
       <PhoneInput
         label="Phone number"
