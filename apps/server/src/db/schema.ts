@@ -330,6 +330,23 @@ export interface SaleTotalsTable {
   card: number;
 }
 
+/** Sale lines summed per UTC month, product and unit, kept by the database (migration 021). */
+export interface SaleProductMonthsTable {
+  month: ColumnType<string, never, never>;
+  product_id: number;
+  measurement_id: number;
+  quantity: number;
+}
+
+/** Sale lines summed per UTC day and their batch's supplier, kept by the database (migration 021). */
+export interface SaleSupplierDaysTable {
+  day: ColumnType<string, never, never>;
+  supplier_id: number;
+  quantity: number;
+  revenue: number;
+  cost: number;
+}
+
 /** Money the shop spent outside stock (issue 11); soft-deleted into the trash. */
 export interface ExpensesTable {
   id: Generated<number>;
@@ -351,6 +368,8 @@ export interface DB {
   sales: SalesTable;
   sale_items: SaleItemsTable;
   sale_totals: SaleTotalsTable;
+  sale_product_months: SaleProductMonthsTable;
+  sale_supplier_days: SaleSupplierDaysTable;
   shop_counters: ShopCountersTable;
   sale_payments: SalePaymentsTable;
   sale_returns: SaleReturnsTable;

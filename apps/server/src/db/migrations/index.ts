@@ -17,6 +17,7 @@ import * as cashUpCutOff from './016_cash_up_cut_off.ts';
 import * as productLabelNumbers from './018_product_label_numbers.ts';
 import * as stockSearchIndexes from './019_stock_search_indexes.ts';
 import * as saleTotals from './020_sale_totals.ts';
+import * as saleLineRollups from './021_sale_line_rollups.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '018_product_label_numbers': productLabelNumbers,
   '019_stock_search_indexes': stockSearchIndexes,
   '020_sale_totals': saleTotals,
+  '021_sale_line_rollups': saleLineRollups,
 };

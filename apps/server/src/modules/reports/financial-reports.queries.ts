@@ -10,6 +10,7 @@ import { matchesSearch } from '../../platform/listing.ts';
 import type { Period } from '../../platform/period.ts';
 import { expensesByCategory, totalExpenses } from '../expenses/expenses.queries.ts';
 import { totalWriteOffCost } from '../stock/adjustments.queries.ts';
+import { inEdges, inWhole, splitPeriod } from './line-rollups.ts';
 
 /**
  * The period's 15-minute slots of sale money (migration 020): each holds exactly what its sales and returns add up
@@ -192,6 +193,7 @@ export function linesAsRows(db: Database, lines: StatementLine[]) {
 
 /** Per supplier: received in the period, sold from its batches in the period, and its stock value now. */
 export function supplierRows(db: Database, period: Period, search: string | undefined) {
+  const days = splitPeriod(period, 'day');
   const table = sql<{
     id: number;
     name: string;
@@ -214,15 +216,15 @@ export function supplierRows(db: Database, period: Period, search: string | unde
       GROUP BY supplier_id
     ) r ON r.supplier_id = sup.id
     LEFT JOIN (
-      SELECT b.supplier_id, sum(l.quantity) AS quantity, sum(l.revenue) AS revenue, round(sum(l.cost)) AS cost
+      SELECT l.supplier_id, sum(l.quantity) AS quantity, sum(l.revenue) AS revenue, round(sum(l.cost)) AS cost
       FROM (
-        -- The period's lines by their own instant (migration 020), summed per batch before meeting the batches.
-        SELECT i.batch_id, sum(i.quantity) AS quantity, sum(i.total_price - i.discount_amount) AS revenue,
-          sum(i.quantity * i.unit_cost) AS cost
-        FROM sale_items i WHERE i.created_at >= ${period.from} AND i.created_at < ${period.until}
-        GROUP BY i.batch_id
-      ) l JOIN stock_batches b ON b.id = l.batch_id
-      GROUP BY b.supplier_id
+        -- Whole UTC days from their sums per supplier, the edges from the lines (migrations 020, 021).
+        SELECT d.supplier_id, d.quantity, d.revenue, d.cost FROM sale_supplier_days d WHERE ${inWhole('d.day', days.whole)}
+        UNION ALL
+        SELECT b.supplier_id, i.quantity, i.total_price - i.discount_amount, i.quantity * i.unit_cost
+        FROM sale_items i JOIN stock_batches b ON b.id = i.batch_id WHERE ${inEdges('i.created_at', days.edges)}
+      ) l
+      GROUP BY l.supplier_id
     ) s ON s.supplier_id = sup.id
     LEFT JOIN (
       SELECT supplier_id, sum(round(balance * unit_price)) AS value FROM stock_batches

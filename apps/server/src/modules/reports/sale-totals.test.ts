@@ -7,7 +7,7 @@ import type { Batch } from '../../../test/stock-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { tillShop } from '../../../test/till-fixtures.ts';
 
-// The per-slot sale totals (migration 020) are a second copy of the money the reports and the dashboard read: after
+// The per-slot sale totals (migration 020) and the line rollups (021) are a second copy of the money the reports and the dashboard read: after
 // sales, a return, an offline sale dated yesterday and a sale moved to another day they must equal, slot by slot and
 // shop day by shop day, what the sales, lines, payments and returns themselves add up to.
 let t: TestApp;
@@ -70,6 +70,26 @@ const expectReconciled = async () => {
     t.db,
   );
   expect(adrift.rows[0]?.n).toBe(0);
+  // The line rollups (migration 021) equal the lines summed per UTC month and product, per UTC day and supplier.
+  const rollupsAdrift = await sql<{ n: number }>`
+    SELECT (SELECT count(*) FROM (
+              SELECT month, product_id, measurement_id, quantity FROM sale_product_months WHERE quantity <> 0
+              EXCEPT
+              SELECT date_trunc('month', created_at AT TIME ZONE 'UTC')::date, product_id, measurement_id, sum(quantity)
+                FROM sale_items GROUP BY 1, 2, 3) x)
+         + (SELECT count(*) FROM (
+              SELECT day, supplier_id, quantity, revenue, cost FROM sale_supplier_days WHERE quantity <> 0
+              EXCEPT
+              SELECT (i.created_at AT TIME ZONE 'UTC')::date, b.supplier_id, sum(i.quantity),
+                     sum(i.total_price - i.discount_amount), sum(i.quantity * i.unit_cost)
+                FROM sale_items i JOIN stock_batches b ON b.id = i.batch_id GROUP BY 1, 2) y)
+         AS n`.execute(t.db);
+  expect(rollupsAdrift.rows[0]?.n).toBe(0);
+  const rolled = await sql<{ q: string }>`SELECT coalesce(sum(quantity), 0) AS q FROM sale_product_months`.execute(
+    t.db,
+  );
+  const sold = await sql<{ q: string }>`SELECT coalesce(sum(quantity), 0) AS q FROM sale_items`.execute(t.db);
+  expect(Number(rolled.rows[0]?.q)).toBe(Number(sold.rows[0]?.q));
 };
 
 const today = () => formatDay(new Date(), TZ);
