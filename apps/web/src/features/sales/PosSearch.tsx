@@ -32,7 +32,8 @@ export function PosSearch({ onAdd, onStep, inputRef }: Props) {
   const [scanning, setScanning] = useState(false);
   const ownInput = useRef<HTMLInputElement>(null);
   const input = useMergedRef(inputRef, ownInput);
-  const [debounced] = useDebouncedValue(text.trim(), 80);
+  // Short: the search answers in a few ms, and the goal is results on screen 100 ms after a keystroke.
+  const [debounced] = useDebouncedValue(text.trim(), 50);
   const [active, setActive] = useState(-1);
   const [message, setMessage] = useState<string>();
   const search = usePosSearch(debounced);
