@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../apps/server/src/db/seed/demo.ts';
-import { apiCall, menuLink, type RunningApp, signedInPage, signInThroughUi, startAll, stopAll } from './support.ts';
+import { apiCall, menuLink, type RunningApp, signedInPage, signInThroughUi, startShop, stopAll } from './support.ts';
 
 // Backups in Chromium: set a passphrase, Back up now, download the file, change the shop, restore the downloaded
 // file through the upload, sign in again and find the shop as it was at the backup.
@@ -12,20 +12,17 @@ let page: Page;
 let token: string;
 
 beforeAll(async () => {
-  [app, browser] = await startAll();
-  const login = await apiCall(app.url, 'POST', '/login', { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password });
-  token = login.body.data.token;
-  const made = await apiCall(
-    app.url,
-    'POST',
-    '/categorystore',
-    { name: 'Bricks Before', environment: 'PRODUCTION' },
-    token,
-  );
-  expect(made.status).toBe(200);
+  ({ app, browser, admin: token } = await startShop());
+  await addCategory('Bricks Before');
   page = await signedInPage(browser, app.url, DEMO_ADMIN, { timeout: 15_000, acceptDownloads: true });
 });
 afterAll(() => stopAll(app, browser));
+
+/** A category made through the API: the shop's state a backup keeps and a restore brings back. */
+async function addCategory(name: string) {
+  const made = await apiCall(app.url, 'POST', '/categorystore', { name, environment: 'PRODUCTION' }, token);
+  expect(made.status).toBe(200);
+}
 
 async function categoryNames(): Promise<string> {
   await menuLink(page, 'Categories').click();
@@ -70,14 +67,7 @@ describe('backups', () => {
 
   it('restores the uploaded file after a confirmation that names it, and the shop is as it was', async () => {
     // The shop moves on after the backup: a category that the restore must take away.
-    const later = await apiCall(
-      app.url,
-      'POST',
-      '/categorystore',
-      { name: 'Tiles After', environment: 'PRODUCTION' },
-      token,
-    );
-    expect(later.status).toBe(200);
+    await addCategory('Tiles After');
     expect(await categoryNames()).toContain('Tiles After');
 
     await menuLink(page, 'Backups').click();
