@@ -6,7 +6,7 @@ import type { Database } from '../../db/connection.ts';
 import { type Period, periodBetween, periodHolding, shopDay } from '../../platform/period.ts';
 import { totalExpenses } from '../expenses/expenses.queries.ts';
 import { costOfGoodsSold, totalRevenue as totalRevenueOf } from '../reports/financial-reports.queries.ts';
-import { inEdges, inWhole, splitPeriod } from '../reports/line-rollups.ts';
+import { inWhole, splitPeriod } from '../reports/line-rollups.ts';
 import { totalWriteOffCost } from '../stock/adjustments.queries.ts';
 
 export interface DashboardQuery {
@@ -29,16 +29,20 @@ export function dashboardPeriod(timeZone: string, query: DashboardQuery, now = n
 async function topProducts(db: Database, period: Period) {
   // Whole UTC months from their sums, the edges from the lines by their own instant (migrations 020, 021).
   const { whole, edges } = splitPeriod(period, 'month');
-  const sold = db
-    .selectFrom('sale_product_months as pm')
-    .where(inWhole('pm.month', whole))
-    .select(['pm.product_id', 'pm.measurement_id', 'pm.quantity'])
-    .unionAll(
-      db
-        .selectFrom('sale_items as i')
-        .where(inEdges('i.created_at', edges))
-        .select(['i.product_id', 'i.measurement_id', 'i.quantity']),
-    );
+  const sold = edges.reduce(
+    (query, [from, until]) =>
+      query.unionAll(
+        db
+          .selectFrom('sale_items as i')
+          .where('i.created_at', '>=', from)
+          .where('i.created_at', '<', until)
+          .select(['i.product_id', 'i.measurement_id', 'i.quantity']),
+      ),
+    db
+      .selectFrom('sale_product_months as pm')
+      .where(inWhole('pm.month', whole))
+      .select(['pm.product_id', 'pm.measurement_id', 'pm.quantity']),
+  );
   const returned = db
     .selectFrom('sale_return_items as ri')
     .innerJoin('sale_returns as r', 'r.id', 'ri.return_id')

@@ -10,7 +10,7 @@ import { matchesSearch } from '../../platform/listing.ts';
 import type { Period } from '../../platform/period.ts';
 import { expensesByCategory, totalExpenses } from '../expenses/expenses.queries.ts';
 import { totalWriteOffCost } from '../stock/adjustments.queries.ts';
-import { inEdges, inWhole, splitPeriod } from './line-rollups.ts';
+import { inWhole, splitPeriod, withEdges } from './line-rollups.ts';
 
 /**
  * The period's 15-minute slots of sale money (migration 020): each holds exactly what its sales and returns add up
@@ -219,10 +219,15 @@ export function supplierRows(db: Database, period: Period, search: string | unde
       SELECT l.supplier_id, sum(l.quantity) AS quantity, sum(l.revenue) AS revenue, round(sum(l.cost)) AS cost
       FROM (
         -- Whole UTC days from their sums per supplier, the edges from the lines (migrations 020, 021).
-        SELECT d.supplier_id, d.quantity, d.revenue, d.cost FROM sale_supplier_days d WHERE ${inWhole('d.day', days.whole)}
-        UNION ALL
-        SELECT b.supplier_id, i.quantity, i.total_price - i.discount_amount, i.quantity * i.unit_cost
-        FROM sale_items i JOIN stock_batches b ON b.id = i.batch_id WHERE ${inEdges('i.created_at', days.edges)}
+        ${withEdges(
+          sql`SELECT d.supplier_id, d.quantity, d.revenue, d.cost FROM sale_supplier_days d
+              WHERE ${inWhole('d.day', days.whole)}`,
+          days.edges,
+          (from, until) => sql`SELECT b.supplier_id, i.quantity, i.total_price - i.discount_amount,
+              i.quantity * i.unit_cost
+            FROM sale_items i JOIN stock_batches b ON b.id = i.batch_id
+            WHERE i.created_at >= ${from} AND i.created_at < ${until}`,
+        )}
       ) l
       GROUP BY l.supplier_id
     ) s ON s.supplier_id = sup.id

@@ -38,11 +38,16 @@ export function splitPeriod(period: Period, unit: Unit) {
 export const inWhole = (column: string, whole: [string, string] | null): RawBuilder<boolean> =>
   whole ? sql<boolean>`(${sql.ref(column)} >= ${whole[0]} AND ${sql.ref(column)} < ${whole[1]})` : sql<boolean>`false`;
 
-/** The condition on the lines' instant for the edges of the split (false without any). */
-export const inEdges = (column: string, edges: [Date, Date][]): RawBuilder<boolean> =>
-  edges.length
-    ? sql<boolean>`(${sql.join(
-        edges.map(([from, until]) => sql`(${sql.ref(column)} >= ${from} AND ${sql.ref(column)} < ${until})`),
-        sql` OR `,
-      )})`
-    : sql<boolean>`false`;
+/**
+ * One query per edge (each a plain range on the lines' instant, so each reads the index on it), joined by UNION ALL
+ * after the rollup's own query; one range ORed with another would read the whole table instead.
+ */
+export const withEdges = (
+  rolled: RawBuilder<unknown>,
+  edges: [Date, Date][],
+  lines: (from: Date, until: Date) => RawBuilder<unknown>,
+) =>
+  sql`${rolled}${sql.join(
+    edges.map(([from, until]) => sql` UNION ALL ${lines(from, until)}`),
+    sql``,
+  )}`;
