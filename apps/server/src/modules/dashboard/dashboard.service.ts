@@ -77,14 +77,31 @@ async function topProducts(db: Database, period: Period) {
  */
 export async function dashboardFigures(db: Database, timeZone: string, query: DashboardQuery, withProfit: boolean) {
   const period = dashboardPeriod(timeZone, query);
-  const [totalRevenue, chart] = await Promise.all([totalRevenueOf(db, period), topProducts(db, period)]);
+  // All at once: the profit figures do not wait for the revenue and the chart.
+  const [totalRevenue, chart, profit] = await Promise.all([
+    totalRevenueOf(db, period),
+    topProducts(db, period),
+    withProfit ? profitFigures(db, period) : undefined,
+  ]);
   const figures = {
     period: { startDate: period.start, endDate: period.end },
     total_revenue: totalRevenue,
     chart_data: chart,
   };
-  if (!withProfit) return figures;
+  if (!profit) return figures;
+  const grossProfit = totalRevenue - profit.cost;
+  return {
+    ...figures,
+    stock_value: profit.stockValue,
+    gross_profit: grossProfit,
+    total_expenses: profit.expenses,
+    total_loss: profit.totalLoss,
+    net_profit: grossProfit - profit.expenses - profit.totalLoss,
+  };
+}
 
+/** The stock value now and the period's cost of goods sold, expenses and write-off losses. */
+async function profitFigures(db: Database, period: Period) {
   // Expenses and write-offs are dated by shop day; both totals are their own lists' totals, to the shilling.
   const days = { startDate: period.start, endDate: period.end };
   const [stock, cost, expenses, totalLoss] = await Promise.all([
@@ -97,13 +114,5 @@ export async function dashboardFigures(db: Database, timeZone: string, query: Da
     totalExpenses(db, days),
     totalWriteOffCost(db, days),
   ]);
-  const grossProfit = totalRevenue - cost;
-  return {
-    ...figures,
-    stock_value: Number(stock?.value ?? 0),
-    gross_profit: grossProfit,
-    total_expenses: expenses,
-    total_loss: totalLoss,
-    net_profit: grossProfit - expenses - totalLoss,
-  };
+  return { stockValue: Number(stock?.value ?? 0), cost, expenses, totalLoss };
 }
