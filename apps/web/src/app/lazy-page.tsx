@@ -30,10 +30,14 @@ export function lazyPage<M, K extends ComponentKeys<M>>(load: () => Promise<M>, 
       const promise: Tracked<ComponentType<any>> = Promise.all([load(), loadAllStyles()]).then(
         ([module]) => module[name] as ComponentType<any>,
       );
-      promise.then((component) => {
-        promise.status = 'fulfilled';
-        promise.value = component;
-      });
+      promise.then(
+        (component) => {
+          promise.status = 'fulfilled';
+          promise.value = component;
+        },
+        // A chunk that cannot be fetched reaches the screen through use(), which throws it to the error boundary.
+        () => undefined,
+      );
       loading = promise;
     }
     return loading;
