@@ -31,6 +31,7 @@ export interface RowTools {
 
 export interface ListPageProps<Row extends { id: number }> {
   title: string;
+  /** The breadcrumb; the list's own title alone unless told. */
   trail?: Crumb[];
   endpoint: string;
   columns: Column<Row>[];
@@ -108,7 +109,7 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
 
   return (
     <>
-      <PageHeader title={props.title} trail={props.trail} />
+      <PageHeader title={props.title} trail={props.trail ?? [{ label: props.title }]} />
       <FormAlerts state={alerts} onClose={() => setAlerts({})} />
       {list.isError && <FormAlerts state={{ error: errorMessage(list.error) }} onClose={() => list.refetch()} />}
       <Paper p="md" withBorder>

@@ -15,7 +15,6 @@ export function BrandListPage() {
   return (
     <ListPage<BrandRow>
       title="Brands"
-      trail={[{ label: 'Brands' }]}
       endpoint="/brandlist"
       {...recordListActions('brand')}
       // The stock form loads brands per product: those cached lookups go stale too.

@@ -14,7 +14,6 @@ export function CategoryListPage() {
   return (
     <ListPage<CategoryRow>
       title="Categories"
-      trail={[{ label: 'Categories' }]}
       endpoint="/categorylist"
       {...recordListActions('category', { plural: 'categories' })}
       alsoInvalidates={['/trashlist', '/getcategories']}

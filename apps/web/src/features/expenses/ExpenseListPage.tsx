@@ -12,7 +12,6 @@ export function ExpenseListPage() {
   return (
     <ListPage<ExpenseRecord>
       title="Expenses"
-      trail={[{ label: 'Expenses' }]}
       endpoint="/expenselist"
       filters={dateFilter('expenseFilter', {
         initial: { category: '' },

@@ -16,7 +16,6 @@ export function MeasurementListPage() {
   return (
     <ListPage<MeasurementRow>
       title="Measurements"
-      trail={[{ label: 'Measurements' }]}
       endpoint="/measurementlist"
       {...recordListActions('measurement')}
       alsoInvalidates={['/trashlist', '/getmeasurements']}

@@ -19,7 +19,6 @@ export function ProductListPage() {
   return (
     <ListPage<ProductRow>
       title="Products"
-      trail={[{ label: 'Products' }]}
       endpoint="/productlist"
       exports={{ permission: 'productExport', xlsx: '/productxlsx', csv: '/productcsv', name: 'products' }}
       {...recordListActions('product')}

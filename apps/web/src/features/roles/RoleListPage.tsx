@@ -16,7 +16,6 @@ export function RoleListPage() {
   return (
     <ListPage<RoleRow>
       title="Roles"
-      trail={[{ label: 'Roles' }]}
       endpoint="/rolelist"
       {...recordListActions('role')}
       alsoInvalidates={['/trashlist']}

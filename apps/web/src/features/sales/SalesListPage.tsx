@@ -9,7 +9,6 @@ export function SalesListPage() {
   return (
     <ListPage<SaleListRecord>
       title="Sales"
-      trail={[{ label: 'Sales' }]}
       {...declaredList<SaleListRecord>(saleList)}
       filters={dateFilter(declaredFilterKey(saleList))}
       rowActions={(s) => (

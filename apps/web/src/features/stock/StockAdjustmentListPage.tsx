@@ -14,7 +14,6 @@ export function StockAdjustmentListPage() {
   return (
     <ListPage<{ id: number; reason: string }>
       title="Stock Write-offs"
-      trail={[{ label: 'Stock Write-offs' }]}
       endpoint={stockWriteOffList.path}
       create={{ to: '/stockadjustmentcreate', permission: 'stockAdjustmentAdd', label: 'Write off stock' }}
       filters={dateFilter(stockWriteOffList.keys.list)}

@@ -28,7 +28,6 @@ export function StockDiscrepancyListPage() {
     <>
       <ListPage<DiscrepancyRow>
         title="Stock Discrepancies"
-        trail={[{ label: 'Stock Discrepancies' }]}
         endpoint="/stockdiscrepancylist"
         filters={{
           permission: 'stockDiscrepancyList',

@@ -7,7 +7,6 @@ export function StockLevelPage() {
   return (
     <ListPage<{ id: number }>
       title="Stock Levels"
-      trail={[{ label: 'Stock Levels' }]}
       endpoint={stockLevelList.path}
       exports={declaredExports(stockLevelList)}
       columns={declaredColumns(stockLevelList.columns)}

@@ -10,7 +10,6 @@ export function StockListPage() {
   return (
     <ListPage<StockRecord>
       title="Stock"
-      trail={[{ label: 'Stock' }]}
       {...declaredList<StockRecord>(stockList)}
       filters={dateFilter(declaredFilterKey(stockList))}
       {...recordListActions('stock', { idsField: 'ids' })}

@@ -9,7 +9,6 @@ export function SupplierListPage() {
   return (
     <ListPage<SupplierRecord>
       title="Suppliers"
-      trail={[{ label: 'Suppliers' }]}
       {...declaredList<SupplierRecord>(supplierList)}
       {...recordListActions('supplier')}
       alsoInvalidates={['/trashlist', '/getsuppliers']}

@@ -12,7 +12,6 @@ export function CashUpListPage() {
   return (
     <ListPage<CashUpRecord>
       title="Cash-ups"
-      trail={[{ label: 'Cash-ups' }]}
       endpoint={cashUpList.path}
       create={{ to: '/salescashup', permission: 'salesCashUp', label: 'Cash up' }}
       filters={dateFilter(cashUpList.keys.list)}

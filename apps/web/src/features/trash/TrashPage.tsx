@@ -16,7 +16,6 @@ export function TrashPage() {
   return (
     <ListPage<TrashRow>
       title="Trash"
-      trail={[{ label: 'Trash' }]}
       endpoint="/trashlist"
       rowKey={(r) => `${r.model}-${r.id}`}
       // A restored or purged record reappears in (or leaves) its own list and the selects of the forms.

@@ -20,7 +20,6 @@ export function UserListPage() {
   return (
     <ListPage<UserRow>
       title="Users"
-      trail={[{ label: 'Users' }]}
       {...declaredList<UserRow>(userList)}
       {...recordListActions('user')}
       alsoInvalidates={['/trashlist', '/rolelist']}
