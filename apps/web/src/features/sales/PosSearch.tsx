@@ -45,11 +45,10 @@ export function PosSearch({ onAdd, onStep, inputRef }: Props) {
     setMessage(undefined);
   };
 
-  /** Adds the line `q` means: the result at `index` when clicked, else an exact code or the best match. */
-  const choose = async (q: string, index?: number) => {
+  /** Enter (typed, a scanner's or the camera's code): the highlighted result, else an exact code or the best match. */
+  const choose = async (q: string, picked = active) => {
     if (!q) return;
     const isCurrent = debounced === q && search.data && !search.isPlaceholderData;
-    const picked = index ?? active;
     setText('');
     setActive(-1);
     let hits: PosHit[];
@@ -135,7 +134,12 @@ export function PosSearch({ onAdd, onStep, inputRef }: Props) {
                       className={classes.result}
                       data-active={i === active || (active < 0 && i === 0) || undefined}
                       onMouseDown={(e) => e.preventDefault()}
-                      onClick={() => void choose(text.trim(), i)}
+                      // The line clicked, even while the list still shows the text before (its answer is due).
+                      onClick={() => {
+                        setText('');
+                        setActive(-1);
+                        add(hit);
+                      }}
                     >
                       <Group justify="space-between" wrap="nowrap" gap="xs">
                         <div className={classes.grow}>
