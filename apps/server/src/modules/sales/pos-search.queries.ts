@@ -33,10 +33,10 @@ const isCode = (q: string) => /^\d{6,}$/.test(q) || /^bn[0-9a-f]{6,14}$/i.test(q
 const startsWith = (q: string) => likePattern(q).slice(1);
 /** Every word of the text somewhere in the column, in any order ("cement portland" finds "Portland Cement"). */
 const hasEvery = (column: RawBuilder<string>, words: string[]) =>
-  sql.join(
+  sql<boolean>`(${sql.join(
     words.map((word) => sql`${column} ILIKE ${likePattern(word)}`),
     sql` AND `,
-  );
+  )})`;
 
 /**
  * One line per product + brand + measurement: its oldest batch with stock (the one to sell first), plus any batch
