@@ -3,8 +3,8 @@ import { api } from '../../api/client.ts';
 import type { ListPageProps, RowTools } from './ListPage.tsx';
 import type { RowAction } from './RowMenu.tsx';
 
-// A catalogue record's list actions are spelled from its permission word, as the server's registerCrudRoutes spells
-// its calls: 'brand' → /brandcreate (brandAdd), /brandsdelete (brandBulkDelete, body brand_ids),
+// A catalogue record's list screen is spelled from its permission word, as the server's registerCrudRoutes spells its
+// calls: 'brand' → /brandlist, /brandcreate (brandAdd), /brandsdelete (brandBulkDelete, body brand_ids),
 // /brandupdate/{id} (brandEdit), /branddelete/{id} (brandDelete). Each action is still checked against the user's
 // keys (PRODUCT.md §2).
 
@@ -13,15 +13,19 @@ export interface RecordSpelling {
   plural?: string;
   /** The bulk delete's body field; `${word}_ids` unless given. */
   idsField?: string;
+  /** Other cached calls a delete makes stale (the lookups of the forms' selects, reports); the trash always is. */
+  refreshes?: string[];
 }
 
-/** The Create button and the bulk delete of a record's list page. */
-export function recordListActions(
+/** A record's list call, its Create button and bulk delete, and what its deletes refresh (the trash first). */
+export function recordListProps(
   word: CrudWord,
   spelling: RecordSpelling = {},
-): Pick<ListPageProps<{ id: number }>, 'create' | 'bulkDelete'> {
-  const { plural = `${word}s`, idsField = `${word}_ids` } = spelling;
+): Pick<ListPageProps<{ id: number }>, 'endpoint' | 'create' | 'bulkDelete' | 'alsoInvalidates'> {
+  const { plural = `${word}s`, idsField = `${word}_ids`, refreshes = [] } = spelling;
   return {
+    endpoint: `/${word}list`,
+    alsoInvalidates: ['/trashlist', ...refreshes],
     create: { to: `/${word}create`, permission: `${word}Add` },
     bulkDelete: {
       permission: `${word}BulkDelete`,

@@ -1,6 +1,6 @@
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';
-import { editDeleteActions, recordListActions } from '../../components/list/record-actions.ts';
+import { editDeleteActions, recordListProps } from '../../components/list/record-actions.ts';
 
 interface BrandRow {
   id: number;
@@ -15,10 +15,8 @@ export function BrandListPage() {
   return (
     <ListPage<BrandRow>
       title="Brands"
-      endpoint="/brandlist"
-      {...recordListActions('brand')}
       // The stock form loads brands per product: those cached lookups go stale too.
-      alsoInvalidates={['/trashlist', '/getbrandsbyproduct']}
+      {...recordListProps('brand', { refreshes: ['/getbrandsbyproduct'] })}
       columns={[
         { header: 'NAME', cell: (b) => b.name },
         { header: 'PRODUCT', cell: (b) => b.product?.name ?? 'N/A' },

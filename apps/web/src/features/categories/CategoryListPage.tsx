@@ -1,7 +1,7 @@
 import { formatDay } from '@duka/shared';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';
-import { editDeleteActions, recordListActions } from '../../components/list/record-actions.ts';
+import { editDeleteActions, recordListProps } from '../../components/list/record-actions.ts';
 
 interface CategoryRow {
   id: number;
@@ -14,9 +14,7 @@ export function CategoryListPage() {
   return (
     <ListPage<CategoryRow>
       title="Categories"
-      endpoint="/categorylist"
-      {...recordListActions('category', { plural: 'categories' })}
-      alsoInvalidates={['/trashlist', '/getcategories']}
+      {...recordListProps('category', { plural: 'categories', refreshes: ['/getcategories'] })}
       columns={[
         { header: 'NAME', cell: (c) => c.name },
         { header: 'CREATED BY', cell: (c) => c.user?.name ?? 'N/A' },

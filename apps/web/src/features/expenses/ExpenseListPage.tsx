@@ -4,7 +4,7 @@ import { useLookup } from '../../api/lists.ts';
 import { dateFilter } from '../../components/list/date-filter.tsx';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';
-import { editDeleteActions, recordListActions } from '../../components/list/record-actions.ts';
+import { editDeleteActions, recordListProps } from '../../components/list/record-actions.ts';
 import type { ExpenseRecord } from './ExpenseFields.tsx';
 
 export function ExpenseListPage() {
@@ -12,7 +12,6 @@ export function ExpenseListPage() {
   return (
     <ListPage<ExpenseRecord>
       title="Expenses"
-      endpoint="/expenselist"
       filters={dateFilter('expenseFilter', {
         initial: { category: '' },
         render: (values, set) => (
@@ -25,8 +24,7 @@ export function ExpenseListPage() {
         ),
       })}
       exports={{ permission: 'expenseExport', xlsx: '/expensexlsx', csv: '/expensecsv', name: 'expenses' }}
-      {...recordListActions('expense')}
-      alsoInvalidates={['/trashlist', '/reportexpenselist', '/reportprofitlosslist', '/dashboard']}
+      {...recordListProps('expense', { refreshes: ['/reportexpenselist', '/reportprofitlosslist', '/dashboard'] })}
       columns={[
         { header: 'DATE', cell: (e) => e.expense_date },
         { header: 'CATEGORY', cell: (e) => e.category },

@@ -1,7 +1,7 @@
 import { formatDay } from '@duka/shared';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';
-import { editDeleteActions, recordListActions } from '../../components/list/record-actions.ts';
+import { editDeleteActions, recordListProps } from '../../components/list/record-actions.ts';
 
 interface MeasurementRow {
   id: number;
@@ -16,9 +16,7 @@ export function MeasurementListPage() {
   return (
     <ListPage<MeasurementRow>
       title="Measurements"
-      endpoint="/measurementlist"
-      {...recordListActions('measurement')}
-      alsoInvalidates={['/trashlist', '/getmeasurements']}
+      {...recordListProps('measurement', { refreshes: ['/getmeasurements'] })}
       columns={[
         { header: 'NAME', cell: (m) => m.name },
         { header: 'CREATED BY', cell: (m) => m.user?.name ?? 'N/A' },

@@ -1,7 +1,7 @@
 import { formatDay } from '@duka/shared';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';
-import { editDeleteActions, recordListActions } from '../../components/list/record-actions.ts';
+import { editDeleteActions, recordListProps } from '../../components/list/record-actions.ts';
 import { LabelButtons } from './LabelButtons.tsx';
 
 interface ProductRow {
@@ -19,15 +19,13 @@ export function ProductListPage() {
   return (
     <ListPage<ProductRow>
       title="Products"
-      endpoint="/productlist"
       exports={{ permission: 'productExport', xlsx: '/productxlsx', csv: '/productcsv', name: 'products' }}
-      {...recordListActions('product')}
+      // A deleted product must also leave the selects of the brand and stock forms.
+      {...recordListProps('product', { refreshes: ['/getproducts'] })}
       actions={{
         permission: 'productEdit',
         render: (selectedIds, tools) => <LabelButtons selectedIds={selectedIds} tools={tools} />,
       }}
-      // A deleted product must also leave the selects of the brand and stock forms.
-      alsoInvalidates={['/trashlist', '/getproducts']}
       columns={[
         { header: 'NAME', cell: (p) => p.name },
         { header: 'CATEGORY', cell: (p) => p.category?.name ?? 'N/A' },

@@ -1,7 +1,7 @@
 import { formatDay, padCount } from '@duka/shared';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';
-import { editDeleteActions, recordListActions } from '../../components/list/record-actions.ts';
+import { editDeleteActions, recordListProps } from '../../components/list/record-actions.ts';
 
 interface RoleRow {
   id: number;
@@ -16,9 +16,7 @@ export function RoleListPage() {
   return (
     <ListPage<RoleRow>
       title="Roles"
-      endpoint="/rolelist"
-      {...recordListActions('role')}
-      alsoInvalidates={['/trashlist']}
+      {...recordListProps('role')}
       columns={[
         { header: 'ROLE', cell: (r) => r.name },
         { header: 'USERS', cell: (r) => padCount(r.users_count) },

@@ -2,7 +2,7 @@ import { type StockRecord, stockList } from '@duka/shared';
 import { dateFilter } from '../../components/list/date-filter.tsx';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';
-import { editDeleteActions, recordListActions } from '../../components/list/record-actions.ts';
+import { editDeleteActions, recordListProps } from '../../components/list/record-actions.ts';
 import { declaredFilterKey, declaredList } from '../../components/list/report-cells.tsx';
 
 /** The stock batches: columns, filter and export menu as declared (stockList), the files' columns. */
@@ -12,8 +12,7 @@ export function StockListPage() {
       title="Stock"
       {...declaredList<StockRecord>(stockList)}
       filters={dateFilter(declaredFilterKey(stockList))}
-      {...recordListActions('stock', { idsField: 'ids' })}
-      alsoInvalidates={['/trashlist', '/stocklevel', '/getstockbatches']}
+      {...recordListProps('stock', { idsField: 'ids', refreshes: ['/stocklevel', '/getstockbatches'] })}
       rowActions={(s, tools) => (
         <RowMenu actions={[{ label: 'View', to: `/stockshow/${s.id}` }, ...editDeleteActions('stock', s.id, tools)]} />
       )}

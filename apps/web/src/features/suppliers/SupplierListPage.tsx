@@ -1,7 +1,7 @@
 import { type SupplierRecord, supplierList } from '@duka/shared';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';
-import { editDeleteActions, recordListActions } from '../../components/list/record-actions.ts';
+import { editDeleteActions, recordListProps } from '../../components/list/record-actions.ts';
 import { declaredList } from '../../components/list/report-cells.tsx';
 
 /** The suppliers: columns and export menu as declared (supplierList), the files' columns. */
@@ -10,8 +10,7 @@ export function SupplierListPage() {
     <ListPage<SupplierRecord>
       title="Suppliers"
       {...declaredList<SupplierRecord>(supplierList)}
-      {...recordListActions('supplier')}
-      alsoInvalidates={['/trashlist', '/getsuppliers']}
+      {...recordListProps('supplier', { refreshes: ['/getsuppliers'] })}
       rowActions={(s, tools) => <RowMenu actions={editDeleteActions('supplier', s.id, tools)} />}
     />
   );

@@ -5,7 +5,7 @@ import { api } from '../../api/client.ts';
 import { useLookup } from '../../api/lists.ts';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { type RowAction, RowMenu } from '../../components/list/RowMenu.tsx';
-import { editDeleteActions, recordListActions } from '../../components/list/record-actions.ts';
+import { editDeleteActions, recordListProps } from '../../components/list/record-actions.ts';
 import { declaredFilterKey, declaredList } from '../../components/list/report-cells.tsx';
 
 /** A user as /userlist and /usershow return it (the show has no status). */
@@ -21,8 +21,7 @@ export function UserListPage() {
     <ListPage<UserRow>
       title="Users"
       {...declaredList<UserRow>(userList)}
-      {...recordListActions('user')}
-      alsoInvalidates={['/trashlist', '/rolelist']}
+      {...recordListProps('user', { refreshes: ['/rolelist'] })}
       filters={{
         permission: declaredFilterKey(userList),
         initial: { gender: '', role: '' },
