@@ -9,7 +9,8 @@ import { apiCall, launchBrowser, type RunningApp, signInThroughUi, startApp, sto
 // Scan with the camera (issue 15) in Chromium: the camera is Chromium's fake device playing a video of a generated
 // EAN-13, so the whole path runs as on a phone: Scan, the camera opens, the code is read (headless Chromium has no
 // BarcodeDetector, so by the WebAssembly reader, fetched from this server only), the line is in the cart and the
-// camera is off again. Then a code no product has, and a camera the cashier refused: each says so, the cart kept.
+// camera is off again; the same with the network off. Then a code no product has, and a camera the cashier
+// refused: each says so, the cart kept.
 const ean13 = (first12: string) => `${first12}${ean13CheckDigit(first12)}`;
 const BARCODE = ean13('600765432101');
 /** A valid EAN-13 that no product has. */
@@ -106,6 +107,27 @@ describe('Scan with the camera', () => {
     // The second opening may have read the code already (the video shows it) and added one more; either way every
     // track it opened has ended.
     await expect.poll(async () => (await trackStates()).every((s) => s === 'ended')).toBe(true);
+  });
+});
+
+describe('Scan with the camera offline', () => {
+  it('reads the code with the network off, the reader and its WebAssembly from the service worker', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const cashier = await context.newPage();
+    cashier.setDefaultTimeout(15_000);
+    // One visit online: the service worker precaches the app, the reader's chunk and .wasm among it.
+    await signInThroughUi(cashier, app.url, DEMO_CASHIER.email, DEMO_CASHIER.password);
+    await cashier.waitForURL(`${app.url}/home`);
+    await cashier.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+    await cashier.goto(`${app.url}/salespos`);
+    await cashier.getByTestId('local-copy-age').waitFor();
+
+    await context.setOffline(true);
+    await cashier.reload();
+    await cashier.getByRole('button', { name: 'Scan', exact: true }).click();
+    await cashier.getByRole('row', { name: /Camera Cement/ }).waitFor();
+    expect(await cashier.getByLabel('Camera Cement quantity').inputValue()).toBe('1');
+    await context.close();
   });
 });
 
