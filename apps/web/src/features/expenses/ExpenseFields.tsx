@@ -1,8 +1,9 @@
 import { formatDay, PAYMENT_LABELS, PAYMENT_METHODS } from '@duka/shared';
-import { Autocomplete, NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Autocomplete, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { errorMessage } from '../../api/client.ts';
 import { useLookup } from '../../api/lists.ts';
+import { AmountInput } from '../../components/form/AmountInput.tsx';
 import { FieldSelect } from '../../components/form/FieldSelect.tsx';
 
 export interface ExpenseRecord {
@@ -50,23 +51,7 @@ export function ExpenseFields({ form }: { form: UseFormReturn<any, any, any> }) 
           />
         )}
       />
-      <Controller
-        control={control}
-        name="amount"
-        render={({ field }) => (
-          <NumberInput
-            label="Amount (UGX)"
-            thousandSeparator=","
-            decimalScale={0}
-            allowNegative={false}
-            hideControls
-            value={(field.value as number | string | undefined) ?? ''}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={errors.amount?.message}
-          />
-        )}
-      />
+      <AmountInput form={form} name="amount" label="Amount (UGX)" decimalScale={0} />
       <FieldSelect
         control={control}
         name="payment_method"

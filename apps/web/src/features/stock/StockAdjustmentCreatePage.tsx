@@ -1,8 +1,9 @@
 import { ADJUSTMENT_REASONS, formatDay, formatQuantity, stockAdjustmentSchema } from '@duka/shared';
-import { NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { errorMessage } from '../../api/client.ts';
 import { useLookup } from '../../api/lists.ts';
+import { AmountInput } from '../../components/form/AmountInput.tsx';
 import { FieldSelect } from '../../components/form/FieldSelect.tsx';
 import { RecordFormPage, type RecordFormSpec, useRecordForm } from '../../components/form/record-form.tsx';
 import { STOCK_VIEWS } from './stock-types.ts';
@@ -74,24 +75,14 @@ function WriteOffFields({ form }: { form: UseFormReturn<any, any, any> }) {
           placeholder="Select reason"
           data={ADJUSTMENT_REASONS.map((r) => ({ value: r.value, label: r.label }))}
         />
-        <Controller
-          control={form.control}
+        <AmountInput
+          form={form}
           name="quantity"
-          render={({ field }) => (
-            <NumberInput
-              label="Quantity"
-              description={chosen ? `At most ${formatQuantity(chosen.balance)} left in this batch` : undefined}
-              // The hint goes under the input so the field lines up with the date beside it.
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              thousandSeparator=","
-              decimalScale={3}
-              allowNegative={false}
-              hideControls
-              value={(field.value as number | string | undefined) ?? ''}
-              onChange={field.onChange}
-              error={errors.quantity?.message}
-            />
-          )}
+          label="Quantity"
+          description={chosen ? `At most ${formatQuantity(chosen.balance)} left in this batch` : undefined}
+          // The hint goes under the input so the field lines up with the date beside it.
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          decimalScale={3}
         />
         <TextInput
           label="Date"

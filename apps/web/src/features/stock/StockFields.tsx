@@ -1,8 +1,9 @@
 import { formatMoney } from '@duka/shared';
-import { NumberInput, type NumberInputProps, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { api, errorMessage } from '../../api/client.ts';
+import { AmountInput } from '../../components/form/AmountInput.tsx';
 import { LookupSelect } from '../products/LookupSelect.tsx';
 
 /** The brands of one product: asked for only once a product is chosen (part 2 §2.6). */
@@ -13,35 +14,6 @@ function useBrandsOf(productId: number | undefined) {
       (await api<{ data: { id: number; name: string }[] }>('GET', `/getbrandsbyproduct/${productId}`)).data,
     enabled: Boolean(productId),
   });
-}
-
-/** A number field that shows thousands separators while typing; the form keeps the plain number. */
-function AmountInput({
-  form,
-  name,
-  ...rest
-}: { form: UseFormReturn<any, any, any>; name: string } & Omit<
-  NumberInputProps,
-  'form' | 'name' | 'value' | 'onChange'
->) {
-  return (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <NumberInput
-          thousandSeparator=","
-          allowNegative={false}
-          hideControls
-          {...rest}
-          value={field.value ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-        />
-      )}
-    />
-  );
 }
 
 /** The batch fields shared by create and update. */
