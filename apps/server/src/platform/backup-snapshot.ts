@@ -134,7 +134,9 @@ export async function loadSnapshot(trx: Transaction<DB>, contents: BackupContent
     await sql`alter table ${sql.raw(fk.tbl)} drop constraint ${sql.id(fk.name)}`.execute(trx);
   }
   await sql`truncate ${sql.join(tables.map((t) => sql.table(t)))}`.execute(trx);
+  await setUserTriggers(trx, tables, false);
   for (const [table, rows] of contents.tables) await insertRows(trx, table, rows);
+  await setUserTriggers(trx, tables, true);
   for (const fk of foreignKeys.rows) {
     await sql`alter table ${sql.raw(fk.tbl)} add constraint ${sql.id(fk.name)} ${sql.raw(fk.def)}`.execute(trx);
   }
@@ -150,6 +152,16 @@ export async function loadSnapshot(trx: Transaction<DB>, contents: BackupContent
       .insertInto('settings')
       .values({ key: row.key, value: JSON.stringify(row.value) })
       .execute();
+  }
+}
+
+/**
+ * Triggers off while the rows load: the sale totals and line rollups kept by them (migrations 020, 021) come in the
+ * backup as they were in its snapshot, and counting the restored lines into them again would count them twice.
+ */
+async function setUserTriggers(trx: Trx, tables: string[], on: boolean) {
+  for (const table of tables) {
+    await sql`alter table ${sql.table(table)} ${sql.raw(on ? 'enable' : 'disable')} trigger user`.execute(trx);
   }
 }
 

@@ -23,7 +23,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX sale_items_created ON sale_items (created_at, id)
       INCLUDE (product_id, measurement_id, batch_id, quantity, unit_cost, total_price, discount_amount);
 
-    CREATE FUNCTION sale_items_take_sale_time() RETURNS trigger LANGUAGE plpgsql AS $$
+    CREATE OR REPLACE FUNCTION sale_items_take_sale_time() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       NEW.created_at := (SELECT created_at FROM sales WHERE id = NEW.sale_id);
       RETURN NEW;
@@ -31,7 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE TRIGGER sale_items_sale_time BEFORE INSERT ON sale_items
       FOR EACH ROW EXECUTE FUNCTION sale_items_take_sale_time();
 
-    CREATE FUNCTION sales_redate_lines() RETURNS trigger LANGUAGE plpgsql AS $$
+    CREATE OR REPLACE FUNCTION sales_redate_lines() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       UPDATE sale_items SET created_at = NEW.created_at WHERE sale_id = NEW.id;
       RETURN NULL;
@@ -56,12 +56,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       card bigint NOT NULL
     );
 
-    CREATE FUNCTION sale_slot(at timestamptz) RETURNS timestamptz LANGUAGE sql IMMUTABLE
+    CREATE OR REPLACE FUNCTION sale_slot(at timestamptz) RETURNS timestamptz LANGUAGE sql IMMUTABLE
       RETURN date_bin('15 minutes', at, timestamptz '2000-01-01 00:00:00+00');
 
     -- Per slot in [lo, hi): a sale brings its totals, its lines' cost and what its payments paid (cash less the
     -- change handed back); a return takes its refund off its refund method and counts on its own slot.
-    CREATE FUNCTION sale_movements(lo timestamptz, hi timestamptz) RETURNS SETOF sale_totals LANGUAGE sql STABLE
+    CREATE OR REPLACE FUNCTION sale_movements(lo timestamptz, hi timestamptz) RETURNS SETOF sale_totals LANGUAGE sql STABLE
     BEGIN ATOMIC
       SELECT sale_slot(m.at), count(*) FILTER (WHERE m.is_sale)::int, sum(m.gross)::bigint, sum(m.discounts)::bigint,
              sum(m.sold)::bigint, sum(m.sold_vat)::bigint, sum(m.sold_cost), sum(m.refunds)::bigint,
@@ -97,7 +97,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     -- Called at commit only (deferred triggers), once every write of the transaction is done: so a slot is
     -- recomputed once per transaction, however many of its rows the transaction touched.
-    CREATE FUNCTION refresh_sale_totals(at timestamptz) RETURNS void LANGUAGE plpgsql AS $$
+    CREATE OR REPLACE FUNCTION refresh_sale_totals(at timestamptz) RETURNS void LANGUAGE plpgsql AS $$
     DECLARE
       s timestamptz := sale_slot(at);
       done text := coalesce(nullif(current_setting('duka.sale_totals_done', true), ''), ',');
@@ -111,12 +111,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       INSERT INTO sale_totals SELECT * FROM sale_movements(s, s + interval '15 minutes');
     END $$;
 
-    CREATE FUNCTION rebuild_sale_totals() RETURNS void LANGUAGE sql BEGIN ATOMIC
+    CREATE OR REPLACE FUNCTION rebuild_sale_totals() RETURNS void LANGUAGE sql BEGIN ATOMIC
       DELETE FROM sale_totals;
       INSERT INTO sale_totals SELECT * FROM sale_movements('-infinity', 'infinity');
     END;
 
-    CREATE FUNCTION sale_totals_follow() RETURNS trigger LANGUAGE plpgsql AS $$
+    CREATE OR REPLACE FUNCTION sale_totals_follow() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF TG_OP <> 'INSERT' THEN PERFORM refresh_sale_totals(OLD.created_at); END IF;
       IF TG_OP <> 'DELETE' AND (TG_OP = 'INSERT' OR sale_slot(OLD.created_at) <> sale_slot(NEW.created_at)) THEN
@@ -130,7 +130,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE CONSTRAINT TRIGGER sale_returns_totals AFTER INSERT OR UPDATE OR DELETE ON sale_returns
       DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION sale_totals_follow();
     -- A sale's payments and lines count in its slot too (lines are inserted with their sale, which refreshes it).
-    CREATE FUNCTION sale_part_totals_follow() RETURNS trigger LANGUAGE plpgsql AS $$
+    CREATE OR REPLACE FUNCTION sale_part_totals_follow() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF TG_OP <> 'INSERT' THEN PERFORM refresh_sale_totals((SELECT created_at FROM sales WHERE id = OLD.sale_id));
       END IF;

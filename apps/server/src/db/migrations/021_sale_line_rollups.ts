@@ -27,7 +27,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     -- The two upserts adding the lines of a query (their columns and a sign) to both tables. Run by the trigger
     -- function itself: a statement's transition tables are visible there only, not in a function it calls.
-    CREATE FUNCTION sale_line_rollups(lines text) RETURNS text[] LANGUAGE sql IMMUTABLE RETURN ARRAY[
+    CREATE OR REPLACE FUNCTION sale_line_rollups(lines text) RETURNS text[] LANGUAGE sql IMMUTABLE RETURN ARRAY[
       format($q$
         WITH l AS (%s)
         INSERT INTO sale_product_months AS t (month, product_id, measurement_id, quantity)
@@ -48,7 +48,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           revenue = t.revenue + excluded.revenue, cost = t.cost + excluded.cost
       $q$, lines)];
 
-    CREATE FUNCTION sale_lines_rolled() RETURNS trigger LANGUAGE plpgsql AS $$
+    CREATE OR REPLACE FUNCTION sale_lines_rolled() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
       statement text;
     BEGIN
@@ -68,7 +68,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE TRIGGER sale_items_rolled_delete AFTER DELETE ON sale_items REFERENCING OLD TABLE AS removed
       FOR EACH STATEMENT EXECUTE FUNCTION sale_lines_rolled();
 
-    CREATE FUNCTION batch_supplier_moved() RETURNS trigger LANGUAGE plpgsql AS $$
+    CREATE OR REPLACE FUNCTION batch_supplier_moved() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       INSERT INTO sale_supplier_days AS t (day, supplier_id, quantity, revenue, cost)
       SELECT (i.created_at AT TIME ZONE 'UTC')::date, s.supplier_id, sum(s.sign * i.quantity),
@@ -84,7 +84,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE TRIGGER stock_batches_supplier_moved AFTER UPDATE OF supplier_id ON stock_batches
       FOR EACH ROW WHEN (OLD.supplier_id IS DISTINCT FROM NEW.supplier_id) EXECUTE FUNCTION batch_supplier_moved();
 
-    CREATE FUNCTION rebuild_sale_line_rollups() RETURNS void LANGUAGE plpgsql AS $$
+    CREATE OR REPLACE FUNCTION rebuild_sale_line_rollups() RETURNS void LANGUAGE plpgsql AS $$
     DECLARE
       statement text;
     BEGIN
