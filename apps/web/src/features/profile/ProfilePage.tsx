@@ -1,14 +1,13 @@
 import { profileUpdateSchema } from '@duka/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Paper, PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
+import { PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { usePersonalDetails, useUpdateProfile } from '../../api/auth.ts';
 import { errorMessage } from '../../api/client.ts';
 import { applyServerErrors } from '../../components/apply-server-errors.ts';
-import { FormActions } from '../../components/FormActions.tsx';
 import { type AlertState, FormAlerts } from '../../components/FormAlerts.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { FormScreen } from '../../components/FormScreen.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { PhoneInput } from './PhoneInput.tsx';
 
@@ -51,36 +50,36 @@ export function ProfilePage() {
   const { errors } = form.formState;
 
   return (
-    <>
-      <PageHeader title="My Personal Details" trail={[{ label: 'Profile' }]} />
-      <FormAlerts state={alerts} onClose={() => setAlerts({})} />
-      <Paper p="lg" withBorder>
-        <form onSubmit={submit} noValidate>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Name" {...form.register('name')} error={errors.name?.message} />
-            <PhoneInput
-              label="Phone number"
-              maxLength={18}
-              registration={form.register('phone_number')}
-              error={errors.phone_number?.message}
-            />
-            <TextInput label="Email" type="email" {...form.register('email')} error={errors.email?.message} />
-            {emailChanges && (
-              <PasswordInput
-                label="Current password"
-                description="Needed to change your e-mail address"
-                autoComplete="current-password"
-                {...form.register('current_password')}
-                error={errors.current_password?.message}
-              />
-            )}
-            <TextInput label="Gender" value={details.data.gender} disabled readOnly />
-            <TextInput label="NIN" value={details.data.nin} disabled readOnly />
-            <TextInput label="Role" value={details.data.role} disabled readOnly />
-          </SimpleGrid>
-          <FormActions saving={update.isPending} />
-        </form>
-      </Paper>
-    </>
+    <FormScreen
+      title="My Personal Details"
+      trail={[{ label: 'Profile' }]}
+      alerts={alerts}
+      onCloseAlerts={() => setAlerts({})}
+      onSubmit={submit}
+      saving={update.isPending}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Name" {...form.register('name')} error={errors.name?.message} />
+        <PhoneInput
+          label="Phone number"
+          maxLength={18}
+          registration={form.register('phone_number')}
+          error={errors.phone_number?.message}
+        />
+        <TextInput label="Email" type="email" {...form.register('email')} error={errors.email?.message} />
+        {emailChanges && (
+          <PasswordInput
+            label="Current password"
+            description="Needed to change your e-mail address"
+            autoComplete="current-password"
+            {...form.register('current_password')}
+            error={errors.current_password?.message}
+          />
+        )}
+        <TextInput label="Gender" value={details.data.gender} disabled readOnly />
+        <TextInput label="NIN" value={details.data.nin} disabled readOnly />
+        <TextInput label="Role" value={details.data.role} disabled readOnly />
+      </SimpleGrid>
+    </FormScreen>
   );
 }

@@ -1,15 +1,13 @@
 import { type BusinessInfo, businessInfoSchema } from '@duka/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Group, Paper, Radio, SimpleGrid, Textarea, TextInput, Title } from '@mantine/core';
+import { Group, Radio, SimpleGrid, Textarea, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { api } from '../../api/client.ts';
 import { send, useWrite } from '../../api/lists.ts';
-import { FormActions } from '../../components/FormActions.tsx';
-import { FormAlerts } from '../../components/FormAlerts.tsx';
+import { FormScreen } from '../../components/FormScreen.tsx';
 import { useSaveFlow } from '../../components/form/save-flow.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { PhoneInput } from '../profile/PhoneInput.tsx';
 
@@ -50,72 +48,66 @@ export function BusinessInfoSettingsPage() {
   });
   const errors = form.formState.errors as Record<string, { message?: string } | undefined>;
   return (
-    <>
-      <PageHeader title="Business Info Settings" trail={[{ label: 'Settings' }, { label: 'Business Info' }]} />
-      {info.isError && (
-        <FormAlerts state={{ error: 'Failed to fetch business info settings.' }} onClose={() => info.refetch()} />
-      )}
-      <FormAlerts state={flow.alerts} onClose={flow.clearAlerts} />
-      <Paper p="lg" withBorder>
-        <form onSubmit={submit} noValidate>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {FIELDS.map(([name, label]) =>
-              name === 'business_contact' ? (
-                <PhoneInput key={name} label={label} registration={form.register(name)} error={errors[name]?.message} />
-              ) : (
-                <TextInput key={name} label={label} {...form.register(name)} error={errors[name]?.message} />
-              ),
-            )}
-          </SimpleGrid>
-          <Textarea
-            label="Address"
-            mt="md"
-            autosize
-            minRows={2}
-            {...form.register('business_address')}
-            error={errors.business_address?.message}
-          />
-          <Textarea
-            label="Legal disclaimer"
-            mt="md"
-            autosize
-            minRows={2}
-            {...form.register('business_legal_disclaimer')}
-          />
-          <Title order={4} mt="lg">
-            VAT
-          </Title>
-          {/* Registered: prices include VAT and each sale keeps the VAT at the rate in force when it is made. */}
-          <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
-            <Controller
-              control={form.control}
-              name="vat_registered"
-              render={({ field, fieldState }) => (
-                <Radio.Group
-                  label="VAT registered"
-                  description="Prices include VAT; receipts and invoices show it"
-                  value={field.value ?? 'No'}
-                  onChange={field.onChange}
-                  error={fieldState.error?.message}
-                >
-                  <Group mt={4}>
-                    <Radio value="Yes" label="Yes" />
-                    <Radio value="No" label="No" />
-                  </Group>
-                </Radio.Group>
-              )}
-            />
-            <TextInput
-              label="VAT rate (%)"
-              description="Uganda: 18"
-              inputMode="decimal"
-              {...form.register('vat_rate')}
-              error={errors.vat_rate?.message}
-            />
-          </SimpleGrid>
-          <FormActions saving={save.isPending} />
-        </form>
-      </Paper>
-    </>
+    <FormScreen
+      title="Business Info Settings"
+      trail={[{ label: 'Settings' }, { label: 'Business Info' }]}
+      loadFailure={
+        info.isError ? { message: 'Failed to fetch business info settings.', retry: () => info.refetch() } : undefined
+      }
+      alerts={flow.alerts}
+      onCloseAlerts={flow.clearAlerts}
+      onSubmit={submit}
+      saving={save.isPending}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {FIELDS.map(([name, label]) =>
+          name === 'business_contact' ? (
+            <PhoneInput key={name} label={label} registration={form.register(name)} error={errors[name]?.message} />
+          ) : (
+            <TextInput key={name} label={label} {...form.register(name)} error={errors[name]?.message} />
+          ),
+        )}
+      </SimpleGrid>
+      <Textarea
+        label="Address"
+        mt="md"
+        autosize
+        minRows={2}
+        {...form.register('business_address')}
+        error={errors.business_address?.message}
+      />
+      <Textarea label="Legal disclaimer" mt="md" autosize minRows={2} {...form.register('business_legal_disclaimer')} />
+      <Title order={4} mt="lg">
+        VAT
+      </Title>
+      {/* Registered: prices include VAT and each sale keeps the VAT at the rate in force when it is made. */}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
+        <Controller
+          control={form.control}
+          name="vat_registered"
+          render={({ field, fieldState }) => (
+            <Radio.Group
+              label="VAT registered"
+              description="Prices include VAT; receipts and invoices show it"
+              value={field.value ?? 'No'}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+            >
+              <Group mt={4}>
+                <Radio value="Yes" label="Yes" />
+                <Radio value="No" label="No" />
+              </Group>
+            </Radio.Group>
+          )}
+        />
+        <TextInput
+          label="VAT rate (%)"
+          description="Uganda: 18"
+          inputMode="decimal"
+          {...form.register('vat_rate')}
+          error={errors.vat_rate?.message}
+        />
+      </SimpleGrid>
+    </FormScreen>
   );
 }

@@ -1,15 +1,14 @@
 import { emailSettingsSchema, SMTP_ENCRYPTIONS } from '@duka/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Paper, PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
+import { PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useEmailSettings, useSaveEmailSettings } from '../../api/auth.ts';
 import { errorMessage } from '../../api/client.ts';
 import { applyServerErrors } from '../../components/apply-server-errors.ts';
-import { FormActions } from '../../components/FormActions.tsx';
-import { type AlertState, FormAlerts } from '../../components/FormAlerts.tsx';
+import type { AlertState } from '../../components/FormAlerts.tsx';
+import { FormScreen } from '../../components/FormScreen.tsx';
 import { FieldSelect } from '../../components/form/FieldSelect.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 
 const ENCRYPTION_OPTIONS = SMTP_ENCRYPTIONS.map((e) => ({ value: e.value, label: e.label }));
@@ -42,59 +41,55 @@ export function EmailSettingsPage() {
   const hasStoredPassword = settings.data?.has_smtp_password;
 
   return (
-    <>
-      <PageHeader title="Email Settings" trail={[{ label: 'Settings' }, { label: 'Email' }]} />
-      {settings.isError && (
-        <FormAlerts state={{ error: 'Failed to fetch email settings.' }} onClose={() => settings.refetch()} />
-      )}
-      <FormAlerts state={alerts} onClose={() => setAlerts({})} />
-      <Paper p="lg" withBorder>
-        <form onSubmit={submit} noValidate>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Sender name" {...form.register('sender_name')} error={errors.sender_name?.message} />
-            <TextInput
-              label="Sender email"
-              type="email"
-              {...form.register('sender_email')}
-              error={errors.sender_email?.message}
-            />
-            <FieldSelect
-              control={form.control}
-              name="smtp_auth"
-              label="SMTP auth"
-              data={[
-                { value: 'true', label: 'Yes' },
-                { value: 'false', label: 'No' },
-              ]}
-            />
-            <TextInput label="SMTP host" {...form.register('smtp_host')} error={errors.smtp_host?.message} />
-            <TextInput
-              label="SMTP username"
-              {...form.register('smtp_username')}
-              error={errors.smtp_username?.message}
-            />
-            <PasswordInput
-              label="SMTP password"
-              placeholder={hasStoredPassword ? 'Stored — leave empty to keep it' : ''}
-              autoComplete="new-password"
-              {...form.register('smtp_password')}
-              error={errors.smtp_password?.message}
-            />
-            <FieldSelect
-              control={form.control}
-              name="smtp_encryption"
-              label="SMTP encryption"
-              data={ENCRYPTION_OPTIONS}
-              onPicked={(value) => {
-                const port = SMTP_ENCRYPTIONS.find((e) => e.value === value)?.port;
-                if (port) form.setValue('smtp_port', port);
-              }}
-            />
-            <TextInput label="SMTP port" readOnly {...form.register('smtp_port')} error={errors.smtp_port?.message} />
-          </SimpleGrid>
-          <FormActions saving={save.isPending} />
-        </form>
-      </Paper>
-    </>
+    <FormScreen
+      title="Email Settings"
+      trail={[{ label: 'Settings' }, { label: 'Email' }]}
+      loadFailure={
+        settings.isError ? { message: 'Failed to fetch email settings.', retry: () => settings.refetch() } : undefined
+      }
+      alerts={alerts}
+      onCloseAlerts={() => setAlerts({})}
+      onSubmit={submit}
+      saving={save.isPending}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Sender name" {...form.register('sender_name')} error={errors.sender_name?.message} />
+        <TextInput
+          label="Sender email"
+          type="email"
+          {...form.register('sender_email')}
+          error={errors.sender_email?.message}
+        />
+        <FieldSelect
+          control={form.control}
+          name="smtp_auth"
+          label="SMTP auth"
+          data={[
+            { value: 'true', label: 'Yes' },
+            { value: 'false', label: 'No' },
+          ]}
+        />
+        <TextInput label="SMTP host" {...form.register('smtp_host')} error={errors.smtp_host?.message} />
+        <TextInput label="SMTP username" {...form.register('smtp_username')} error={errors.smtp_username?.message} />
+        <PasswordInput
+          label="SMTP password"
+          placeholder={hasStoredPassword ? 'Stored — leave empty to keep it' : ''}
+          autoComplete="new-password"
+          {...form.register('smtp_password')}
+          error={errors.smtp_password?.message}
+        />
+        <FieldSelect
+          control={form.control}
+          name="smtp_encryption"
+          label="SMTP encryption"
+          data={ENCRYPTION_OPTIONS}
+          onPicked={(value) => {
+            const port = SMTP_ENCRYPTIONS.find((e) => e.value === value)?.port;
+            if (port) form.setValue('smtp_port', port);
+          }}
+        />
+        <TextInput label="SMTP port" readOnly {...form.register('smtp_port')} error={errors.smtp_port?.message} />
+      </SimpleGrid>
+    </FormScreen>
   );
 }

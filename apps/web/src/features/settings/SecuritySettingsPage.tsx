@@ -1,14 +1,13 @@
 import { SECURITY_DEFAULTS, securitySettingsSchema } from '@duka/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Group, Paper, Radio, SimpleGrid, TextInput, Title } from '@mantine/core';
+import { Group, Radio, SimpleGrid, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useSaveSecuritySettings, useSecuritySettings } from '../../api/auth.ts';
 import { errorMessage } from '../../api/client.ts';
 import { applyServerErrors } from '../../components/apply-server-errors.ts';
-import { FormActions } from '../../components/FormActions.tsx';
-import { type AlertState, FormAlerts } from '../../components/FormAlerts.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import type { AlertState } from '../../components/FormAlerts.tsx';
+import { FormScreen } from '../../components/FormScreen.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 
 const SWITCHES = [
@@ -64,41 +63,43 @@ export function SecuritySettingsPage() {
   );
 
   return (
-    <>
-      <PageHeader title="Security Settings" trail={[{ label: 'Settings' }, { label: 'Security' }]} />
-      {settings.isError && (
-        <FormAlerts state={{ error: 'Failed to fetch security settings.' }} onClose={() => settings.refetch()} />
-      )}
-      <FormAlerts state={alerts} onClose={() => setAlerts({})} />
-      <Paper p="lg" withBorder>
-        <form onSubmit={submit} noValidate>
-          <Title order={4}>Authentication</Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} my="sm">
-            {yesNo('security_settings_2fa', 'Two-factor authentication (code by e-mail)')}
-          </SimpleGrid>
-          <Title order={4} mt="md">
-            Password Strength
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 4 }} my="sm">
-            {SWITCHES.map(([name, label]) => yesNo(name, label))}
-          </SimpleGrid>
-          <Title order={4} mt="md">
-            Other settings
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} my="sm">
-            {NUMBERS.map(([name, label]) => (
-              <TextInput
-                key={name}
-                label={label}
-                inputMode="numeric"
-                {...form.register(name)}
-                error={form.formState.errors[name]?.message}
-              />
-            ))}
-          </SimpleGrid>
-          <FormActions saving={save.isPending} />
-        </form>
-      </Paper>
-    </>
+    <FormScreen
+      title="Security Settings"
+      trail={[{ label: 'Settings' }, { label: 'Security' }]}
+      loadFailure={
+        settings.isError
+          ? { message: 'Failed to fetch security settings.', retry: () => settings.refetch() }
+          : undefined
+      }
+      alerts={alerts}
+      onCloseAlerts={() => setAlerts({})}
+      onSubmit={submit}
+      saving={save.isPending}
+    >
+      <Title order={4}>Authentication</Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} my="sm">
+        {yesNo('security_settings_2fa', 'Two-factor authentication (code by e-mail)')}
+      </SimpleGrid>
+      <Title order={4} mt="md">
+        Password Strength
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 4 }} my="sm">
+        {SWITCHES.map(([name, label]) => yesNo(name, label))}
+      </SimpleGrid>
+      <Title order={4} mt="md">
+        Other settings
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} my="sm">
+        {NUMBERS.map(([name, label]) => (
+          <TextInput
+            key={name}
+            label={label}
+            inputMode="numeric"
+            {...form.register(name)}
+            error={form.formState.errors[name]?.message}
+          />
+        ))}
+      </SimpleGrid>
+    </FormScreen>
   );
 }
