@@ -4,7 +4,7 @@
 // write-off losses = totalWriteOffCost (the write-off list), received cost = Σ batch total cost by stock date (the
 // stock report).
 import { ADJUSTMENT_REASONS } from '@duka/shared';
-import { sql } from 'kysely';
+import { type AliasedRawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { matchesSearch } from '../../platform/listing.ts';
 import type { Period } from '../../platform/period.ts';
@@ -30,22 +30,29 @@ const total = (expression: string) => sql<number>`coalesce(sum(${sql.raw(express
  * what its payments paid (cash less the change handed back) and a return takes its refund off its refund method, so
  * the four methods add up to the revenue.
  */
-export function revenueRows(db: Database, period: Period, timeZone: string) {
+export const revenueRows = (db: Database, period: Period, timeZone: string) =>
+  perShopDay(db, period, timeZone, [
+    total('t.gross').as('gross'),
+    total('t.discounts').as('discounts'),
+    total('t.refunds').as('returns'),
+    total('t.sold - t.refunds').as('revenue'),
+    total('t.cash').as('cash'),
+    total('t.mobile_money').as('mobile_money'),
+    total('t.bank').as('bank'),
+    total('t.card').as('card'),
+  ]);
+
+/** One row per shop day of the period with sales or returns, newest first: its sales count and the figures. */
+function perShopDay<Figure extends string>(
+  db: Database,
+  period: Period,
+  timeZone: string,
+  figures: AliasedRawBuilder<number, Figure>[],
+) {
   const perDay = slotsIn(db, period)
-    .select([
-      slotDay(timeZone).as('day'),
-      sql<number>`sum(t.sales_count)::int`.as('sales_count'),
-      total('t.gross').as('gross'),
-      total('t.discounts').as('discounts'),
-      total('t.refunds').as('returns'),
-      total('t.sold - t.refunds').as('revenue'),
-      total('t.cash').as('cash'),
-      total('t.mobile_money').as('mobile_money'),
-      total('t.bank').as('bank'),
-      total('t.card').as('card'),
-    ])
+    .select([slotDay(timeZone).as('day'), sql<number>`sum(t.sales_count)::int`.as('sales_count'), ...figures])
     .groupBy(sql`1`);
-  return db.selectFrom(perDay.as('d')).selectAll().orderBy('d.day', 'desc');
+  return db.selectFrom(perDay.as('d')).selectAll().orderBy(sql`d.day`, 'desc');
 }
 
 /** The period's revenue (after discounts and returns), discounts, returns, and revenue by payment method. */
@@ -259,18 +266,12 @@ export async function totalPurchases(db: Database, period: Period, search: strin
  * Tax: one row per shop day with sales or returns; taxable value = sales − the VAT they stored. A return takes its
  * refund and the VAT inside it off the day it happens (issue 13), never rewriting the sale's day.
  */
-export function taxRows(db: Database, period: Period, timeZone: string) {
-  const perDay = slotsIn(db, period)
-    .select([
-      slotDay(timeZone).as('day'),
-      sql<number>`sum(t.sales_count)::int`.as('sales_count'),
-      total('t.sold - t.refunds').as('sales'),
-      total('(t.sold - t.refunds) - (t.sold_vat - t.refund_vat)').as('taxable'),
-      total('t.sold_vat - t.refund_vat').as('vat'),
-    ])
-    .groupBy(sql`1`);
-  return db.selectFrom(perDay.as('d')).selectAll().orderBy('d.day', 'desc');
-}
+export const taxRows = (db: Database, period: Period, timeZone: string) =>
+  perShopDay(db, period, timeZone, [
+    total('t.sold - t.refunds').as('sales'),
+    total('(t.sold - t.refunds) - (t.sold_vat - t.refund_vat)').as('taxable'),
+    total('t.sold_vat - t.refund_vat').as('vat'),
+  ]);
 
 export async function taxTotals(db: Database, period: Period) {
   const row = await slotsIn(db, period)
