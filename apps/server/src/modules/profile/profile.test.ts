@@ -15,6 +15,9 @@ afterAll(() => t.close());
 
 const change = (body: Record<string, string>, auth = token) =>
   t.call('POST', '/api/userchangepassword', { token: auth, body });
+/** The cashier's change to `password`, typed twice alike, proving `current` (her own password unless told). */
+const changeTo = (password: string, current = DEMO_CASHIER.password) =>
+  change({ current_password: current, new_password: password, new_password_confirmation: password });
 
 describe('profile', () => {
   it('shows the own details with the role', async () => {
@@ -150,23 +153,11 @@ describe('change password', () => {
       new_password_confirmation: 'Abcdefgh2',
     });
     expect(mismatch.body.errors.new_password_confirmation).toEqual(['Passwords do not match.']);
-    const wrong = await change({
-      current_password: 'nope',
-      new_password: 'Abcdefgh1',
-      new_password_confirmation: 'Abcdefgh1',
-    });
+    const wrong = await changeTo('Abcdefgh1', 'nope');
     expect(wrong.body.errors.current_password).toEqual(['The current password is incorrect.']);
-    const short = await change({
-      current_password: DEMO_CASHIER.password,
-      new_password: 'short',
-      new_password_confirmation: 'short',
-    });
+    const short = await changeTo('short');
     expect(short.body.errors.new_password).toEqual(['The password must have at least 8 characters.']);
-    const common = await change({
-      current_password: DEMO_CASHIER.password,
-      new_password: 'Password123',
-      new_password_confirmation: 'Password123',
-    });
+    const common = await changeTo('Password123');
     expect(common.body.errors.new_password).toEqual(['This password is too common. Choose another one.']);
   });
 
@@ -182,28 +173,16 @@ describe('change password', () => {
         security_settings_length: 10,
       },
     });
-    const noSymbol = await change({
-      current_password: DEMO_CASHIER.password,
-      new_password: 'Abcdefghij1',
-      new_password_confirmation: 'Abcdefghij1',
-    });
+    const noSymbol = await changeTo('Abcdefghij1');
     expect(noSymbol.body.errors.new_password).toEqual(['The password must contain a symbol.']);
-    const tooShort = await change({
-      current_password: DEMO_CASHIER.password,
-      new_password: 'Abc-defg1',
-      new_password_confirmation: 'Abc-defg1',
-    });
+    const tooShort = await changeTo('Abc-defg1');
     expect(tooShort.body.errors.new_password).toEqual(['The password must have at least 10 characters.']);
     await t.call('POST', '/api/securitysettingsstore', { token: admin, body: policy });
   });
 
   it('changes the password, ends the other sessions and refuses the last N passwords', async () => {
     const otherDevice = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
-    const ok = await change({
-      current_password: DEMO_CASHIER.password,
-      new_password: 'Kampala-Road-7',
-      new_password_confirmation: 'Kampala-Road-7',
-    });
+    const ok = await changeTo('Kampala-Road-7');
     expect(ok.body).toEqual({ success: true, message: 'Password changed successfully!' });
     expect((await t.call('GET', '/api/loggedinuser', { token })).status).toBe(200);
     expect((await t.call('GET', '/api/loggedinuser', { token: otherDevice })).status).toBe(401);
