@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPLIER } from '../../test/catalogue-fixtures.ts';
 import { signedInApp } from '../../test/crud-contract.ts';
@@ -14,6 +15,16 @@ beforeAll(async () => {
   ({ t, admin } = await signedInApp());
 });
 afterAll(() => t.close());
+
+/** One column of a stored row, as the database holds it after the call. */
+async function storedValue(table: 'roles' | 'suppliers' | 'users' | 'sales', column: string, id: number) {
+  const row = await t.db
+    .selectFrom(table)
+    .select(sql.ref(column).as('value'))
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.value;
+}
 
 const NUL_REFUSED = { success: false, message: 'Text cannot contain the NUL character.' };
 const sale = (extra: Record<string, unknown>) => ({
@@ -195,12 +206,7 @@ describe('invisible characters', () => {
       body: { name: '\u200BNight Shift\u00AD', environment: 'TEST' },
     });
     expect(res.status).toBe(200);
-    const row = await t.db
-      .selectFrom('roles')
-      .select('name')
-      .where('id', '=', res.body.data.id)
-      .executeTakeFirstOrThrow();
-    expect(row.name).toBe('Night Shift');
+    expect(await storedValue('roles', 'name', res.body.data.id)).toBe('Night Shift');
   });
 });
 
@@ -221,12 +227,7 @@ describe('phone numbers', () => {
         body: { ...SUPPLIER, name: `Phone Supplier ${i}`, phone_number },
       });
       expect(res.status, phone_number).toBe(200);
-      const row = await t.db
-        .selectFrom('suppliers')
-        .select('phone_number')
-        .where('id', '=', res.body.data.id)
-        .executeTakeFirstOrThrow();
-      expect(row.phone_number, phone_number).toBe('0772123456');
+      expect(await storedValue('suppliers', 'phone_number', res.body.data.id), phone_number).toBe('0772123456');
     }
     const user = await t.call('POST', '/api/userstore', {
       token: admin,
@@ -241,12 +242,7 @@ describe('phone numbers', () => {
       },
     });
     expect(user.status, JSON.stringify(user.body)).toBe(200);
-    const userRow = await t.db
-      .selectFrom('users')
-      .select('phone_number')
-      .where('id', '=', user.body.data.id)
-      .executeTakeFirstOrThrow();
-    expect(userRow.phone_number).toBe('0701234567');
+    expect(await storedValue('users', 'phone_number', user.body.data.id)).toBe('0701234567');
 
     const { batch_number } = await receiveBatch(t, admin, await makeCatalogue(t, admin));
     const sold = await t.call('POST', '/api/salesstore', {
@@ -254,12 +250,7 @@ describe('phone numbers', () => {
       body: sale({ customerPhone: '+256772123456', items: [{ batchNumber: batch_number, quantity: 1 }] }),
     });
     expect(sold.status, JSON.stringify(sold.body)).toBe(200);
-    const saleRow = await t.db
-      .selectFrom('sales')
-      .select('customer_phone')
-      .where('id', '=', sold.body.data.id)
-      .executeTakeFirstOrThrow();
-    expect(saleRow.customer_phone).toBe('0772123456');
+    expect(await storedValue('sales', 'customer_phone', sold.body.data.id)).toBe('0772123456');
   });
 
   it('that are not digits from 0, or of another country, are still refused', async () => {
