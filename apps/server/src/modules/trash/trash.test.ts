@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCount, DENIED, lastAudit, UNAUTHENTICATED } from '../../../test/catalogue-fixtures.ts';
 import { signedInApp } from '../../../test/crud-contract.ts';
-import type { TestApp } from '../../../test/test-app.ts';
+import type { ApiResponse, TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
 let admin: string;
@@ -52,6 +52,25 @@ const purge = (model: string, id: number, token = admin) =>
   t.call('DELETE', `/api/trashdelete/${model}/${id}`, { token });
 const deletedAt = async (table: 'roles' | 'users' | 'categories', id: number) =>
   (await t.db.selectFrom(table).select('deleted_at').where('id', '=', id).executeTakeFirst())?.deleted_at;
+
+/**
+ * The refusals restore and purge share, on a category put in the trash (whose id it returns, still there): 401
+ * without a token, 403 without the trash key, 404 for an unknown type, an id never used and a live record.
+ */
+async function expectTrashRefusals(
+  name: string,
+  act: (model: string, id: number, token?: string) => Promise<ApiResponse>,
+  anonymous: (id: number) => Promise<ApiResponse>,
+) {
+  const id = await newCategory(name);
+  await trash(`/api/categorydelete/${id}`);
+  expect(await anonymous(id)).toMatchObject({ status: 401, body: UNAUTHENTICATED });
+  expect(await act('category', id, cashier)).toMatchObject({ status: 403, body: DENIED });
+  expect(await act('widget', id)).toMatchObject({ status: 404, body: UNKNOWN_TYPE });
+  expect(await act('category', 999999)).toMatchObject({ status: 404, body: NOT_FOUND });
+  expect(await act('role', cashierRoleId)).toMatchObject({ status: 404, body: NOT_FOUND });
+  return id;
+}
 
 describe('GET /api/trashlist', () => {
   it('refuses a missing token, a user without the trash key and a page size outside the list', async () => {
@@ -116,17 +135,9 @@ describe('GET /api/trashlist', () => {
 
 describe('PUT /api/trashrestore/:model/:id', () => {
   it('refuses a missing token, a user without the trash key, an unknown type and an id not in the trash', async () => {
-    const id = await newCategory('Restore Guard');
-    await trash(`/api/categorydelete/${id}`);
-    expect(await t.call('PUT', `/api/trashrestore/category/${id}`)).toMatchObject({
-      status: 401,
-      body: UNAUTHENTICATED,
-    });
-    expect(await restore('category', id, cashier)).toMatchObject({ status: 403, body: DENIED });
-    expect(await restore('widget', id)).toMatchObject({ status: 404, body: UNKNOWN_TYPE });
-    expect(await restore('category', 999999)).toMatchObject({ status: 404, body: NOT_FOUND });
-    // A live record is not in the trash.
-    expect(await restore('role', cashierRoleId)).toMatchObject({ status: 404, body: NOT_FOUND });
+    const id = await expectTrashRefusals('Restore Guard', restore, (id) =>
+      t.call('PUT', `/api/trashrestore/category/${id}`),
+    );
     expect(await deletedAt('categories', id)).toBeInstanceOf(Date);
   });
 
@@ -216,18 +227,11 @@ describe('PUT /api/trashrestore/:model/:id', () => {
 
 describe('DELETE /api/trashdelete/:model/:id', () => {
   it('refuses a missing token, a user without the trash key, an unknown type and an id not in the trash', async () => {
-    const id = await newCategory('Purge Guard');
-    await trash(`/api/categorydelete/${id}`);
-    expect(await t.call('DELETE', `/api/trashdelete/category/${id}`)).toMatchObject({
-      status: 401,
-      body: UNAUTHENTICATED,
-    });
-    expect(await purge('category', id, cashier)).toMatchObject({ status: 403, body: DENIED });
-    expect(await purge('widget', id)).toMatchObject({ status: 404, body: UNKNOWN_TYPE });
+    const id = await expectTrashRefusals('Purge Guard', purge, (id) =>
+      t.call('DELETE', `/api/trashdelete/category/${id}`),
+    );
     expect(await purge('sale', id)).toMatchObject({ status: 404, body: UNKNOWN_TYPE });
-    expect(await purge('category', 999999)).toMatchObject({ status: 404, body: NOT_FOUND });
     // Live records are never removed for good from here.
-    expect(await purge('role', cashierRoleId)).toMatchObject({ status: 404, body: NOT_FOUND });
     expect(await purge('user', adminId)).toMatchObject({ status: 404, body: NOT_FOUND });
     expect(await deletedAt('categories', id)).toBeInstanceOf(Date);
     expect(await t.db.selectFrom('users').select('id').where('id', '=', adminId).executeTakeFirst()).toBeDefined();
