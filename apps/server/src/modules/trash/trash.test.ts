@@ -53,6 +53,19 @@ const purge = (model: string, id: number, token = admin) =>
 const deletedAt = async (table: 'roles' | 'users' | 'categories', id: number) =>
   (await t.db.selectFrom(table).select('deleted_at').where('id', '=', id).executeTakeFirst())?.deleted_at;
 
+/** `act` refused with 409 and `message`: the record stays in the trash and no audit row is written. */
+async function expectRefusedInTrash(
+  act: () => Promise<ApiResponse>,
+  message: string,
+  table: 'roles' | 'users' | 'categories',
+  id: number,
+) {
+  const before = await auditCount(t);
+  expect(await act()).toMatchObject({ status: 409, body: { success: false, message } });
+  expect(await deletedAt(table, id)).toBeInstanceOf(Date);
+  expect(await auditCount(t)).toBe(before);
+}
+
 /**
  * The refusals restore and purge share, on a category put in the trash (whose id it returns, still there): 401
  * without a token, 403 without the trash key, 404 for an unknown type, an id never used and a live record.
@@ -178,14 +191,12 @@ describe('PUT /api/trashrestore/:model/:id', () => {
     const first = await newCategory('Duplicate Me');
     await trash(`/api/categorydelete/${first}`);
     await newCategory('duplicate me');
-    const before = await auditCount(t);
-    const res = await restore('category', first);
-    expect(res).toMatchObject({
-      status: 409,
-      body: { success: false, message: 'Another category now uses the same details. Rename or remove it first.' },
-    });
-    expect(await deletedAt('categories', first)).toBeInstanceOf(Date);
-    expect(await auditCount(t)).toBe(before);
+    await expectRefusedInTrash(
+      () => restore('category', first),
+      'Another category now uses the same details. Rename or remove it first.',
+      'categories',
+      first,
+    );
 
     const user = await newUser('Old Account', cashierRoleId);
     await trash(`/api/userdelete/${user.id}`);
@@ -198,11 +209,12 @@ describe('PUT /api/trashrestore/:model/:id', () => {
       role_id: cashierRoleId,
       environment: 'TEST',
     });
-    const userRes = await restore('user', user.id);
-    expect(userRes).toMatchObject({
-      status: 409,
-      body: { message: 'Another user now uses the same details. Rename or remove it first.' },
-    });
+    await expectRefusedInTrash(
+      () => restore('user', user.id),
+      'Another user now uses the same details. Rename or remove it first.',
+      'users',
+      user.id,
+    );
   });
 
   it('refuses to restore a user whose role is in the trash until the role is back', async () => {
@@ -216,9 +228,7 @@ describe('PUT /api/trashrestore/:model/:id', () => {
     });
     await trash(`/api/userdelete/${user.id}`);
     await trash(`/api/roledelete/${roleId}`);
-    const res = await restore('user', user.id);
-    expect(res).toMatchObject({ status: 409, body: { success: false, message: "Restore this user's role first." } });
-    expect(await deletedAt('users', user.id)).toBeInstanceOf(Date);
+    await expectRefusedInTrash(() => restore('user', user.id), "Restore this user's role first.", 'users', user.id);
     expect((await restore('role', roleId)).status).toBe(200);
     expect((await restore('user', user.id)).status).toBe(200);
     expect(await deletedAt('users', user.id)).toBeNull();
@@ -259,14 +269,12 @@ describe('DELETE /api/trashdelete/:model/:id', () => {
     const user = await newUser('Purge Role User', roleId);
     await trash(`/api/userdelete/${user.id}`);
     await trash(`/api/roledelete/${roleId}`);
-    const before = await auditCount(t);
-    const res = await purge('role', roleId);
-    expect(res).toMatchObject({
-      status: 409,
-      body: { success: false, message: 'Users (some may be in the trash) still refer to this role.' },
-    });
-    expect(await deletedAt('roles', roleId)).toBeInstanceOf(Date);
-    expect(await auditCount(t)).toBe(before);
+    await expectRefusedInTrash(
+      () => purge('role', roleId),
+      'Users (some may be in the trash) still refer to this role.',
+      'roles',
+      roleId,
+    );
     // Once the user is gone for good, so may the role be.
     expect((await purge('user', user.id)).status).toBe(200);
     expect(await lastAudit(t)).toMatchObject({
@@ -282,23 +290,23 @@ describe('DELETE /api/trashdelete/:model/:id', () => {
     const user = await newUser('Active User', cashierRoleId);
     await t.signIn(user.email, user.temporary_password);
     await trash(`/api/userdelete/${user.id}`);
-    const res = await purge('user', user.id);
-    expect(res).toMatchObject({
-      status: 409,
-      body: { success: false, message: 'This user cannot be deleted permanently: other records refer to it.' },
-    });
-    expect(await deletedAt('users', user.id)).toBeInstanceOf(Date);
+    await expectRefusedInTrash(
+      () => purge('user', user.id),
+      'This user cannot be deleted permanently: other records refer to it.',
+      'users',
+      user.id,
+    );
     expect((await restore('user', user.id)).status).toBe(200);
 
     const categoryId = await newCategory('Has Products');
     await sql`INSERT INTO products (name, category_id, environment, deleted_at)
       VALUES ('Trashed Product', ${categoryId}, 'TEST', now())`.execute(t.db);
     await t.db.updateTable('categories').set({ deleted_at: new Date() }).where('id', '=', categoryId).execute();
-    const category = await purge('category', categoryId);
-    expect(category).toMatchObject({
-      status: 409,
-      body: { success: false, message: 'Products (some may be in the trash) still refer to this category.' },
-    });
-    expect(await deletedAt('categories', categoryId)).toBeInstanceOf(Date);
+    await expectRefusedInTrash(
+      () => purge('category', categoryId),
+      'Products (some may be in the trash) still refer to this category.',
+      'categories',
+      categoryId,
+    );
   });
 });
