@@ -1,6 +1,7 @@
 // Sales for the report tests: made through the API (which stores each line's share of the discount), then moved to
 // the moment the test needs.
 import { randomUUID } from 'node:crypto';
+import type { ReportDeclaration } from '@duka/shared';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
@@ -67,38 +68,33 @@ export async function exportedRows(t: TestApp, token: string, path: string, form
   return { rows, headers: file.headers };
 }
 
-/** A report's calls: its list path, permission word, a filter query (null when it has none) and its files' stem. */
-export interface ReportKeys {
-  path: string;
-  word: string;
-  filter: string | null;
-  files: string;
-}
-
 /**
- * A report's keys as the cashier (who holds none of them) meets them: 401 without a token and 403 without the List
- * key; the List key alone opens the list but neither a filter nor the files; List and Filter open the filter; the
- * Export key alone opens the files but not a filtered one.
+ * A report's keys as the cashier (who holds none of them) meets them, its calls read from its declaration: 401
+ * without a token and 403 without the List key; the List key alone opens the list but neither `filter` (a query
+ * that sets one of its filters; null when it has none) nor the files; List and Filter open the filter; the Export key
+ * alone opens the files but not a filtered one.
  */
-export async function expectReportKeys(t: TestApp, cashier: string, { path, word, filter, files }: ReportKeys) {
-  expect(await t.call('GET', `/api/${path}`), path).toMatchObject({ status: 401, body: UNAUTHENTICATED });
-  expect(await t.call('GET', `/api/${path}`, { token: cashier }), path).toMatchObject({ status: 403, body: DENIED });
-  await withCashierKeys(t, [`${word}List`], async () => {
-    expect((await t.call('GET', `/api/${path}`, { token: cashier })).status, path).toBe(200);
+export async function expectReportKeys(t: TestApp, cashier: string, report: ReportDeclaration, filter: string | null) {
+  const { path, keys, exports } = report;
+  const list = `/api${path}`;
+  expect(await t.call('GET', list), path).toMatchObject({ status: 401, body: UNAUTHENTICATED });
+  expect(await t.call('GET', list, { token: cashier }), path).toMatchObject({ status: 403, body: DENIED });
+  await withCashierKeys(t, [keys.list], async () => {
+    expect((await t.call('GET', list, { token: cashier })).status, path).toBe(200);
     if (filter) {
-      const filtered = await t.call('GET', `/api/${path}?${filter}`, { token: cashier });
+      const filtered = await t.call('GET', `${list}?${filter}`, { token: cashier });
       expect(filtered, `${path} filtered`).toMatchObject({ status: 403, body: DENIED });
     }
-    expect((await t.download(`/api/${files}xlsx`, cashier)).status, `${files}xlsx`).toBe(403);
+    expect((await t.download(`/api${exports.xlsx}`, cashier)).status, exports.xlsx).toBe(403);
   });
-  if (filter)
-    await withCashierKeys(t, [`${word}List`, `${word}Filter`], async () => {
-      expect((await t.call('GET', `/api/${path}?${filter}`, { token: cashier })).status, path).toBe(200);
+  if (filter && keys.filter)
+    await withCashierKeys(t, [keys.list, keys.filter], async () => {
+      expect((await t.call('GET', `${list}?${filter}`, { token: cashier })).status, path).toBe(200);
     });
-  await withCashierKeys(t, [`${word}Export`], async () => {
-    expect((await t.download(`/api/${files}csv`, cashier)).status, `${files}csv`).toBe(200);
-    if (filter) expect((await t.download(`/api/${files}xlsx?${filter}`, cashier)).status, `${files}xlsx`).toBe(403);
+  await withCashierKeys(t, [keys.export], async () => {
+    expect((await t.download(`/api${exports.csv}`, cashier)).status, exports.csv).toBe(200);
+    if (filter) expect((await t.download(`/api${exports.xlsx}?${filter}`, cashier)).status, exports.xlsx).toBe(403);
   });
-  expect((await t.download(`/api/${files}csv`)).status, `${files}csv`).toBe(401);
-  expect((await t.download(`/api/${files}xlsx`)).status, `${files}xlsx`).toBe(401);
+  expect((await t.download(`/api${exports.csv}`)).status, exports.csv).toBe(401);
+  expect((await t.download(`/api${exports.xlsx}`)).status, exports.xlsx).toBe(401);
 }
