@@ -50,15 +50,19 @@ async function topProducts(db: Database, period: Period) {
     .where('r.created_at', '>=', period.from)
     .where('r.created_at', '<', period.until)
     .select(['i.product_id', 'i.measurement_id', sql<number>`-ri.quantity`.as('quantity')]);
+  // Summed by ids first, so only the products that sold meet their names, not every line.
   const net = sql<number>`sum(l.quantity)`;
-  const rows = await db
+  const perProduct = db
     .selectFrom(sold.unionAll(returned).as('l'))
-    .innerJoin('products as p', 'p.id', 'l.product_id')
-    .innerJoin('measurements as m', 'm.id', 'l.measurement_id')
-    .select(['p.name as product', 'm.name as unit', net.as('quantity')])
-    .groupBy(['p.id', 'p.name', 'm.id', 'm.name'])
-    .having(net, '>', 0)
-    .orderBy(net, 'desc')
+    .select(['l.product_id', 'l.measurement_id', net.as('quantity')])
+    .groupBy(['l.product_id', 'l.measurement_id'])
+    .having(net, '>', 0);
+  const rows = await db
+    .selectFrom(perProduct.as('g'))
+    .innerJoin('products as p', 'p.id', 'g.product_id')
+    .innerJoin('measurements as m', 'm.id', 'g.measurement_id')
+    .select(['p.name as product', 'm.name as unit', 'g.quantity'])
+    .orderBy('g.quantity', 'desc')
     .orderBy('p.name')
     .orderBy('m.name')
     .limit(10)
