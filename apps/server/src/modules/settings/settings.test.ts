@@ -22,6 +22,23 @@ const email = {
   smtp_port: 587,
 };
 
+/**
+ * A save of one settings section (`/api/{section}settingsstore`) refused with 422 and `errors`; the stored settings
+ * read back as they were. `body` is built from them.
+ */
+async function expectRefusedUnchanged(
+  section: 'security' | 'businessinfo',
+  body: (current: Record<string, unknown>) => object,
+  errors: Record<string, string[]>,
+) {
+  const read = async () => (await t.call('GET', `/api/${section}settingslist`, { token })).body.data;
+  const current = await read();
+  const res = await t.call('POST', `/api/${section}settingsstore`, { token, body: body(current) });
+  expect(res.status).toBe(422);
+  expect(res.body.errors).toEqual(errors);
+  expect(await read()).toEqual(current);
+}
+
 describe('security settings', () => {
   it('loads the defaults', async () => {
     const res = await t.call('GET', '/api/securitysettingslist', { token });
@@ -29,27 +46,24 @@ describe('security settings', () => {
   });
 
   it('validates with the seeds messages and changes nothing', async () => {
-    const current = (await t.call('GET', '/api/securitysettingslist', { token })).body.data;
-    const res = await t.call('POST', '/api/securitysettingsstore', {
-      token,
-      body: {
+    await expectRefusedUnchanged(
+      'security',
+      (current) => ({
         ...current,
         security_settings_length: 7,
         security_settings_expiry: 0,
         dormant_account_expiry: -1,
         security_settings_login_attempt: 'x',
         security_settings_history_counts: 0,
+      }),
+      {
+        security_settings_length: ['Password length should be a number greater than or equal to 8.'],
+        security_settings_expiry: ['Password expiry should be a positive number.'],
+        dormant_account_expiry: ['Account expiry should be a positive number.'],
+        security_settings_login_attempt: ['Login attempts should be a positive number.'],
+        security_settings_history_counts: ['History count should be a number greater than or equal to 1.'],
       },
-    });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({
-      security_settings_length: ['Password length should be a number greater than or equal to 8.'],
-      security_settings_expiry: ['Password expiry should be a positive number.'],
-      dormant_account_expiry: ['Account expiry should be a positive number.'],
-      security_settings_login_attempt: ['Login attempts should be a positive number.'],
-      security_settings_history_counts: ['History count should be a number greater than or equal to 1.'],
-    });
-    expect((await t.call('GET', '/api/securitysettingslist', { token })).body.data).toEqual(current);
+    );
   });
 
   it('saves, audits from/to, and the new lockout count applies to sign-in', async () => {
@@ -178,25 +192,22 @@ describe('business information', () => {
   });
 
   it('validates with the seeds messages and changes nothing', async () => {
-    const before = (await t.call('GET', '/api/businessinfosettingslist', { token })).body.data;
-    const res = await t.call('POST', '/api/businessinfosettingsstore', {
-      token,
-      body: {
+    await expectRefusedUnchanged(
+      'businessinfo',
+      () => ({
         ...business,
         business_name: ' ',
         business_email: 'not-an-email',
         business_contact: '772-000',
         business_website: 'katohardware',
+      }),
+      {
+        business_name: ['business name is required.'],
+        business_email: ['Invalid email format.'],
+        business_contact: ['Invalid business contact format. Please enter only digits.'],
+        business_website: ['Invalid website format. Please enter a valid URL.'],
       },
-    });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({
-      business_name: ['business name is required.'],
-      business_email: ['Invalid email format.'],
-      business_contact: ['Invalid business contact format. Please enter only digits.'],
-      business_website: ['Invalid website format. Please enter a valid URL.'],
-    });
-    expect((await t.call('GET', '/api/businessinfosettingslist', { token })).body.data).toEqual(before);
+    );
   });
 
   it('saves, audits from/to, and every signed-in user reads it back', async () => {
