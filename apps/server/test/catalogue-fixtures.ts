@@ -150,6 +150,12 @@ async function whileCashierKeys<T>(
 }
 
 /** Gives the demo Cashier role `keys` for the length of `run`, then takes them back. */
+/** A call answers 401 without a token and 403 (Access denied) to `cashier`, who lacks its key. */
+export async function expectKeyNeeded(t: TestApp, method: string, path: string, cashier: string) {
+  expect(await t.call(method, path), path).toMatchObject({ status: 401, body: UNAUTHENTICATED });
+  expect(await t.call(method, path, { token: cashier }), path).toMatchObject({ status: 403, body: DENIED });
+}
+
 export const withCashierKeys = <T>(t: TestApp, keys: string[], run: () => Promise<T>) =>
   whileCashierKeys(t, keys, grant, revoke, run);
 

@@ -1,7 +1,7 @@
 // Stock discrepancies (issue 16): the list and the two resolutions. The offline sale will create the rows later; here
 // they are inserted directly, each against a real sale.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DENIED, lastAudit, UNAUTHENTICATED, withCashierKeys } from '../../../test/catalogue-fixtures.ts';
+import { DENIED, expectKeyNeeded, lastAudit, withCashierKeys } from '../../../test/catalogue-fixtures.ts';
 import { signedInApp } from '../../../test/crud-contract.ts';
 import { saleAt } from '../../../test/report-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
@@ -162,11 +162,7 @@ describe('PUT /api/stockdiscrepancyresolve/{id}', () => {
 
 describe('access', () => {
   it('answers 401 without a session and 403 without each key', async () => {
-    expect(await t.call('GET', '/api/stockdiscrepancylist')).toMatchObject({ status: 401, body: UNAUTHENTICATED });
-    expect(await t.call('GET', '/api/stockdiscrepancylist', { token: cashier })).toMatchObject({
-      status: 403,
-      body: DENIED,
-    });
+    await expectKeyNeeded(t, 'GET', '/api/stockdiscrepancylist', cashier);
     const id = await discrepancy(1);
     const body = { kind: 'STOCK_RECEIVED', note: 'Counted again' };
     expect(await resolve(id, body, cashier)).toMatchObject({ status: 403, body: DENIED });

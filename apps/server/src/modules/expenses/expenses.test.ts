@@ -7,6 +7,7 @@ import {
   catalogue,
   DENIED,
   expectEachCallNeedsItsKey,
+  expectKeyNeeded,
   lastAudit,
   lastAuditId,
   UNAUTHENTICATED,
@@ -160,11 +161,7 @@ describe('POST /api/expensestore', () => {
 describe('GET /api/expenseshow/:id', () => {
   it('refuses a missing token, a user without expenseList and an unknown id; shows every field', async () => {
     const id = await made({ category: 'Airtime and data', description: 'MTN bundle' });
-    expect(await t.call('GET', `/api/expenseshow/${id}`)).toMatchObject({ status: 401, body: UNAUTHENTICATED });
-    expect(await t.call('GET', `/api/expenseshow/${id}`, { token: cashier })).toMatchObject({
-      status: 403,
-      body: DENIED,
-    });
+    await expectKeyNeeded(t, 'GET', `/api/expenseshow/${id}`, cashier);
     expect(await t.call('GET', '/api/expenseshow/999999', { token: admin })).toMatchObject({
       status: 404,
       body: { success: false, message: 'Expense not found.' },
@@ -281,11 +278,7 @@ describe('GET /api/expenselist', () => {
 describe('DELETE /api/expensedelete/:id, /api/expensesdelete and the trash', () => {
   it('refuses a missing token, a user without the key, an empty selection and an unknown id', async () => {
     const id = await made({ description: 'Delete refusals' });
-    expect(await t.call('DELETE', `/api/expensedelete/${id}`)).toMatchObject({ status: 401, body: UNAUTHENTICATED });
-    expect(await t.call('DELETE', `/api/expensedelete/${id}`, { token: cashier })).toMatchObject({
-      status: 403,
-      body: DENIED,
-    });
+    await expectKeyNeeded(t, 'DELETE', `/api/expensedelete/${id}`, cashier);
     const empty = await t.call('DELETE', '/api/expensesdelete', { token: admin, body: { expense_ids: [] } });
     expect(empty.body).toEqual({
       success: false,
