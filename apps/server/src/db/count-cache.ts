@@ -19,6 +19,15 @@ const READ = /\b(?:from|join)\s+(?:only\s+)?(?:"?public"?\.)?"?(\w+)"?/gi;
 // A statement this watcher cannot attribute to tables (a function call may write anywhere): every table changes.
 const ALL = '*';
 
+// Tables the database's triggers write when these are written (migrations 020, 021): sale totals and line rollups.
+const KEPT_BY_TRIGGERS: Record<string, string[]> = {
+  sales: ['sale_items', 'sale_totals', 'sale_product_months', 'sale_supplier_days'],
+  sale_items: ['sale_totals', 'sale_product_months', 'sale_supplier_days'],
+  sale_payments: ['sale_totals'],
+  sale_returns: ['sale_totals'],
+  stock_batches: ['sale_supplier_days'],
+};
+
 const tablesOf = (text: string, pattern: RegExp) => new Set([...text.matchAll(pattern)].map((m) => m[1].toLowerCase()));
 
 interface Entry {
@@ -66,6 +75,7 @@ export function cacheCounts(pool: pg.Pool) {
       }
       if (text.includes(`"${COUNTED_AS}"`) && !inTransaction) return counted(text, values as unknown[] | undefined);
       const written = tablesOf(text, WRITE);
+      for (const t of [...written]) for (const kept of KEPT_BY_TRIGGERS[t] ?? []) written.add(kept);
       if (!written.size && !/^(select|with|values|show|set|savepoint|release|rollback|begin|start)\b/.test(head))
         written.add(ALL);
       if (!written.size) return original(...args);
