@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../apps/server/src/db/seed/demo.ts';
-import { apiCall, type RunningApp, signInThroughUi, startAll, stockItem, stopAll } from './support.ts';
+import { apiCall, type RunningApp, signInThroughUi, startShop, stockItem, stopAll } from './support.ts';
 
 // Accessibility (issue 15): axe-core, with the WCAG 2 A and AA rules, finds no serious or critical violation on the
 // sign-in page, the dashboard, the POS, a list, a form and a receipt. Lesser findings (best practices, moderate
@@ -13,8 +13,8 @@ let page: Page;
 let receiptId: number;
 
 beforeAll(async () => {
-  [app, browser] = await startAll();
-  const token = (await apiCall(app.url, 'POST', '/login', DEMO_ADMIN)).body.data.token;
+  let token: string;
+  ({ app, browser, admin: token } = await startShop());
   const batch = await stockItem(app.url, token, 'Axe Cement', 38_000, 20);
   const sale = await apiCall(
     app.url,

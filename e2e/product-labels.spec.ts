@@ -1,20 +1,19 @@
 import fs from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../apps/server/src/db/seed/demo.ts';
-import { apiCall, openFromMenu, type RunningApp, signInThroughUi, startAll, stockItem, stopAll } from './support.ts';
+import { apiCall, openFromMenu, type RunningApp, signedInPage, startShop, stockItem, stopAll } from './support.ts';
 
 // Barcode labels (issue 15) as the back office prints them in Chromium: two products without a barcode are chosen on
 // the product list, Print labels downloads the A4 PDF, the list then shows the barcodes they were given (a SKU that
 // can serve, else a shop number), and the POS finds the product by the printed code.
 let app: RunningApp;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  [app, browser] = await startAll();
-  const token = (await apiCall(app.url, 'POST', '/login', DEMO_ADMIN)).body.data.token;
+  let token: string;
+  ({ app, browser, admin: token } = await startShop());
   await stockItem(app.url, token, 'Label Cement', 38_000, 20);
   await stockItem(app.url, token, 'Label Sand', 12_000, 20);
   // The sand has a SKU a scanner can type: it becomes its barcode.
@@ -28,11 +27,7 @@ beforeAll(async () => {
     token,
   );
   expect(update.status).toBe(200);
-  context = await browser.newContext({ acceptDownloads: true });
-  page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  await signInThroughUi(page, app.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await page.waitForURL(`${app.url}/home`);
+  page = await signedInPage(browser, app.url, DEMO_ADMIN, { acceptDownloads: true });
 });
 afterAll(() => stopAll(app, browser));
 
