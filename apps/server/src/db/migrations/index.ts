@@ -18,6 +18,7 @@ import * as productLabelNumbers from './018_product_label_numbers.ts';
 import * as stockSearchIndexes from './019_stock_search_indexes.ts';
 import * as saleTotals from './020_sale_totals.ts';
 import * as saleLineRollups from './021_sale_line_rollups.ts';
+import * as nameJsonLate from './022_name_json_late.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '019_stock_search_indexes': stockSearchIndexes,
   '020_sale_totals': saleTotals,
   '021_sale_line_rollups': saleLineRollups,
+  '022_name_json_late': nameJsonLate,
 };

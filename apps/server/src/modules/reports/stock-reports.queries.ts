@@ -99,9 +99,21 @@ export const totalBalanceValue = (db: Database, period: Period, search: string |
 const lowBatches = (db: Database, search: string | undefined) =>
   liveBatchesCountable(db, search).whereRef('s.balance', '<=', 's.min_stock_level');
 
+/** The names built for the page's rows only, after the sort (name_json, migration 022). */
+const lateName = (column: string) => sql<{ name: string }>`name_json(${sql.ref(column)})`;
+
 export const lowStockRows = (db: Database, search: string | undefined) =>
   lowBatches(db, search)
-    .select([...batchNames, 's.unit_price', 's.balance', 's.min_stock_level'])
+    .select([
+      's.id',
+      's.batch_number',
+      lateName('p.name').as('product'),
+      lateName('b.name').as('brand'),
+      lateName('m.name').as('measurement'),
+      's.unit_price',
+      's.balance',
+      's.min_stock_level',
+    ])
     .orderBy('s.balance')
     .orderBy(sql`lower(p.name)`)
     .orderBy('s.id');
