@@ -47,6 +47,24 @@ async function exportList(page: Page, format: 'XLSX' | 'CSV'): Promise<{ path: s
   return { path: await download.path(), name: download.suggestedFilename() };
 }
 
+/** Opens the supplier form from the menu and types the name; each test then types the phone its own way. */
+async function openSupplierForm(name: string) {
+  await openFromMenu(admin, 'Suppliers', '/supplierlist');
+  await admin.getByRole('link', { name: 'Create' }).click();
+  await admin.getByLabel('Name').fill(name);
+}
+
+/** The rest of the supplier form (country Uganda, Production), saved and confirmed. */
+async function finishSupplier(email: string, tin: string, address: string) {
+  await admin.getByLabel('Email').fill(email);
+  await admin.getByLabel('TIN').fill(tin);
+  await choose(admin, 'Country', 'Uganda');
+  await admin.getByLabel('Address').fill(address);
+  await admin.getByLabel('Production').check();
+  await save(admin);
+  await admin.getByText('Supplier created successfully!').waitFor();
+}
+
 describe('catalogue records through their forms', () => {
   it('creates a category and a product in it', async () => {
     await openFromMenu(admin, 'Categories', '/categorylist');
@@ -93,37 +111,21 @@ describe('catalogue records through their forms', () => {
   });
 
   it('creates a supplier, putting the leading 0 on the phone number', async () => {
-    await openFromMenu(admin, 'Suppliers', '/supplierlist');
-    await admin.getByRole('link', { name: 'Create' }).click();
-    await admin.getByLabel('Name').fill('Kampala Hardware Ltd');
+    await openSupplierForm('Kampala Hardware Ltd');
     await admin.getByLabel('Phone number').fill('772123456');
     expect(await admin.getByLabel('Phone number').inputValue()).toBe('0772123456');
-    await admin.getByLabel('Email').fill('orders@kampalahardware.test');
-    await admin.getByLabel('TIN').fill('1000123456');
-    await choose(admin, 'Country', 'Uganda');
-    await admin.getByLabel('Address').fill('Plot 12, Nakivubo Road, Kampala');
-    await admin.getByLabel('Production').check();
-    await save(admin);
-    await admin.getByText('Supplier created successfully!').waitFor();
+    await finishSupplier('orders@kampalahardware.test', '1000123456', 'Plot 12, Nakivubo Road, Kampala');
     await admin.waitForURL(`${app.url}/supplierlist`);
     const cells = await rowCells(admin, /Kampala Hardware Ltd/);
     expect(cells).toEqual(expect.arrayContaining(['0772123456', 'Uganda', '1000123456']));
   });
 
   it('keeps a phone typed with the country code in the local form', async () => {
-    await openFromMenu(admin, 'Suppliers', '/supplierlist');
-    await admin.getByRole('link', { name: 'Create' }).click();
-    await admin.getByLabel('Name').fill('Gulu Hardware Ltd');
+    await openSupplierForm('Gulu Hardware Ltd');
     await admin.getByLabel('Phone number').click();
     await admin.keyboard.type('+256 701 234 567');
     expect(await admin.getByLabel('Phone number').inputValue()).toBe('0701234567');
-    await admin.getByLabel('Email').fill('orders@guluhardware.test');
-    await admin.getByLabel('TIN').fill('1000654321');
-    await choose(admin, 'Country', 'Uganda');
-    await admin.getByLabel('Address').fill('Plot 3, Awich Road, Gulu');
-    await admin.getByLabel('Production').check();
-    await save(admin);
-    await admin.getByText('Supplier created successfully!').waitFor();
+    await finishSupplier('orders@guluhardware.test', '1000654321', 'Plot 3, Awich Road, Gulu');
     expect(await rowCells(admin, /Gulu Hardware Ltd/)).toEqual(expect.arrayContaining(['0701234567']));
   });
 });
