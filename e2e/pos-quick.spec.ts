@@ -83,6 +83,12 @@ describe('the POS at 1366×768', () => {
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'POS', exact: true }).click();
     await processSale().waitFor();
   };
+  /** Empties the cart as a cashier does: Clear Cart, confirmed in its dialog. */
+  const clearCart = async () => {
+    await page.getByRole('button', { name: 'Clear Cart' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Clear Cart' }).click();
+    await page.getByText('Your cart is empty. Start shopping now!').waitFor();
+  };
 
   it('sells three items by keyboard alone, the total and Process Sale in view throughout', async () => {
     await openPos();
@@ -163,9 +169,7 @@ describe('the POS at 1366×768', () => {
     await page.keyboard.type(CEMENT_BARCODE, { delay: 5 });
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByLabel('Cement Bag quantity').inputValue()).toBe('2');
-    await page.getByRole('button', { name: 'Clear Cart' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Clear Cart' }).click();
-    await page.getByText('Your cart is empty. Start shopping now!').waitFor();
+    await clearCart();
   });
 
   it('keeps 10 lines in a cart that scrolls inside itself, the total the largest text, nothing scrolling the page', async () => {
@@ -198,9 +202,7 @@ describe('the POS at 1366×768', () => {
       return { total: Number.parseFloat(getComputedStyle(totalEl).fontSize), largestOther };
     });
     expect(sizes.total).toBeGreaterThan(sizes.largestOther);
-    await page.getByRole('button', { name: 'Clear Cart' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Clear Cart' }).click();
-    await page.getByText('Your cart is empty. Start shopping now!').waitFor();
+    await clearCart();
   });
 
   it('parks a cart with its customer, serves another, and recalls the first after a reload', async () => {
