@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../apps/server/src/db/seed/demo.ts';
-import { apiCall, type RunningApp, signInThroughUi, startShop, stockItem, stopAll } from './support.ts';
+import { type RunningApp, saleThroughApi, signInThroughUi, startShop, stockItem, stopAll } from './support.ts';
 
 // Accessibility (issue 15): axe-core, with the WCAG 2 A and AA rules, finds no serious or critical violation on the
 // sign-in page, the dashboard, the POS, a list, a form and a receipt. Lesser findings (best practices, moderate
@@ -16,21 +16,7 @@ beforeAll(async () => {
   let token: string;
   ({ app, browser, admin: token } = await startShop());
   const batch = await stockItem(app.url, token, 'Axe Cement', 38_000, 20);
-  const sale = await apiCall(
-    app.url,
-    'POST',
-    '/salesstore',
-    {
-      customerName: 'Walk-in',
-      customerPhone: '0700000000',
-      items: [{ batchNumber: batch.batch_number, quantity: 2 }],
-      paymentMethod: 'CASH',
-      idempotencyKey: crypto.randomUUID(),
-    },
-    token,
-  );
-  if (sale.status !== 200) throw new Error(`/salesstore answered ${sale.status}: ${JSON.stringify(sale.body)}`);
-  receiptId = sale.body.data.id;
+  receiptId = await saleThroughApi(app.url, token, [[batch, 2]]);
 });
 afterAll(() => stopAll(app, browser));
 

@@ -10,7 +10,15 @@ import {
   startServer,
   waitUntilHealthy,
 } from '../apps/server/test/server-process.ts';
-import { apiCall, launchBrowser, menuLink, signedInPage, signInThroughUi, stockItem } from './support.ts';
+import {
+  apiCall,
+  launchBrowser,
+  menuLink,
+  saleThroughApi,
+  signedInPage,
+  signInThroughUi,
+  stockItem,
+} from './support.ts';
 
 // Selling with the connection down (issue 16), in Chromium: the POS opens offline from the service worker, three
 // sales go to the outbox (one receipt printed "not yet sent"), the page is closed and reopened, and back online the
@@ -107,21 +115,7 @@ describe('selling offline', () => {
     await expect.poll(() => page.getByRole('list', { name: 'Search results' }).textContent()).toContain('27 in stock');
 
     // Meanwhile the shop sold sand online: the batch now holds 1 of the 2 the offline sale took.
-    const sold = await apiCall(
-      app.url,
-      'POST',
-      '/salesstore',
-      {
-        customerName: 'Walk-in',
-        customerPhone: '0700000000',
-        items: [{ batchNumber: sand.batch_number, quantity: 2 }],
-        paymentMethod: 'CASH',
-        idempotencyKey: crypto.randomUUID(),
-      },
-      admin,
-    );
-    expect(sold.status).toBe(200);
-    onlineSaleId = sold.body.data.id;
+    onlineSaleId = await saleThroughApi(app.url, admin, [[sand, 2]]);
     const before = await salesTotal();
 
     // The laptop is closed: the page goes, the outbox stays.

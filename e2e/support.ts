@@ -128,6 +128,33 @@ export async function apiCall(baseUrl: string, method: string, path: string, bod
   return { status: res.status, body: (await res.json()) as any };
 }
 
+/**
+ * A sale of `items` (batch, quantity) through the API for a test's set-up, paid in cash unless `pay` says otherwise
+ * (`{ payments: [...] }`); throws unless it is accepted. Answers the sale's id.
+ */
+export async function saleThroughApi(
+  baseUrl: string,
+  token: string,
+  items: [{ batch_number: string }, number][],
+  pay: Record<string, unknown> = { paymentMethod: 'CASH' },
+): Promise<number> {
+  const res = await apiCall(
+    baseUrl,
+    'POST',
+    '/salesstore',
+    {
+      customerName: 'Okello Builders',
+      customerPhone: '0772123456',
+      items: items.map(([batch, quantity]) => ({ batchNumber: batch.batch_number, quantity })),
+      ...pay,
+      idempotencyKey: crypto.randomUUID(),
+    },
+    token,
+  );
+  if (res.status !== 200) throw new Error(`/salesstore answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.data.id;
+}
+
 /** One product in stock through the API (category, product, brand, measurement, supplier, batch); answers the batch. */
 export async function stockItem(baseUrl: string, token: string, name: string, salePrice: number, quantity: number) {
   const environment = 'PRODUCTION';

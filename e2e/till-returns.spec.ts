@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
@@ -9,6 +8,7 @@ import {
   menuLink,
   openFromMenu,
   type RunningApp,
+  saleThroughApi,
   signedInPage,
   startShop,
   stockItem,
@@ -31,21 +31,7 @@ beforeAll(async () => {
   cashier = await apiToken(app.url, DEMO_CASHIER);
   cement = await stockItem(app.url, admin, 'Cement Bag', 38_000, 100);
   // The cashier's cash sale: 2 × 38,000 paid with 100,000, 24,000 change.
-  const sale = await apiCall(
-    app.url,
-    'POST',
-    '/salesstore',
-    {
-      customerName: 'Okello Builders',
-      customerPhone: '0772123456',
-      items: [{ batchNumber: cement.batch_number, quantity: 2 }],
-      payments: [{ method: 'CASH', amount: 100_000 }],
-      idempotencyKey: randomUUID(),
-    },
-    cashier,
-  );
-  expect(sale.status).toBe(200);
-  saleId = sale.body.data.id;
+  saleId = await saleThroughApi(app.url, cashier, [[cement, 2]], { payments: [{ method: 'CASH', amount: 100_000 }] });
   page = await signedInPage(browser, app.url, DEMO_CASHIER, {
     viewport: { width: 1366, height: 768 },
     prepare: collectErrors(errors),
