@@ -29,6 +29,9 @@ const sale = (quantity: number, extra: Record<string, unknown>) => ({
   ...extra,
 });
 const sell = (body: unknown) => t.call('POST', '/api/salesstore', { token: cashier, body });
+/** A sale of `quantity` of the batch paid with `payments`. */
+const pay = (quantity: number, payments: { method: string; amount: number; reference?: string }[]) =>
+  sell(sale(quantity, { payments }));
 const show = async (id: number) => (await t.call('GET', `/api/saleshow/${id}`, { token: admin })).body.data;
 const saleCount = async () =>
   (
@@ -40,7 +43,7 @@ const saleCount = async () =>
 
 describe('payments on POST /api/salesstore', () => {
   it('takes cash over the total and records the change', async () => {
-    const res = await sell(sale(2, { payments: [{ method: 'CASH', amount: 100_000 }] }));
+    const res = await pay(2, [{ method: 'CASH', amount: 100_000 }]);
     expect(res.status).toBe(200);
     const s = await show(res.body.data.id);
     expect(s).toMatchObject({
@@ -55,14 +58,10 @@ describe('payments on POST /api/salesstore', () => {
   });
 
   it('splits a sale between cash and mobile money with its reference', async () => {
-    const res = await sell(
-      sale(3, {
-        payments: [
-          { method: 'MOBILE_MONEY', amount: 60_000, reference: ' MP2611201234 ' },
-          { method: 'cash', amount: 50_000 },
-        ],
-      }),
-    );
+    const res = await pay(3, [
+      { method: 'MOBILE_MONEY', amount: 60_000, reference: ' MP2611201234 ' },
+      { method: 'cash', amount: 50_000 },
+    ]);
     expect(res.status).toBe(200);
     const s = await show(res.body.data.id);
     expect(s).toMatchObject({
@@ -78,14 +77,10 @@ describe('payments on POST /api/salesstore', () => {
 
   it('refuses payments that do not cover the total with the amount still due, and writes nothing', async () => {
     const before = await saleCount();
-    const res = await sell(
-      sale(3, {
-        payments: [
-          { method: 'MOBILE_MONEY', amount: 60_000, reference: 'MP1' },
-          { method: 'CARD', amount: 40_000 },
-        ],
-      }),
-    );
+    const res = await pay(3, [
+      { method: 'MOBILE_MONEY', amount: 60_000, reference: 'MP1' },
+      { method: 'CARD', amount: 40_000 },
+    ]);
     expect(res.status).toBe(422);
     expect(res.body.message).toBe('UGX 5,000 is still due: the payments do not cover the total.');
     expect(res.body.errors.payments).toEqual([res.body.message]);
@@ -93,17 +88,17 @@ describe('payments on POST /api/salesstore', () => {
   });
 
   it('refuses mobile money without its transaction id, and change from anything but cash', async () => {
-    const noRef = await sell(sale(1, { payments: [{ method: 'MOBILE_MONEY', amount: 35_000 }] }));
+    const noRef = await pay(1, [{ method: 'MOBILE_MONEY', amount: 35_000 }]);
     expect(noRef.status).toBe(422);
     expect(noRef.body.errors).toEqual({
       'payments.0.reference': ['Mobile Money needs the transaction id from the SMS.'],
     });
-    const blankRef = await sell(sale(1, { payments: [{ method: 'MOBILE_MONEY', amount: 35_000, reference: '  ' }] }));
+    const blankRef = await pay(1, [{ method: 'MOBILE_MONEY', amount: 35_000, reference: ' ' }]);
     expect(blankRef.status).toBe(422);
-    const overCard = await sell(sale(1, { payments: [{ method: 'CARD', amount: 40_000 }] }));
+    const overCard = await pay(1, [{ method: 'CARD', amount: 40_000 }]);
     expect(overCard.status).toBe(422);
     expect(overCard.body.message).toContain('Only cash can be more than the total');
-    const zero = await sell(sale(1, { payments: [{ method: 'CASH', amount: 0 }] }));
+    const zero = await pay(1, [{ method: 'CASH', amount: 0 }]);
     expect(zero.body.errors).toEqual({ 'payments.0.amount': ['A payment must be more than 0.'] });
     const none = await sell(sale(1, {}));
     expect(none.body.errors).toEqual({ paymentMethod: ['Payment method is required.'] });
@@ -116,7 +111,7 @@ describe('payments on POST /api/salesstore', () => {
       change_given: 0,
       payments: [{ method: 'MOBILE_MONEY', amount: 35_000, reference: null }],
     });
-    const bank = await sell(sale(1, { payments: [{ method: 'BANK', amount: 35_000, reference: 'TT-889' }] }));
+    const bank = await pay(1, [{ method: 'BANK', amount: 35_000, reference: 'TT-889' }]);
     expect((await show(bank.body.data.id)).payments).toEqual([{ method: 'BANK', amount: 35_000, reference: 'TT-889' }]);
   });
 
