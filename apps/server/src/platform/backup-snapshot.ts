@@ -199,12 +199,19 @@ async function resetSequences(trx: Trx) {
   }
 }
 
-/** An older backup's rows fit an older schema: drop the tables and build them again up to that migration. */
+/**
+ * An older backup's rows fit an older schema: drop the tables, and the sequences no table owns (migration 018's
+ * label numbers), then build them again up to that migration.
+ */
 async function rebuildSchemaAt(trx: Trx, backupIndex: number) {
   const tables = await appTables(trx);
   if (tables.length > 0) {
     await sql`drop table ${sql.join(tables.map((t) => sql.table(t)))} cascade`.execute(trx);
   }
+  const { rows: sequences } = await sql<{ name: string }>`
+    select relname as name from pg_class
+    where relkind = 'S' and relnamespace = current_schema()::regnamespace`.execute(trx);
+  for (const s of sequences) await sql`drop sequence ${sql.id(s.name)}`.execute(trx);
   await sql`delete from kysely_migration`.execute(trx);
   for (const name of MIGRATION_NAMES.slice(0, backupIndex + 1)) await applyMigration(trx, name);
 }
