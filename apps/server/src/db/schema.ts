@@ -259,12 +259,23 @@ export interface CashUpsTable {
   counted_cash: number;
   difference: number;
   by_method: ColumnType<unknown, string, string>;
-  /** The highest id of the cashier's sales and returns it counted (migration 016); null on older cash-ups. */
+  /** The highest id of the cashier's sales and returns when it was saved (migration 016); null on older cash-ups. */
   last_sale_id: number | null;
   last_return_id: number | null;
   note: string | null;
   created_by: number | null;
   created_at: CreatedAt;
+}
+
+/** The sales and returns each saved cash-up counted (migration 023): each in one cash-up at most. */
+export interface CashUpSalesTable {
+  sale_id: number;
+  cash_up_id: number;
+}
+
+export interface CashUpReturnsTable {
+  return_id: number;
+  cash_up_id: number;
 }
 
 /** Offline sales' shortfalls (migration 014): open until a manager resolves them. */
@@ -375,6 +386,8 @@ export interface DB {
   sale_returns: SaleReturnsTable;
   sale_return_items: SaleReturnItemsTable;
   cash_ups: CashUpsTable;
+  cash_up_sales: CashUpSalesTable;
+  cash_up_returns: CashUpReturnsTable;
   measurements: MeasurementsTable;
   products: ProductsTable;
   brands: BrandsTable;

@@ -19,6 +19,7 @@ import * as stockSearchIndexes from './019_stock_search_indexes.ts';
 import * as saleTotals from './020_sale_totals.ts';
 import * as saleLineRollups from './021_sale_line_rollups.ts';
 import * as nameJsonLate from './022_name_json_late.ts';
+import * as cashUpCounted from './023_cash_up_counted.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '020_sale_totals': saleTotals,
   '021_sale_line_rollups': saleLineRollups,
   '022_name_json_late': nameJsonLate,
+  '023_cash_up_counted': cashUpCounted,
 };

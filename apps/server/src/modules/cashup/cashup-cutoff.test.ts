@@ -6,7 +6,7 @@ import { signedInApp } from '../../../test/crud-contract.ts';
 import { type Batch, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { DEMO_CASHIER } from '../../db/seed/demo.ts';
-import { addDays, shopDay } from '../../platform/period.ts';
+import { addDays, shopDay, startOfShopDay } from '../../platform/period.ts';
 
 // The cash-up's cut-off (issue 13): a sale or return committing while a cash-up is saved lands on exactly one side,
 // in the saved cash-up or in the next day's figures, never in neither and never in both.
@@ -59,8 +59,23 @@ const giveBack = async (saleId: number, quantity: number) => {
     body: { items: [{ sale_item_id: line.id, quantity }], reason: 'Too many', refund_method: 'CASH' },
   });
 };
-const save = () =>
-  t.call('POST', '/api/salescashupstore', { token: cashier, body: { date: today, opening_float: 0, counted_cash: 0 } });
+const save = (date = today) =>
+  t.call('POST', '/api/salescashupstore', { token: cashier, body: { date, opening_float: 0, counted_cash: 0 } });
+/** A saved cash-up of `date`, read back: what it counted. */
+async function saveDay(date: string): Promise<Figures & { id: number }> {
+  const saved = await save(date);
+  expect(saved.status).toBe(200);
+  return (await t.call('GET', `/api/salescashupshow/${saved.body.data.id}`, { token: cashier })).body.data;
+}
+/** The instant `hours` into the shop day `daysBack` days before today. */
+const dated = (daysBack: number, hours: number) =>
+  new Date(startOfShopDay(addDays(today, -daysBack), 'Africa/Kampala').getTime() + hours * 3_600_000).toISOString();
+/** An offline cash sale of one bag paying `change` over, made at `madeAt` and sent now. */
+const sellOffline = async (change: number, madeAt: string) => {
+  const res = await sell(change, { offline: true, made_at: madeAt });
+  expect(res.status).toBe(200);
+  return res.body.data.id as number;
+};
 interface Figures {
   cash_taken: number;
   change_given: number;
@@ -156,5 +171,74 @@ describe('the cash-up cut-off', () => {
     const [before, after] = await savedAndNext(saved.body.data.id);
     expect(before.change_given).toBe(0);
     expect(after.change_given).toBe(999);
+  });
+
+  it('counts offline sales that arrive after two saved cash-ups once, in the next cash-up', async () => {
+    // The till was offline two days back and yesterday; the cashier cashed up both evenings from a phone.
+    const twoDaysBack = await saveDay(addDays(today, -2));
+    const yesterday = await saveDay(addDays(today, -1));
+    expect([twoDaysBack.change_given, yesterday.change_given]).toEqual([0, 0]);
+    // Today the till comes back and sends the sales of two days back.
+    await sellOffline(100, dated(2, 10));
+    await sellOffline(200, dated(2, 15));
+
+    const next = (await t.call('GET', `/api/salescashup?date=${today}`, { token: cashier })).body.data;
+    expect(next.change_given).toBe(300);
+    const todays = await saveDay(today);
+    expect(todays.change_given).toBe(300);
+    expect(cashOf(todays).sales_count).toBe(2);
+    // The days saved before stay as they were saved.
+    for (const before of [twoDaysBack, yesterday]) {
+      const again = (await t.call('GET', `/api/salescashupshow/${before.id}`, { token: cashier })).body.data;
+      expect(again.change_given).toBe(0);
+    }
+  });
+
+  it('leaves a sale of a past day not yet cashed up to that day, and counts it there only', async () => {
+    const pastSale = await sellOffline(4_000, dated(2, 11));
+    expect((await sell(50)).status).toBe(200);
+    // Today's cash-up counts today's sale, not the one of a day still to cash up.
+    expect((await saveDay(today)).change_given).toBe(50);
+    const past = await saveDay(addDays(today, -2));
+    expect(past.change_given).toBe(4_000);
+    expect(cashOf(past).sales_count).toBe(1);
+    // The day after it, cashed up later still, does not count it again.
+    expect((await saveDay(addDays(today, -1))).change_given).toBe(0);
+    const counted = await t.db
+      .selectFrom('cash_up_sales')
+      .select('cash_up_id')
+      .where('sale_id', '=', pastSale)
+      .execute();
+    expect(counted).toEqual([{ cash_up_id: past.id }]);
+  });
+
+  it('counts every sale and return exactly once across cash-ups saved in any order, late comers included', async () => {
+    // Changes of 1, 2, 4 … shillings: the cash-ups' change adds up to 2^n − 1 only if each sale is in exactly one.
+    const ids: number[] = [];
+    ids.push(await sellOffline(2 ** 0, dated(2, 9)));
+    ids.push(await sellOffline(2 ** 1, dated(1, 9)));
+    ids.push((await sell(2 ** 2)).body.data.id);
+    const nailSale = (await sell(0, {}, 4)).body.data.id;
+    ids.push(nailSale);
+    expect((await giveBack(nailSale, 1)).status).toBe(200);
+    const saved = [await saveDay(addDays(today, -1))];
+    // A late comer to yesterday, a sale of a day not cashed up yet, a return.
+    ids.push(await sellOffline(2 ** 3, dated(1, 13)));
+    ids.push(await sellOffline(2 ** 4, dated(2, 13)));
+    expect((await giveBack(nailSale, 2)).status).toBe(200);
+    saved.push(await saveDay(addDays(today, -2)));
+    // A late comer to the day just saved, then today's cash-up last.
+    ids.push(await sellOffline(2 ** 5, dated(2, 14)));
+    ids.push((await sell(2 ** 6)).body.data.id);
+    saved.push(await saveDay(today));
+
+    const sum = (pick: (f: Figures) => number) => saved.reduce((n, f) => n + pick(f), 0);
+    expect(sum((f) => f.change_given)).toBe(2 ** 7 - 1);
+    expect(sum((f) => f.cash_taken)).toBe(7 * 35_000 + 2 ** 7 - 1 + 4 * 7_500);
+    expect(sum((f) => cashOf(f).sales_count)).toBe(ids.length);
+    expect(sum((f) => cashOf(f).returns_count)).toBe(2);
+    expect(sum((f) => f.cash_refunds)).toBe(3 * 7_500);
+    const counted = await t.db.selectFrom('cash_up_sales').select('sale_id').where('sale_id', 'in', ids).execute();
+    expect(counted.map((c) => c.sale_id).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
   });
 });

@@ -1,12 +1,13 @@
-// The cash-up's figures (issue 13): one cashier's sales and returns in the window of a shop day, and the saved
-// records. A window runs from its start (inclusive) to its cut-off (exclusive); a day whose previous day was cashed
-// up starts at that cut-off, so sales made after yesterday's cash-up count today and nothing counts twice. The window
-// also takes yesterday's late comers: a sale or return dated before that cut-off but recorded after the save (begun
-// just before it, or an offline sale sent later), known by an id above the saved cash-up's last ids.
+// The cash-up's figures (issue 13): one cashier's sales and returns that no saved cash-up has counted yet, and the
+// saved records. A saved cash-up records what it counted (cash_up_sales, cash_up_returns: migration 023), so each sale
+// and return is counted in exactly one. A day counts what is dated in its window, which runs from its start
+// (inclusive) to its cut-off (exclusive); a day whose previous day was cashed up starts at that cut-off, so sales made
+// after yesterday's cash-up count today. It also takes the late comers: sales and returns dated in the window of a
+// cash-up already saved, yet recorded after it (begun just before the save, or an offline sale sent days later). A
+// sale dated in a past day not yet cashed up stays for that day's own cash-up.
 import { PAYMENT_METHODS } from '@duka/shared';
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
-import type { DB } from '../../db/schema.ts';
 import { matchesSearch } from '../../platform/listing.ts';
 import { addDays, startOfShopDay } from '../../platform/period.ts';
 
@@ -32,29 +33,34 @@ export interface CashUpFigures {
   by_method: MethodTotal[];
 }
 
-/** The previous day's saved cash-up, when there is one: where this day starts, and what it had counted. */
-interface PreviousCashUp {
-  opened_at: Date;
-  closed_at: Date;
-  last_sale_id: number | null;
-  last_return_id: number | null;
-}
-
 export interface CashUpWindow {
   from: Date;
   until: Date;
-  previous?: PreviousCashUp;
+  /**
+   * The cashier's highest sale and return ids when their last cash-up was saved. That save counted every late comer
+   * recorded before it, so the late comers still to count have higher ids: only those are looked at.
+   */
+  savedUpTo: { sale: number; return: number };
 }
 
 /** The window of `day` up to `until`: from the previous day's cut-off when it was cashed up, else the day's start. */
 export async function windowOf(db: Db, userId: number, day: string, timeZone: string, until: Date) {
   const previous = await db
     .selectFrom('cash_ups')
-    .select(['opened_at', 'closed_at', 'last_sale_id', 'last_return_id'])
+    .select('closed_at')
     .where('user_id', '=', userId)
     .where('day', '=', addDays(day, -1))
     .executeTakeFirst();
-  return { from: previous?.closed_at ?? startOfShopDay(day, timeZone), until, previous } satisfies CashUpWindow;
+  const saved = await db
+    .selectFrom('cash_ups')
+    .select([
+      sql<number>`coalesce(max(last_sale_id), 0)`.as('sale'),
+      sql<number>`coalesce(max(last_return_id), 0)`.as('return'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const savedUpTo = { sale: Number(saved.sale), return: Number(saved.return) };
+  return { from: previous?.closed_at ?? startOfShopDay(day, timeZone), until, savedUpTo } satisfies CashUpWindow;
 }
 
 /** The cut-off of an unsaved day: now while the day lasts, else its end. */
@@ -63,19 +69,36 @@ export const windowEnd = (day: string, timeZone: string, now = new Date()) => {
   return now < end ? now : end;
 };
 
+/** Sales (`s`) and returns (`r`): their table, and where the cash-ups record which of them they counted. */
+const KINDS = {
+  s: { table: 'sales', counted: 'cash_up_sales', column: 'sale_id', savedUpTo: 'sale' },
+  r: { table: 'sale_returns', counted: 'cash_up_returns', column: 'return_id', savedUpTo: 'return' },
+} as const;
+
 /**
- * A sale (`s`) or return (`r`) in the window: dated inside it, or a late comer of the previous cash-up (dated in that
- * one's window, with an id above the last it counted).
+ * A sale (`s`) or return (`r`) of the cashier that the day counts: not counted by any saved cash-up, and dated in the
+ * window, or a late comer (dated in a saved cash-up's window, recorded after the cashier's last save).
  */
-function inWindow(alias: 's' | 'r', w: CashUpWindow) {
+function counts(alias: keyof typeof KINDS, userId: number, w: CashUpWindow) {
+  const kind = KINDS[alias];
   const at = sql.ref(`${alias}.created_at`);
-  return (eb: ExpressionBuilder<DB, any>): Expression<SqlBool> => {
-    const dated = sql<SqlBool>`(${at} >= ${w.from} AND ${at} < ${w.until})`;
-    const lastId = alias === 's' ? w.previous?.last_sale_id : w.previous?.last_return_id;
-    if (!w.previous || lastId === null || lastId === undefined) return eb.and([dated]);
-    const late = sql<SqlBool>`(${sql.ref(`${alias}.id`)} > ${lastId} AND ${at} >= ${w.previous.opened_at} AND ${at} < ${w.previous.closed_at})`;
-    return eb.or([dated, late]);
-  };
+  const id = sql.ref(`${alias}.id`);
+  return sql<SqlBool>`(
+    NOT EXISTS (SELECT 1 FROM ${sql.table(kind.counted)} k WHERE ${sql.ref(`k.${kind.column}`)} = ${id})
+    AND ((${at} >= ${w.from} AND ${at} < ${w.until})
+      OR (${id} > ${w.savedUpTo[kind.savedUpTo]} AND EXISTS (
+        SELECT 1 FROM cash_ups c WHERE c.user_id = ${userId} AND ${at} >= c.opened_at AND ${at} < c.closed_at))))`;
+}
+
+/** Records what a cash-up being saved counts: run under the till lock, with the window its figures were read in. */
+export async function recordCounted(db: Database, cashUpId: number, userId: number, w: CashUpWindow) {
+  for (const alias of ['s', 'r'] as const) {
+    const kind = KINDS[alias];
+    await sql`
+      INSERT INTO ${sql.table(kind.counted)} (${sql.ref(kind.column)}, cash_up_id)
+      SELECT ${sql.ref(`${alias}.id`)}, ${cashUpId}::int FROM ${sql.table(kind.table)} ${sql.raw(alias)}
+      WHERE ${sql.ref(`${alias}.created_by`)} = ${userId} AND ${counts(alias, userId, w)}`.execute(db);
+  }
 }
 
 /** The highest ids of the cashier's sales and returns so far (0 before the first): a saved cash-up's last ids. */
@@ -107,7 +130,7 @@ export async function cashUpFigures(db: Db, userId: number, w: CashUpWindow): Pr
       sql<number>`sum(p.amount)::bigint`.as('amount'),
     ])
     .where('s.created_by', '=', userId)
-    .where(inWindow('s', w))
+    .where(counts('s', userId, w))
     .groupBy('p.method')
     .execute();
   const sales = await db
@@ -117,7 +140,7 @@ export async function cashUpFigures(db: Db, userId: number, w: CashUpWindow): Pr
       sql<number>`coalesce(sum(s.change_given), 0)::bigint`.as('change'),
     ])
     .where('s.created_by', '=', userId)
-    .where(inWindow('s', w))
+    .where(counts('s', userId, w))
     .executeTakeFirstOrThrow();
   const refunds = await db
     .selectFrom('sale_returns as r')
@@ -127,7 +150,7 @@ export async function cashUpFigures(db: Db, userId: number, w: CashUpWindow): Pr
       sql<number>`sum(r.refund_amount)::bigint`.as('amount'),
     ])
     .where('r.created_by', '=', userId)
-    .where(inWindow('r', w))
+    .where(counts('r', userId, w))
     .groupBy('r.refund_method')
     .execute();
 

@@ -1,7 +1,7 @@
 // The cash-up (issue 13): the expected figures of one cashier's shop day, and saving them with the counted cash.
 // Once saved a cashier-day is read-only (a second save is refused); the sales after its cut-off count in the next.
-// The save holds the cashier's till lock (till-lock.ts), so a sale or return committing meanwhile lands on exactly one
-// side: in this cash-up, or, with an id above its last ids, in the next.
+// The save holds the cashier's till lock (till-lock.ts) and records the sales and returns it counted, so a sale or
+// return committing meanwhile, or sent later from an offline till, is counted in exactly one cash-up.
 import type { CashUpInput, CashUpQuery } from '@duka/shared';
 import { formatMoney } from '@duka/shared';
 import type { Database } from '../../db/connection.ts';
@@ -9,7 +9,15 @@ import { type RequestContext, writeAudit } from '../../platform/audit.ts';
 import { AppError, accessDenied, invalidField, notFound } from '../../platform/errors.ts';
 import { shopDay } from '../../platform/period.ts';
 import type { Actor } from '../../platform/sessions.ts';
-import { cashUpFigures, cashUpsQuery, expectedCash, lastIds, windowEnd, windowOf } from './cashup.queries.ts';
+import {
+  cashUpFigures,
+  cashUpsQuery,
+  expectedCash,
+  lastIds,
+  recordCounted,
+  windowEnd,
+  windowOf,
+} from './cashup.queries.ts';
 import { closeTill } from './till-lock.ts';
 
 /** The cashier whose day it is: the signed-in one, or another with salesCashUpAll. */
@@ -103,6 +111,7 @@ export async function saveCashUp(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await recordCounted(trx, saved.id, cashier.id, window);
     await writeAudit(trx, ctx, {
       type: 'Sales',
       activity: 'Cash-up',
