@@ -1,7 +1,7 @@
 import { formatTime } from '@duka/shared';
 import { Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { readCatalogue } from './catalogue.ts';
+import { onCatalogueChange, readCatalogue } from './catalogue.ts';
 
 // How old the till's local copy is (issue 16): offline, the cashier sells from it and should know how fresh it is.
 export function LocalCopyAge() {
@@ -14,7 +14,11 @@ export function LocalCopyAge() {
     };
     read();
     const timer = setInterval(read, 30_000);
-    return () => clearInterval(timer);
+    const unsubscribe = onCatalogueChange(read);
+    return () => {
+      clearInterval(timer);
+      unsubscribe();
+    };
   }, []);
   if (!takenAt)
     return (

@@ -1,6 +1,5 @@
-import type { PosSnapshot, PosSnapshotBatch } from '@duka/shared';
+import type { PosSnapshotBatch } from '@duka/shared';
 import { fetchLocalCopy } from './catalogue-fetch.ts';
-import { expandSnapshot } from './expand-snapshot.ts';
 import { type CatalogueRecord, localDb } from './local-db.ts';
 import { counts as outboxCounts } from './outbox.ts';
 
@@ -13,8 +12,14 @@ export async function readCatalogue(): Promise<CatalogueRecord | undefined> {
   return (await localDb()).get('catalogue', 'current');
 }
 
-export async function saveCatalogue(snapshot: PosSnapshot): Promise<void> {
-  await (await localDb()).put('catalogue', expandSnapshot(snapshot));
+// The copy is stored off the page's thread (catalogue-fetch.ts), so what shows its age learns of a new one from here.
+const changes = new EventTarget();
+const announceChange = () => changes.dispatchEvent(new Event('change'));
+
+/** Calls `listener` each time this page stores a new copy; returns the unsubscribe function. */
+export function onCatalogueChange(listener: () => void): () => void {
+  changes.addEventListener('change', listener);
+  return () => changes.removeEventListener('change', listener);
 }
 
 /**
@@ -25,6 +30,7 @@ export async function saveCatalogue(snapshot: PosSnapshot): Promise<void> {
 export async function refreshCatalogue(): Promise<'refreshed' | 'skipped'> {
   if ((await outboxCounts()).waiting > 0) return 'skipped';
   await fetchLocalCopy();
+  announceChange();
   return 'refreshed';
 }
 
