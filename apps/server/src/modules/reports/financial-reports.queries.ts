@@ -36,11 +36,16 @@ export const revenueRows = (db: Database, period: Period, timeZone: string) =>
     total('t.discounts').as('discounts'),
     total('t.refunds').as('returns'),
     total('t.sold - t.refunds').as('revenue'),
-    total('t.cash').as('cash'),
-    total('t.mobile_money').as('mobile_money'),
-    total('t.bank').as('bank'),
-    total('t.card').as('card'),
+    ...byPaymentMethod(),
   ]);
+
+/** What each payment method brought in, less the refunds paid by it: the revenue report's columns and cards. */
+const byPaymentMethod = () => [
+  total('t.cash').as('cash'),
+  total('t.mobile_money').as('mobile_money'),
+  total('t.bank').as('bank'),
+  total('t.card').as('card'),
+];
 
 /** One row per shop day of the period with sales or returns, newest first: its sales count and the figures. */
 function perShopDay<Figure extends string>(
@@ -62,10 +67,7 @@ export async function revenueTotals(db: Database, period: Period) {
       total('t.sold - t.refunds').as('revenue'),
       total('t.discounts').as('discount'),
       total('t.refunds').as('returns'),
-      total('t.cash').as('cash'),
-      total('t.mobile_money').as('mobile_money'),
-      total('t.bank').as('bank'),
-      total('t.card').as('card'),
+      ...byPaymentMethod(),
     ])
     .executeTakeFirstOrThrow();
   return {
