@@ -257,6 +257,21 @@ describe('selling offline', () => {
     expect(await salesTotal()).toBe(before + 1);
   });
 
+  it('lowers the local copy with an online sale, so a connection lost right after it shows what is left', async () => {
+    expect(await balanceOf(cement.id)).toBe(24);
+    await addToCart('Outbox Cement', 1);
+    await page.getByRole('button', { name: 'Process Sale' }).click();
+    await expect.poll(() => balanceOf(cement.id)).toBe(23);
+
+    await context.setOffline(true);
+    await expect.poll(() => indicator('Offline').isVisible()).toBe(true);
+    await search().fill('Outbox Cement');
+    await expect.poll(() => page.getByRole('list', { name: 'Search results' }).textContent()).toContain('23 in stock');
+    await search().press('Escape');
+    await context.setOffline(false);
+    await expect.poll(() => indicator('Online').isVisible(), { timeout: 30_000 }).toBe(true);
+  });
+
   it('refuses to sign out while a sale waits to be sent, and signs out once it has gone', async () => {
     await context.setOffline(true);
     await addToCart('Outbox Cement', 1);
@@ -271,7 +286,7 @@ describe('selling offline', () => {
 
     await context.setOffline(false);
     await expect.poll(() => indicator('Online').isVisible(), { timeout: 30_000 }).toBe(true);
-    expect(await balanceOf(cement.id)).toBe(23);
+    expect(await balanceOf(cement.id)).toBe(22);
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.getByRole('dialog', { name: 'Logout' }).getByRole('button', { name: 'Logout' }).click();

@@ -1,6 +1,6 @@
 import type { SaleInput } from '@duka/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { searchCatalogue } from '../offline/catalogue.ts';
+import { decrementBalance, searchCatalogue } from '../offline/catalogue.ts';
 import { ApiError, api } from './client.ts';
 import { toQueryString } from './lists.ts';
 
@@ -183,8 +183,13 @@ export const useProcessSale = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: postSale,
-    onSuccess: () => {
+    onSuccess: (_answer, sale) => {
       for (const endpoint of SALE_TOUCHES) void client.invalidateQueries({ queryKey: [endpoint] });
+      // The till's local copy follows the sale too, so a connection lost before its next refresh sells from true
+      // balances (issue 16), without fetching the whole copy again after every sale.
+      void (async () => {
+        for (const item of sale.items) await decrementBalance(item.batchNumber, item.quantity);
+      })();
     },
   });
 };
