@@ -30,13 +30,13 @@ async function topProducts(db: Database, period: Period) {
   // Whole UTC months from their sums, the edges from the lines by their own instant (migrations 020, 021).
   const { whole, edges } = splitPeriod(period, 'month');
   const sold = edges.reduce(
-    (query, [from, until]) =>
+    (query, { from, until, sign }) =>
       query.unionAll(
         db
           .selectFrom('sale_items as i')
           .where('i.created_at', '>=', from)
           .where('i.created_at', '<', until)
-          .select(['i.product_id', 'i.measurement_id', 'i.quantity']),
+          .select(['i.product_id', 'i.measurement_id', sql<number>`${sql.lit(sign)} * i.quantity`.as('quantity')]),
       ),
     db
       .selectFrom('sale_product_months as pm')
@@ -112,6 +112,8 @@ async function profitFigures(db: Database, period: Period) {
     db
       .selectFrom('stock_batches')
       .where('deleted_at', 'is', null)
+      // Nothing else adds to it, and the batches in stock have an index of their own (migration 024).
+      .where('balance', '>', 0)
       .select(sql<number>`coalesce(round(sum(balance * unit_price)), 0)::bigint`.as('value'))
       .executeTakeFirst(),
     costOfGoodsSold(db, period),

@@ -170,6 +170,31 @@ describe('GET /api/dashboard: periods', () => {
     });
   });
 
+  it("counts in a shop month's top products its first and last seconds, and not the hours either side", async () => {
+    // The top products read UTC months summed and the few hours a Kampala month differs from one from the lines:
+    // March's first 3 hours fall in February in UTC, and 1 April's first 3 hours in March.
+    const batch = await receiveBatch(t, admin, await makeCatalogue(t, admin, 'Hinges'), {
+      quantity: 100,
+      stock_date: '2026-01-01',
+    });
+    await saleAt(t, admin, kampalaMidnight('2026-03-01', -1), [[batch, 1]]); // February's last second
+    await saleAt(t, admin, kampalaMidnight('2026-03-01'), [[batch, 2]]); // March's first second
+    await saleAt(t, admin, kampalaMidnight('2026-04-01', -1), [[batch, 4]]); // March's last second
+    await saleAt(t, admin, kampalaMidnight('2026-04-01'), [[batch, 8]]); // April's first second, still March in UTC
+    // Other tests sell in February too: only the hinges' bar counts here.
+    const month = async (startDate: string, endDate: string) =>
+      (await dashboard(`?startDate=${startDate}&endDate=${endDate}`)).chart_data.filter((bar: { label: string }) =>
+        bar.label.startsWith('Hinges'),
+      );
+    expect(await month('2026-03-01', '2026-03-31')).toEqual([{ label: 'Hinges (Bag Hinges)', y: 6 }]);
+    expect(await month('2026-02-01', '2026-02-28')).toEqual([{ label: 'Hinges (Bag Hinges)', y: 1 }]);
+    expect(await month('2026-04-01', '2026-04-30')).toEqual([{ label: 'Hinges (Bag Hinges)', y: 8 }]);
+    // Three months at once, and a range ending mid-month (taken off a whole UTC month) or starting mid-month.
+    expect(await month('2026-02-01', '2026-04-30')).toEqual([{ label: 'Hinges (Bag Hinges)', y: 15 }]);
+    expect(await month('2026-02-20', '2026-03-31')).toEqual([{ label: 'Hinges (Bag Hinges)', y: 7 }]);
+    expect(await month('2026-03-01', '2026-04-20')).toEqual([{ label: 'Hinges (Bag Hinges)', y: 14 }]);
+  });
+
   it('ranks the top 10 per product and unit: bags and kilograms of cement are two bars, never summed', async () => {
     const cement = await makeCatalogue(t, admin, 'Cement');
     const kilogram = await t.call('POST', '/api/measurementstore', {

@@ -232,8 +232,8 @@ export function supplierRows(db: Database, period: Period, search: string | unde
           sql`SELECT d.supplier_id, d.quantity, d.revenue, d.cost FROM sale_supplier_days d
               WHERE ${inWhole('d.day', days.whole)}`,
           days.edges,
-          (from, until) => sql`SELECT b.supplier_id, i.quantity, i.total_price - i.discount_amount,
-              i.quantity * i.unit_cost
+          ({ from, until, sign }) => sql`SELECT b.supplier_id, ${sql.lit(sign)} * i.quantity,
+              ${sql.lit(sign)} * (i.total_price - i.discount_amount), ${sql.lit(sign)} * i.quantity * i.unit_cost
             FROM sale_items i JOIN stock_batches b ON b.id = i.batch_id
             WHERE i.created_at >= ${from} AND i.created_at < ${until}`,
         )}

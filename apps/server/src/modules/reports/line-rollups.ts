@@ -1,18 +1,19 @@
-// A period's sale lines read through the rollups of migration 021: its whole UTC months (or days) from the summed
-// table, its two edges (a shop day starts at the zone's midnight, not UTC's) from the lines themselves. Exact in any
-// zone, and a year reads a few hundred thousand summed rows and a month or so of lines instead of 1.5M lines.
+// A period's sale lines read through the rollups of migration 021: whole UTC months (or days) from the summed table,
+// and the period's two edges (a shop day starts at the zone's midnight, not UTC's) from the lines themselves. Each
+// end of the period is taken to its nearest UTC boundary: lines between the end and a boundary inside the period are
+// added, lines between the end and a boundary beyond it (the overhang) are taken off. A shop month in Kampala
+// (UTC+3) is then one summed UTC month give or take 3 hours of lines, instead of a whole month of lines. Exact in any
+// zone, as quantities and amounts add up.
 import { type RawBuilder, sql } from 'kysely';
 import type { Period } from '../../platform/period.ts';
 
 type Unit = 'month' | 'day';
 
-/** The first UTC month (or day) start at or after `at`. */
-function ceilTo(unit: Unit, at: Date): Date {
-  const floor = floorTo(unit, at);
-  if (floor.getTime() === at.getTime()) return floor;
-  return unit === 'day'
-    ? new Date(floor.getTime() + 86_400_000)
-    : new Date(Date.UTC(floor.getUTCFullYear(), floor.getUTCMonth() + 1, 1));
+/** Lines in [from, until) added to the whole units (sign 1), or taken off them (sign -1). */
+export interface Edge {
+  from: Date;
+  until: Date;
+  sign: 1 | -1;
 }
 
 function floorTo(unit: Unit, at: Date): Date {
@@ -21,17 +22,32 @@ function floorTo(unit: Unit, at: Date): Date {
     : new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
 }
 
+function nextUnit(unit: Unit, floor: Date): Date {
+  return unit === 'day'
+    ? new Date(floor.getTime() + 86_400_000)
+    : new Date(Date.UTC(floor.getUTCFullYear(), floor.getUTCMonth() + 1, 1));
+}
+
+/** The UTC month (or day) start nearest to `at`. */
+function nearestBoundary(unit: Unit, at: Date): Date {
+  const floor = floorTo(unit, at);
+  const ceil = floor.getTime() === at.getTime() ? floor : nextUnit(unit, floor);
+  return at.getTime() - floor.getTime() <= ceil.getTime() - at.getTime() ? floor : ceil;
+}
+
 const isoDay = (at: Date) => at.toISOString().slice(0, 10);
 
-/** The period split into whole UTC units (as dates, end excluded) and the instants before and after them. */
-export function splitPeriod(period: Period, unit: Unit) {
-  const wholeFrom = ceilTo(unit, period.from);
-  const wholeUntil = floorTo(unit, period.until);
-  if (wholeFrom >= wholeUntil) return { whole: null, edges: [[period.from, period.until]] as [Date, Date][] };
-  const edges: [Date, Date][] = [];
-  if (period.from < wholeFrom) edges.push([period.from, wholeFrom]);
-  if (wholeUntil < period.until) edges.push([wholeUntil, period.until]);
-  return { whole: [isoDay(wholeFrom), isoDay(wholeUntil)] as [string, string], edges };
+/** The whole UTC units to read summed (as dates, end excluded; null for none) and the edges to read from the lines. */
+export function splitPeriod(period: Period, unit: Unit): { whole: [string, string] | null; edges: Edge[] } {
+  const wholeFrom = nearestBoundary(unit, period.from);
+  const wholeUntil = nearestBoundary(unit, period.until);
+  if (wholeFrom >= wholeUntil) return { whole: null, edges: [{ from: period.from, until: period.until, sign: 1 }] };
+  const edges: Edge[] = [];
+  if (period.from < wholeFrom) edges.push({ from: period.from, until: wholeFrom, sign: 1 });
+  if (wholeFrom < period.from) edges.push({ from: wholeFrom, until: period.from, sign: -1 });
+  if (wholeUntil < period.until) edges.push({ from: wholeUntil, until: period.until, sign: 1 });
+  if (period.until < wholeUntil) edges.push({ from: period.until, until: wholeUntil, sign: -1 });
+  return { whole: [isoDay(wholeFrom), isoDay(wholeUntil)], edges };
 }
 
 /** The condition on a rolled-up table's date column for the whole units of the split (false without any). */
@@ -40,14 +56,11 @@ export const inWhole = (column: string, whole: [string, string] | null): RawBuil
 
 /**
  * One query per edge (each a plain range on the lines' instant, so each reads the index on it), joined by UNION ALL
- * after the rollup's own query; one range ORed with another would read the whole table instead.
+ * after the rollup's own query; one range ORed with another would read the whole table instead. `lines` multiplies
+ * its figures by the edge's sign.
  */
-export const withEdges = (
-  rolled: RawBuilder<unknown>,
-  edges: [Date, Date][],
-  lines: (from: Date, until: Date) => RawBuilder<unknown>,
-) =>
+export const withEdges = (rolled: RawBuilder<unknown>, edges: Edge[], lines: (edge: Edge) => RawBuilder<unknown>) =>
   sql`${rolled}${sql.join(
-    edges.map(([from, until]) => sql` UNION ALL ${lines(from, until)}`),
+    edges.map((edge) => sql` UNION ALL ${lines(edge)}`),
     sql``,
   )}`;
