@@ -21,6 +21,7 @@ import * as saleLineRollups from './021_sale_line_rollups.ts';
 import * as nameJsonLate from './022_name_json_late.ts';
 import * as cashUpCounted from './023_cash_up_counted.ts';
 import * as stockValueIndex from './024_stock_value_index.ts';
+import * as saleTotalsAdded from './025_sale_totals_added.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '022_name_json_late': nameJsonLate,
   '023_cash_up_counted': cashUpCounted,
   '024_stock_value_index': stockValueIndex,
+  '025_sale_totals_added': saleTotalsAdded,
 };

@@ -174,4 +174,44 @@ describe('sale_totals', () => {
     expect(march.data.data[0].created_at).toBe('2025-03-15T09:07:00.000Z');
     expect(today()).not.toBe('2025-03-15');
   });
+
+  it('adds each new sale to its slot once, however many tills sell in that slot at the same time', async () => {
+    // Migration 025: a sale inserted by the committing transaction is added to its slot, not recomputed with it.
+    const sales = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        postSale(t, i % 2 ? cashier : admin, [[i % 3 ? nails : cement, 1 + (i % 4)]], {
+          paymentMethod: i % 2 ? 'MOBILE_MONEY' : 'CASH',
+        }),
+      ),
+    );
+    expect(new Set(sales.map((s) => s.id)).size).toBe(12);
+    await expectReconciled();
+  });
+
+  it('adds what a transaction inserted and recomputes what it changed, in one commit, in either order', async () => {
+    const old = await postSale(t, cashier, [[cement, 1]], { paymentMethod: 'CASH' });
+    const fresh = () => postSale(t, cashier, [[nails, 1]], { paymentMethod: 'CASH' });
+    const [first, second] = [await fresh(), await fresh()];
+    // Copies of two sales, inserted in the old sale's slot by a transaction that also changes the old sale, once
+    // before and once after the change: the slot is recomputed, and the copies are neither lost nor counted twice.
+    const copy = (id: number, key: string) => sql`
+      INSERT INTO sales (sale_number, idempotency_key, customer_name, customer_phone, discount_percent, subtotal,
+                         discount_amount, total_amount, payment_method, created_by, created_at, change_given)
+      SELECT sale_number || ${key}, idempotency_key || ${key}, customer_name, customer_phone, discount_percent,
+             subtotal, discount_amount, total_amount, payment_method, created_by,
+             (SELECT created_at FROM sales WHERE id = ${old.id}), change_given
+      FROM sales WHERE id = ${id}`;
+    await t.db.transaction().execute(async (trx) => {
+      await copy(first.id, '-a').execute(trx);
+      await sql`UPDATE sale_payments SET method = 'BANK' WHERE sale_id = ${old.id}`.execute(trx);
+      await copy(second.id, '-b').execute(trx);
+    });
+    await expectReconciled();
+    // A sale inserted and then deleted in one transaction leaves nothing behind.
+    await t.db.transaction().execute(async (trx) => {
+      await copy(first.id, '-c').execute(trx);
+      await sql`DELETE FROM sales WHERE sale_number LIKE '%-c'`.execute(trx);
+    });
+    await expectReconciled();
+  });
 });
