@@ -9,9 +9,10 @@
 //   DUKA_BENCH_DIR          the data folder (default ./data/bench-<scale>; kept and reused across runs)
 //   DUKA_BENCH_RUNS=50      requests per call; DUKA_BENCH_ROW_SECONDS=60 caps a slow call's time (then n < runs)
 //   DUKA_BENCH_EXPORT_TIMEOUT=300  seconds before an export is abandoned
-//   DUKA_BENCH_SALES_SECONDS=10    seconds of each sales run (20 clients)
+//   DUKA_BENCH_SALES_SECONDS=10    seconds of sales on each side (20 clients), in five alternating rounds
 //   DUKA_BENCH_GENERATE_ONLY=1     make (or check) the data set and stop
 //   DUKA_BENCH_ONLY=web            only the web figures: bundle sizes and Lighthouse (needs npm run build first)
+//   DUKA_BENCH_ONLY=sales          only sales per second, through the API and by raw SQL
 //   DUKA_BENCH_LIGHTHOUSE_RUNS=5   Lighthouse runs per page (the median is printed)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -36,7 +37,7 @@ const ROW_SECONDS = Number(process.env.DUKA_BENCH_ROW_SECONDS ?? 60);
 const EXPORT_TIMEOUT = Number(process.env.DUKA_BENCH_EXPORT_TIMEOUT ?? 300);
 const SALES_SECONDS = Number(process.env.DUKA_BENCH_SALES_SECONDS ?? 10);
 const LIGHTHOUSE_RUNS = Number(process.env.DUKA_BENCH_LIGHTHOUSE_RUNS ?? 5);
-const ONLY_WEB = process.env.DUKA_BENCH_ONLY === 'web';
+const ONLY = process.env.DUKA_BENCH_ONLY;
 const ADMIN = { email: 'bench-admin@duka.test', password: 'Bench-Admin-2026' };
 const DATASET_VERSION = 2;
 const TZ = 'Africa/Kampala';
@@ -111,6 +112,12 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Node's flags in `npm run serve` (the server's heap limits), so the bench runs the server as a shop does. */
+function servedWith(): string[] {
+  const scripts = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')).scripts as { serve: string };
+  return scripts.serve.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
 /** The built server when it is newer than the sources, otherwise the sources themselves. */
 function serverEntry(): { args: string[]; kind: string } {
   const dist = path.join(repo, 'apps/server/dist/main.js');
@@ -122,9 +129,14 @@ function serverEntry(): { args: string[]; kind: string } {
   const isFresh =
     fs.existsSync(dist) && fs.statSync(dist).mtimeMs >= newest(path.join(repo, 'apps/server/src/db/migrations'));
   return isFresh
-    ? { args: [dist], kind: 'built server' }
+    ? { args: [...servedWith(), dist], kind: 'built server' }
     : {
-        args: ['--experimental-transform-types', '--no-warnings', path.join(repo, 'apps/server/src/main.ts')],
+        args: [
+          ...servedWith(),
+          '--experimental-transform-types',
+          '--no-warnings',
+          path.join(repo, 'apps/server/src/main.ts'),
+        ],
         kind: 'server from source',
       };
 }
@@ -277,8 +289,9 @@ async function measureSales() {
     let next = 0;
     const pick = () => batchNumbers[next++ % batchNumbers.length] as string;
 
-    const run = async (sell: () => Promise<void>) => {
-      const until = performance.now() + SALES_SECONDS * 1000;
+    /** Sales made by 20 clients in `seconds`. */
+    const run = async (sell: () => Promise<void>, seconds: number) => {
+      const until = performance.now() + seconds * 1000;
       let count = 0;
       await Promise.all(
         Array.from({ length: clients }, async () => {
@@ -288,10 +301,10 @@ async function measureSales() {
           }
         }),
       );
-      return count / SALES_SECONDS;
+      return count;
     };
 
-    const api = await run(async () => {
+    const sellThroughApi = async () => {
       const res = await fetch(`${base}/api/salesstore`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -305,13 +318,17 @@ async function measureSales() {
       });
       const text = await res.text();
       if (res.status !== 200) throw new Error(`salesstore: ${res.status} ${text}`);
-    });
+    };
 
-    // What processSale writes, statement for statement, without HTTP, auth, validation or the ORM.
-    const raw = await run(async () => {
+    // What processSale writes, statement for statement, without HTTP, auth, validation or the ORM: the till's
+    // shared lock, the sale claimed by its key, the batch locked and lowered, the line, the VAT setting read, the
+    // payment, then the receipt counter, the sale's figures and the audit row in one statement at the end. The
+    // database's own triggers (sale totals, line rollups) run for both.
+    const sellBySql = async () => {
       const c = await pool.connect();
       try {
         await c.query('BEGIN');
+        await c.query('SELECT pg_advisory_xact_lock_shared(1313, $1)', [adminId]);
         const key = randomUUID();
         const sale = (
           await c.query(
@@ -324,7 +341,8 @@ async function measureSales() {
         ).rows[0];
         const batch = (
           await c.query(
-            `SELECT s.id, s.product_id, s.brand_id, s.measurement_id, s.sale_price, s.unit_price, s.balance
+            `SELECT s.id, s.batch_number, s.product_id, s.brand_id, s.measurement_id, s.sale_price, s.unit_price,
+                    s.balance, p.name AS product_name, b.name AS brand_name
              FROM stock_batches s JOIN products p ON p.id = s.product_id JOIN brands b ON b.id = s.brand_id
              WHERE s.batch_number = ANY($1::text[]) AND s.deleted_at IS NULL AND p.deleted_at IS NULL AND b.deleted_at IS NULL
              ORDER BY s.id FOR UPDATE OF s`,
@@ -349,14 +367,27 @@ async function measureSales() {
           ],
         );
         await c.query(`SELECT value FROM settings WHERE key = 'business'`);
+        await c.query(`INSERT INTO sale_payments (sale_id, method, amount, reference) VALUES ($1, 'CASH', $2, NULL)`, [
+          sale.id,
+          batch.sale_price,
+        ]);
         await c.query(
-          'UPDATE sales SET subtotal = $2, discount_amount = 0, total_amount = $2, vat_rate = 0, vat_amount = 0 WHERE id = $1',
-          [sale.id, batch.sale_price],
-        );
-        await c.query(
-          `INSERT INTO audit_logs (type, activity, details, browser, platform, ip, user_id)
-           VALUES ('Sales', 'Sale', $1, 'Chrome', 'Linux', '127.0.0.1', $2)`,
-          [`Sale ${sale.sale_number}: 1 line(s), total ${batch.sale_price} UGX (CASH)`, adminId],
+          `WITH counter AS (UPDATE shop_counters SET value = value + 1 WHERE name = 'receipt' RETURNING value),
+           stamped AS (
+             UPDATE sales SET subtotal = $2, discount_amount = 0, total_amount = $2, vat_rate = 0, vat_amount = 0,
+                              payment_method = 'CASH', change_given = 0, receipt_number = counter.value
+             FROM counter WHERE sales.id = $1),
+           audit AS (
+             INSERT INTO audit_logs (type, activity, details, browser, platform, ip, user_id)
+             SELECT 'Sales', 'Sale', $3 || counter.value || $4, 'Chrome', 'Linux', '127.0.0.1', $5 FROM counter)
+           SELECT value FROM counter`,
+          [
+            sale.id,
+            batch.sale_price,
+            `Sale ${sale.sale_number} (receipt `,
+            `): 1 line(s), total ${batch.sale_price} UGX (CASH ${batch.sale_price}; change 0)`,
+            adminId,
+          ],
         );
         await c.query('COMMIT');
       } catch (err) {
@@ -365,7 +396,15 @@ async function measureSales() {
       } finally {
         c.release();
       }
-    });
+    };
+
+    // Five rounds of each, alternating, so a change of load on the machine weighs on both sides alike.
+    const rounds = 5;
+    let [api, raw] = [0, 0];
+    for (let round = 0; round < rounds; round++) {
+      api += (await run(sellThroughApi, SALES_SECONDS / rounds)) / SALES_SECONDS;
+      raw += (await run(sellBySql, SALES_SECONDS / rounds)) / SALES_SECONDS;
+    }
     rows.push({ call: 'sales/s through the API, 20 clients, one line', figure: api.toFixed(0), goal: '—' });
     rows.push({ call: 'sales/s by raw SQL, the same writes, 20 clients', figure: raw.toFixed(0), goal: '—' });
     const ratio = api / raw;
@@ -454,12 +493,15 @@ async function main() {
   if (process.env.DUKA_BENCH_GENERATE_ONLY === '1') return printTable();
   await startServer();
   try {
-    if (!ONLY_WEB) await measureApi();
-    await measureWeb();
+    if (ONLY === 'sales') await measureSales();
+    else {
+      if (ONLY !== 'web') await measureApi();
+      await measureWeb();
+    }
   } finally {
     await stopServer();
   }
-  measureBundle();
+  if (ONLY !== 'sales') measureBundle();
   printTable();
 }
 
