@@ -233,6 +233,7 @@ export async function generateDataset(client: pg.Client, size: DatasetSize, log:
   // The triggers keeping the sale totals and line rollups (migrations 020, 021) were off during the load; the
   // rebuild reads each sale's lines and payments by the indexes just made again.
   await step('sale totals', 'SELECT rebuild_sale_totals(), rebuild_sale_line_rollups()');
+  await step('search words', 'SELECT rebuild_search_words()');
   for (const table of BIG_TABLES) await step(`vacuum analyze ${table}`, `VACUUM (ANALYZE) ${table}`);
 }
 

@@ -4,10 +4,11 @@ import { likePattern } from '../../platform/listing.ts';
 
 // The POS search box (issue 15): one query over product name, brand, barcode, SKU and batch number, best first.
 // Two tiers keep the common case cheap on a big shop: first every word of the text found in a name or a brand
-// (ILIKE, trigram-indexed, a cheap test per row); only when that finds nothing, names and brands within a typo
-// (pg_trgm word similarity, a few µs a row, and a broad misspelt word is near a thousand names). Codes (barcode,
-// SKU, batch number) match whole or by their beginning (prefix-indexed), never fuzzily, so a scanned code that is
-// not in the catalogue is not taken for a similar one.
+// (ILIKE, trigram-indexed, a cheap test per row); only when that finds nothing, each word found in no name is taken
+// for the nearest word of a name or brand within a typo (pg_trgm word similarity over the words of the names,
+// migration 026), and the first tier runs again with those words. Codes (barcode, SKU, batch number) match whole or
+// by their beginning (prefix-indexed), never fuzzily, so a scanned code that is not in the catalogue is not taken
+// for a similar one.
 
 export interface PosSearchHit {
   product_id: number;
@@ -42,54 +43,65 @@ const hasEvery = (column: RawBuilder<string>, words: string[]) =>
  * One line per product + brand + measurement: its oldest batch with stock (the one to sell first), plus any batch
  * whose own number matches. Scores, best first: a batch number (5), a whole barcode or SKU (4), a name starting with
  * the text (3), a brand starting with it (1.9), a code starting with it (1.5), every word in a name (1) or a brand
- * (0.9); within a typo, below all of those: 0.8 × the word similarity of a name, 0.7 × that of a brand. The
- * catalogue is ranked before any batch is read, which keeps a broad word quick on a big shop.
+ * (0.9). The catalogue is ranked before any batch is read, which keeps a broad word quick on a big shop.
  */
 export async function searchPos(db: Database, text: string): Promise<PosSearchHit[]> {
   const q = text.trim();
-  const found = await searchLines(db, q, false);
+  const found = await searchLines(db, q);
   // Words found as typed mean they were spelled right: the typo tier is for text that found nothing.
   if (found.length > 0 || isCode(q)) return found;
-  return searchLines(db, q, true);
+  const words = q.split(/\s+/);
+  const corrected = await nearestWords(db, words);
+  return corrected.some((word, i) => word !== words[i]) ? searchLines(db, corrected.join(' ')) : [];
 }
 
-function searchLines(db: Database, q: string, withTypos: boolean): Promise<PosSearchHit[]> {
+/**
+ * Each word as typed when some name or brand holds it, otherwise the nearest word of a name or brand within a typo
+ * (word similarity 0.4: "cemnet" is cement, "binfing" binding, "buckt" bucket), otherwise as typed. Sizes
+ * and codes (any digit) and words under three letters are never corrected, as the words kept are letters only.
+ */
+async function nearestWords(db: Database, words: string[]): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    // Local to this transaction: the pooled connection keeps the server default (0.6) afterwards.
+    await sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY}, true)`.execute(trx);
+    const { rows } = await sql<{ word: string }>`
+      SELECT CASE WHEN w.typed !~ '^[[:alpha:]]{3,}$' THEN w.typed ELSE coalesce(
+        (SELECT w.typed FROM search_words WHERE strpos(word, lower(w.typed)) > 0 LIMIT 1),
+        (SELECT word FROM search_words WHERE lower(w.typed) <% word
+          ORDER BY word_similarity(lower(w.typed), word) DESC, similarity(lower(w.typed), word) DESC, word LIMIT 1),
+        w.typed) END AS word
+      FROM unnest(${words}::text[]) WITH ORDINALITY AS w(typed, i)
+      ORDER BY w.i`.execute(trx);
+    return rows.map((r) => r.word);
+  });
+}
+
+function searchLines(db: Database, q: string): Promise<PosSearchHit[]> {
   const words = q.split(/\s+/);
   const code = isCode(q);
-  // Names and brands only for words: a barcode's digits would match names by chance and cost a trigram scan. The
-  // typo tier runs after the words were found nowhere, so it does not test them again.
-  const byWords = !code && !withTypos;
-  const inName: RawBuilder<boolean> = byWords ? hasEvery(sql`p.name`, words) : sql`false`;
-  const inBrand: RawBuilder<boolean> = byWords ? hasEvery(sql`b.name`, words) : sql`false`;
-  const nearName: RawBuilder<boolean> = withTypos ? sql`${q} <% p.name` : sql`false`;
-  const nearBrand: RawBuilder<boolean> = withTypos ? sql`${q} <% b.name` : sql`false`;
+  // Names and brands only for words: a barcode's digits would match names by chance and cost a trigram scan.
+  const inName: RawBuilder<boolean> = code ? sql`false` : hasEvery(sql`p.name`, words);
+  const inBrand: RawBuilder<boolean> = code ? sql`false` : hasEvery(sql`b.name`, words);
   const codeStart = sql`(p.barcode LIKE ${startsWith(q)} OR lower(p.sku) LIKE ${startsWith(q.toLowerCase())})`;
   // Batch numbers are BN + 14 hex: searched once the text could be the start of one.
   const batchPrefix = /^bn[0-9a-f]{2,14}$/i.test(q) ? startsWith(q.toUpperCase()) : null;
-  return db.transaction().execute(async (trx) => {
-    // Local to this transaction: the pooled connection keeps the server defaults afterwards. Parallel workers take
-    // longer to start than the whole search runs.
-    await sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY}, true),
-                     set_config('max_parallel_workers_per_gather', '0', true)`.execute(trx);
-    const { rows } = await sql<PosSearchHit & { score: number }>`
+  // One statement, no transaction: each of its scans is small or indexed, so no plan runs parallel workers (which
+  // take longer to start than the whole search runs).
+  return sql<PosSearchHit & { score: number }>`
       WITH hits AS (
         SELECT p.id AS product_id, NULL::int AS brand_id, length(p.name) AS fit,
                greatest(
                  CASE WHEN p.barcode = ${q} OR lower(p.sku) = lower(${q}) THEN 4 END,
                  CASE WHEN ${inName} THEN CASE WHEN p.name ILIKE ${startsWith(q)} THEN 3 ELSE 1 END END,
-                 CASE WHEN ${codeStart} THEN 1.5 END,
-                 CASE WHEN ${withTypos} THEN 0.8 * word_similarity(${q}, p.name) END
+                 CASE WHEN ${codeStart} THEN 1.5 END
                ) AS score
         FROM products p
-        WHERE p.deleted_at IS NULL AND (${inName} OR ${nearName} OR ${codeStart})
+        WHERE p.deleted_at IS NULL AND (${inName} OR ${codeStart})
         UNION ALL
         SELECT b.product_id, b.id, length(b.name),
-               greatest(
-                 CASE WHEN ${inBrand} THEN CASE WHEN b.name ILIKE ${startsWith(q)} THEN 1.9 ELSE 0.9 END END,
-                 CASE WHEN ${withTypos} THEN 0.7 * word_similarity(${q}, b.name) END
-               )
+               CASE WHEN ${inBrand} THEN CASE WHEN b.name ILIKE ${startsWith(q)} THEN 1.9 ELSE 0.9 END END
         FROM brands b
-        WHERE b.deleted_at IS NULL AND (${inBrand} OR ${nearBrand})
+        WHERE b.deleted_at IS NULL AND ${inBrand}
       ), ranked AS (
         -- OFFSET 0 keeps the ranking below the stock test, so a broad word tests the best few products only.
         SELECT * FROM hits ORDER BY score DESC, fit, product_id OFFSET 0
@@ -130,9 +142,9 @@ function searchLines(db: Database, q: string, withTypos: boolean): Promise<PosSe
       WHERE p.deleted_at IS NULL
       ORDER BY l.score DESC, lower(p.name), lower(b.name), s.stock_date, s.id
       LIMIT ${POS_SEARCH_LIMIT}
-    `.execute(trx);
-    return rows.map(({ score: _score, ...hit }) => hit);
-  });
+    `
+    .execute(db)
+    .then(({ rows }) => rows.map(({ score: _score, ...hit }) => hit));
 }
 
 /** A cart line's other batches: the same product, brand and unit with stock, oldest first, with their prices. */

@@ -141,6 +141,24 @@ describe('GET /api/possearch', () => {
     expect((await search('Himq'))[0]?.brand.name).toBe('Hima');
   });
 
+  it('corrects only the misspelt word of several, never a size, and knows the words of a product just added', async () => {
+    expect(await search('portland cemnet')).toEqual(await search('portland cement'));
+    expect((await search('portland cemnet')).map((h) => h.batch_number)).toEqual([cement.older]);
+    expect(await search('cemnet 16mm')).toEqual([]);
+    // Its words are kept as the product is saved (migration 026): its typo finds it at once.
+    const category = await make.category('New Words');
+    const id = await product('Galvanised Bucket', category);
+    const refs = {
+      product_id: id,
+      brand_id: await make.brand('Tinsmith', id),
+      measurement_id: await make.measurement('Piece'),
+      supplier_id: (await make.supplier('Bucket Supplier')).id,
+    };
+    await batch(refs, '2026-11-12', 15_000);
+    expect((await search('galvnised'))[0]?.name).toBe('Galvanised Bucket');
+    expect((await search('buckt'))[0]?.name).toBe('Galvanised Bucket');
+  });
+
   it('offers only batches with stock, and never a product without', async () => {
     expect(await search('roofing nails')).toEqual([]);
     expect(await search('5000000000017')).toEqual([]);
