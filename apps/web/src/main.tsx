@@ -26,12 +26,22 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { meQuery } from './api/auth.ts';
+import { permissionsQuery } from './app/permissions.ts';
 import { router } from './app/router.tsx';
+import { readToken } from './app/session-storage.ts';
 import { contrastVariables, theme } from './app/theme.ts';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });
+
+// A signed-in reload asks who is signed in and what they may do now, alongside the chunks router.tsx preloads,
+// instead of after the first render: every signed-in screen waits for both (issue 12).
+if (readToken()) {
+  void queryClient.prefetchQuery(meQuery());
+  void queryClient.prefetchQuery(permissionsQuery());
+}
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

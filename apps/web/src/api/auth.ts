@@ -1,5 +1,5 @@
 import { type EmailSettingsInput, type LoginInput, type SecuritySettings, setShopTimeZone } from '@duka/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { readToken } from '../app/session-storage.ts';
 import { lastKnown } from '../offline/last-known.ts';
 import { api } from './client.ts';
@@ -51,8 +51,9 @@ export async function forgotPassword(email: string) {
 export const logout = () => api<{ message: string }>('POST', '/logout', {});
 export const checkSession = () => api<{ remaining_time_in_minutes: number }>('GET', '/session');
 
-export function useMe() {
-  return useQuery({
+/** Who is signed in; the shop's time zone comes with it. */
+export const meQuery = () =>
+  queryOptions({
     queryKey: keys.me,
     queryFn: async () => {
       const { data } = await lastKnown('me', () =>
@@ -66,10 +67,10 @@ export function useMe() {
     // Asked even offline, where the last answer stands in (last-known.ts); paused, the shell would wait forever.
     networkMode: 'always',
   });
-}
 
-export function useAccess(menu: readonly string[]) {
-  return useQuery({
+/** Which of `menu`'s keys the signed-in user holds. */
+export const accessQuery = (menu: readonly string[]) =>
+  queryOptions({
     queryKey: keys.access(menu),
     queryFn: async () =>
       new Set(
@@ -84,6 +85,13 @@ export function useAccess(menu: readonly string[]) {
     // Asked even offline, where the last answer stands in (last-known.ts); paused, the shell would wait forever.
     networkMode: 'always',
   });
+
+export function useMe() {
+  return useQuery(meQuery());
+}
+
+export function useAccess(menu: readonly string[]) {
+  return useQuery(accessQuery(menu));
 }
 
 export interface Branding {

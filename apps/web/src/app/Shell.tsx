@@ -1,19 +1,7 @@
-import {
-  ActionIcon,
-  AppShell,
-  Burger,
-  Group,
-  Image,
-  Menu,
-  NavLink,
-  ScrollArea,
-  Text,
-  Tooltip,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Group, Image, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useBranding, useMe } from '../api/auth.ts';
 import { subscribeUnauthenticated } from '../api/client.ts';
@@ -22,7 +10,7 @@ import { BackupFailureBanner } from '../features/backups/BackupFailureBanner.tsx
 import { ConnectionIndicator } from '../offline/ConnectionIndicator.tsx';
 import { startCatalogueRefresh } from '../offline/catalogue.ts';
 import { startOutboxSender } from '../offline/sender.ts';
-import { MenuEntry } from './MenuEntry.tsx';
+import { MainMenu } from './MainMenu.tsx';
 import { visibleMenu } from './menu.ts';
 import { usePermissions } from './permissions.ts';
 import { SessionMonitor } from './SessionMonitor.tsx';
@@ -59,6 +47,7 @@ export function Shell() {
 
   // The till's local copy for selling offline (issue 16), kept fresh for whoever may sell.
   const canSell = can('salesPOS');
+  const groups = useMemo(() => visibleMenu(can), [can]);
   useEffect(() => (canSell ? startCatalogueRefresh() : undefined), [canSell]);
   // The outbox goes out under the signed-in user only: another cashier's offline sales wait for that cashier.
   const userId = me.data?.id;
@@ -77,7 +66,6 @@ export function Shell() {
   if (new URLSearchParams(location.search).get('print') === '1') return <Outlet />;
 
   const appName = branding.data?.name ?? 'Duka';
-  const groups = visibleMenu(can);
 
   return (
     <AppShell
@@ -147,25 +135,7 @@ export function Shell() {
         <Text size="xs" c="dimmed" tt="uppercase" fw={700} px="sm" py={6}>
           {me.data?.role_name ?? rememberedRole() ?? ''}
         </Text>
-        <ScrollArea>
-          {groups.map((group) =>
-            group.items.length === 1 && group.items[0]?.label === group.label ? (
-              <NavLink
-                key={group.label}
-                component={Link}
-                to={group.items[0].path ?? '/'}
-                label={group.label}
-                active={location.pathname === group.items[0].path}
-              />
-            ) : (
-              <NavLink key={group.label} label={group.label} defaultOpened childrenOffset="md">
-                {group.items.map((item) => (
-                  <MenuEntry key={item.path ?? item.label} item={item} />
-                ))}
-              </NavLink>
-            ),
-          )}
-        </ScrollArea>
+        <MainMenu groups={groups} />
       </AppShell.Navbar>
 
       <AppShell.Main>

@@ -1,6 +1,7 @@
 import type { PermissionKey } from '@duka/shared';
 import { useFavicon } from '@mantine/hooks';
-import { isValidElement, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { isValidElement, lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import { useBranding, useMe } from '../api/auth.ts';
 import { AccessDenied } from '../components/AccessDenied.tsx';
@@ -13,7 +14,7 @@ import {
   SALES_REPORT_SCREENS,
 } from '../features/reports/report-screens.tsx';
 import { lazyPage, type Preloadable } from './lazy-page.tsx';
-import { usePermissions } from './permissions.ts';
+import { permissionsQuery } from './permissions.ts';
 import { RequirePermission } from './RequirePermission.tsx';
 import { readToken } from './session-storage.ts';
 
@@ -104,11 +105,23 @@ const UserUpdatePage = lazyPage(() => import('../features/users/UserFormPages.ts
 const UserListPage = lazyPage(() => import('../features/users/UserListPage.tsx'), 'UserListPage');
 const UserShowPage = lazyPage(() => import('../features/users/UserShowPage.tsx'), 'UserShowPage');
 
-/** Every page: the favicon and title follow the appearance settings. */
-function Root() {
+/** The favicon and title follow the appearance settings; its own component, so their answer renders nothing else. */
+function Branding() {
   const branding = useBranding();
   useFavicon(branding.data?.favicon ?? '/favicon.svg');
   if (branding.data?.name) document.title = branding.data.name;
+  return null;
+}
+
+/** The dialogs and notices, one element kept across renders: the navigations that render Root leave them be. */
+const OVERLAYS = (
+  <Suspense fallback={null}>
+    <Overlays />
+  </Suspense>
+);
+
+/** Every page: the branding, and once signed in the dialogs and notices. */
+function Root() {
   // Read on every navigation: the dialogs come with the first signed-in page and stay.
   useLocation();
   const isSignedIn = Boolean(readToken());
@@ -118,12 +131,9 @@ function Root() {
   }, [isSignedIn]);
   return (
     <>
+      <Branding />
       <Outlet />
-      {hasOverlays && (
-        <Suspense fallback={null}>
-          <Overlays />
-        </Suspense>
-      )}
+      {hasOverlays && OVERLAYS}
     </>
   );
 }
@@ -133,17 +143,28 @@ function PublicOnly() {
   return readToken() ? <Navigate to="/home" replace /> : <Outlet />;
 }
 
+/**
+ * Still waiting for a question's first answer. Without a connection (paused, or failed once: each retry would put the
+ * question back to pending and the shell would flicker away) the shell opens anyway on what it has, so the till keeps
+ * working (issue 16).
+ */
+const isAwaiting = (q: { isPending: boolean; fetchStatus: string; errorUpdateCount: number }) =>
+  q.isPending && q.fetchStatus !== 'paused' && q.errorUpdateCount === 0;
+
 /** Signed-in pages: without a token, to Login; with a password to change, to the change page first. */
 function RequireSignIn() {
   const location = useLocation();
   const me = useMe();
-  // The screen waits for the user's keys as well: asked alongside the user, not once the shell is in (issue 12).
-  usePermissions();
-  if (!readToken()) return <Navigate to="/" replace />;
+  // The screen waits for the user's keys as well: asked alongside the user (main.tsx asks both before the first
+  // render), and the shell opens once both are in, in one pass instead of one per answer (issue 12).
+  const access = useQuery(permissionsQuery());
   // Screens format days in the shop's time zone, which arrives with the user.
-  // Without a connection (paused, or failed once: each retry would put the question back to pending and the
-  // shell would flicker away) the shell opens anyway on what it has, so the till keeps working (issue 16).
-  if (me.isPending && me.fetchStatus !== 'paused' && me.errorUpdateCount === 0) return <PageLoader />;
+  const isAsking = isAwaiting(me) || isAwaiting(access);
+  // The shell and the screen are built at transition priority, which React splits into short slices: a phone stays
+  // responsive while they are built, instead of freezing for the whole of it (issue 12).
+  const isShellShown = useDeferredValue(!isAsking, false);
+  if (!readToken()) return <Navigate to="/" replace />;
+  if (isAsking || !isShellShown) return <PageLoader />;
   if (me.data?.must_change_password && location.pathname !== '/usersettings') {
     return <Navigate to="/usersettings" replace />;
   }
