@@ -1,7 +1,7 @@
 import { formatMoney } from '@duka/shared';
 import { Button, Group, Paper, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, errorMessage } from '../../api/client.ts';
 import { toQueryString } from '../../api/lists.ts';
@@ -68,6 +68,10 @@ export function DashboardPage() {
     queryFn: async () => (await api<{ data: Dashboard }>('GET', `/dashboard${toQueryString(dates)}`)).data,
     enabled: period !== 'custom' || Boolean(dates.startDate && dates.endDate),
   });
+  // The cards and the chart are built at transition priority, which React splits into short slices, instead of in
+  // the one task the answer arrives in (issue 12); the loader stays until they are.
+  const shown = useDeferredValue(dashboard.data);
+  const isRendering = shown !== dashboard.data;
   return (
     <>
       <PageHeader title="Dashboard" trail={[{ label: 'Dashboard' }]} />
@@ -78,6 +82,9 @@ export function DashboardPage() {
           data={DASHBOARD_PERIODS.map((p) => ({ value: p.value, label: p.label }))}
           value={period}
           allowDeselect={false}
+          // Its options are put in the page only while open: kept mounted (Mantine's default), the closed list was
+          // positioned on mount, forcing a style and layout pass in the long task that opens the page (issue 12).
+          comboboxProps={{ keepMounted: false }}
           onChange={(value) => {
             if (!isDashboardPeriod(value)) return;
             if (value === 'custom') setDraft(dates);
@@ -120,13 +127,13 @@ export function DashboardPage() {
           onClose={() => dashboard.refetch()}
         />
       )}
-      {dashboard.isLoading ? (
+      {dashboard.isLoading || isRendering ? (
         <PageLoader />
       ) : (
-        dashboard.data && (
+        shown && (
           <>
             <SimpleGrid cols={{ base: 1, sm: 3, lg: 6 }} mb="md">
-              {shownCards(dashboard.data).map(([key, label, figure]) => (
+              {shownCards(shown).map(([key, label, figure]) => (
                 <Paper key={key} p="md" withBorder>
                   <Text size="sm" c="dimmed">
                     {label}
@@ -138,7 +145,7 @@ export function DashboardPage() {
               ))}
             </SimpleGrid>
             <Paper p="md" withBorder>
-              <TopProductsChart points={dashboard.data.chart_data} />
+              <TopProductsChart points={shown.chart_data} />
             </Paper>
           </>
         )
