@@ -86,8 +86,33 @@ export async function decrementBalance(batchNumber: string, quantity: number): P
 }
 
 /**
- * Keeps the copy fresh while the app is open and online: at once, every few minutes and when the connection comes
- * back. A failed refresh keeps the last copy. Returns the stop function.
+ * Calls `run` once the page has loaded and the browser is idle (at the latest `timeout` ms after load). Returns the
+ * cancel function.
+ */
+function afterLoadWhenIdle(run: () => void, timeout = 2_000): () => void {
+  let cancel = () => {};
+  const schedule = () => {
+    if ('requestIdleCallback' in window) {
+      const id = requestIdleCallback(run, { timeout });
+      cancel = () => cancelIdleCallback(id);
+    } else {
+      const id = setTimeout(run, 500);
+      cancel = () => clearTimeout(id);
+    }
+  };
+  if (document.readyState === 'complete') schedule();
+  else {
+    window.addEventListener('load', schedule, { once: true });
+    cancel = () => window.removeEventListener('load', schedule);
+  }
+  return () => cancel();
+}
+
+/**
+ * Keeps the copy fresh while the app is open and online: soon after the page opens, every few minutes and when the
+ * connection comes back. A failed refresh keeps the last copy. Returns the stop function. The first refresh waits
+ * until the page has loaded and the browser is idle (issue 12): /possnapshot is megabytes on a big shop, and fetched
+ * at once it took the phone's bandwidth and the main thread's time from the screen being opened.
  */
 export function startCatalogueRefresh(every = REFRESH_EVERY_MS): () => void {
   let running = false;
@@ -102,10 +127,11 @@ export function startCatalogueRefresh(every = REFRESH_EVERY_MS): () => void {
       running = false;
     }
   };
-  void run();
+  const cancelFirst = afterLoadWhenIdle(() => void run());
   const timer = setInterval(run, every);
   window.addEventListener('online', run);
   return () => {
+    cancelFirst();
     clearInterval(timer);
     window.removeEventListener('online', run);
   };
