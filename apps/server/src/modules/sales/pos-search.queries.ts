@@ -26,7 +26,7 @@ export const POS_SEARCH_LIMIT = 20;
 /** Products (or product brands) read for their batches: enough for 20 lines when some have several units. */
 const CANDIDATES = 60;
 /** Below the default 0.6, so one typo ("cemnet", "binfing") still finds the word; the index still prunes by it. */
-const WORD_SIMILARITY = '0.4';
+const WORD_SIMILARITY = 0.4;
 
 /** A barcode (6 or more digits) or most of a batch number (BN + 6 or more hex): a code, never a word of a name. */
 const isCode = (q: string) => /^\d{6,}$/.test(q) || /^bn[0-9a-f]{6,14}$/i.test(q);
@@ -61,19 +61,19 @@ export async function searchPos(db: Database, text: string): Promise<PosSearchHi
  * and codes (any digit) and words under three letters are never corrected, as the words kept are letters only.
  */
 async function nearestWords(db: Database, words: string[]): Promise<string[]> {
-  return db.transaction().execute(async (trx) => {
-    // Local to this transaction: the pooled connection keeps the server default (0.6) afterwards.
-    await sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY}, true)`.execute(trx);
-    const { rows } = await sql<{ word: string }>`
-      SELECT CASE WHEN w.typed !~ '^[[:alpha:]]{3,}$' THEN w.typed ELSE coalesce(
-        (SELECT w.typed FROM search_words WHERE strpos(word, lower(w.typed)) > 0 LIMIT 1),
-        (SELECT word FROM search_words WHERE lower(w.typed) <% word
-          ORDER BY word_similarity(lower(w.typed), word) DESC, similarity(lower(w.typed), word) DESC, word LIMIT 1),
-        w.typed) END AS word
-      FROM unnest(${words}::text[]) WITH ORDINALITY AS w(typed, i)
-      ORDER BY w.i`.execute(trx);
-    return rows.map((r) => r.word);
-  });
+  // The nearest word by the GiST index's word-similarity distance (<<->, 1 − word similarity), then kept only if
+  // near enough: one statement, with no threshold to set for the session.
+  const { rows } = await sql<{ word: string }>`
+    SELECT CASE WHEN w.typed !~ '^[[:alpha:]]{3,}$' THEN w.typed ELSE coalesce(
+      (SELECT w.typed FROM search_words WHERE strpos(word, lower(w.typed)) > 0 LIMIT 1),
+      (SELECT nearest.word FROM (
+         SELECT word, lower(w.typed) <<-> word AS distance FROM search_words
+         ORDER BY lower(w.typed) <<-> word, word LIMIT 1
+       ) nearest WHERE nearest.distance <= ${1 - WORD_SIMILARITY}::real),
+      w.typed) END AS word
+    FROM unnest(${words}::text[]) WITH ORDINALITY AS w(typed, i)
+    ORDER BY w.i`.execute(db);
+  return rows.map((r) => r.word);
 }
 
 function searchLines(db: Database, q: string): Promise<PosSearchHit[]> {
@@ -81,7 +81,7 @@ function searchLines(db: Database, q: string): Promise<PosSearchHit[]> {
   const code = isCode(q);
   // Names and brands only for words: a barcode's digits would match names by chance and cost a trigram scan.
   const inName: RawBuilder<boolean> = code ? sql`false` : hasEvery(sql`p.name`, words);
-  const inBrand: RawBuilder<boolean> = code ? sql`false` : hasEvery(sql`b.name`, words);
+  const inBrand: RawBuilder<boolean> = code ? sql`false` : hasEvery(sql`n.name`, words);
   const codeStart = sql`(p.barcode LIKE ${startsWith(q)} OR lower(p.sku) LIKE ${startsWith(q.toLowerCase())})`;
   // Batch numbers are BN + 14 hex: searched once the text could be the start of one.
   const batchPrefix = /^bn[0-9a-f]{2,14}$/i.test(q) ? startsWith(q.toUpperCase()) : null;
@@ -98,10 +98,22 @@ function searchLines(db: Database, q: string): Promise<PosSearchHit[]> {
         FROM products p
         WHERE p.deleted_at IS NULL AND (${inName} OR ${codeStart})
         UNION ALL
-        SELECT b.product_id, b.id, length(b.name),
-               CASE WHEN ${inBrand} THEN CASE WHEN b.name ILIKE ${startsWith(q)} THEN 1.9 ELSE 0.9 END END
-        FROM brands b
-        WHERE b.deleted_at IS NULL AND ${inBrand}
+        -- A brand is a row per product: each matching name once (migration 026), then its first products in stock
+        -- in the ranking's order (the same name and fit, then product_id).
+        SELECT b.product_id, b.id, length(n.name), CASE WHEN n.name ILIKE ${startsWith(q)} THEN 1.9 ELSE 0.9 END
+        FROM search_brand_names n
+        CROSS JOIN LATERAL (
+          SELECT b.product_id, b.id FROM brands b
+          WHERE b.name = n.name AND b.deleted_at IS NULL
+            AND EXISTS (
+              SELECT 1 FROM stock_batches s JOIN products p ON p.id = s.product_id
+              WHERE s.product_id = b.product_id AND s.brand_id = b.id
+                AND s.deleted_at IS NULL AND s.balance > 0 AND p.deleted_at IS NULL
+            )
+          ORDER BY b.product_id
+          LIMIT ${CANDIDATES}
+        ) b
+        WHERE ${inBrand}
       ), ranked AS (
         -- OFFSET 0 keeps the ranking below the stock test, so a broad word tests the best few products only.
         SELECT * FROM hits ORDER BY score DESC, fit, product_id OFFSET 0
