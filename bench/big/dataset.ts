@@ -29,7 +29,7 @@ export function sizeFor(scale: number): DatasetSize {
   };
 }
 
-const BIG_TABLES = [
+export const BIG_TABLES = [
   'sales',
   'sale_items',
   'sale_payments',
