@@ -22,6 +22,8 @@ export interface PageOptions {
   /** The row key (`sa.id`) when the query's ORDER BY is total and ends with it: deep pages then walk only an
    * index of keys (joins left out) and pages past the middle read the order backwards from the end. */
   key?: string;
+  /** The number of rows when the module keeps it cheaper than count(*) can find it (exactly the same number). */
+  count?: Promise<number>;
 }
 
 /** Past this offset a keyed list pages over its key index instead of fetching and discarding whole rows. */
@@ -33,12 +35,17 @@ export async function paginate<DB, TB extends keyof DB, Row>(
   options: PageOptions = {},
 ): Promise<ListEnvelope<Row>> {
   // Exact, and answered from the pool's count cache for page 2+ of the same query until its tables change.
-  const counted = await query
-    .clearSelect()
-    .clearOrderBy()
-    .select(sql<number>`count(*)::int`.as(COUNTED_AS))
-    .executeTakeFirst();
-  const total = Number((counted as Record<string, number> | undefined)?.[COUNTED_AS] ?? 0);
+  const total =
+    (await options.count) ??
+    Number(
+      (
+        (await query
+          .clearSelect()
+          .clearOrderBy()
+          .select(sql<number>`count(*)::int`.as(COUNTED_AS))
+          .executeTakeFirst()) as Record<string, number> | undefined
+      )?.[COUNTED_AS] ?? 0,
+    );
   const lastPage = Math.max(1, Math.ceil(total / pagination_size));
   const offset = (page - 1) * pagination_size;
   const data = total > offset ? await pageRows(query, offset, pagination_size, total, options.key) : [];
