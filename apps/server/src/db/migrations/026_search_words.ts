@@ -17,7 +17,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX search_words_trgm ON search_words USING gist (word gist_trgm_ops);
 
     -- The words of a name worth correcting a typo into: letters only, three or more (no sizes, codes or numbers).
-    CREATE FUNCTION search_words_of(name text) RETURNS SETOF text LANGUAGE sql IMMUTABLE
+    CREATE OR REPLACE FUNCTION search_words_of(name text) RETURNS SETOF text LANGUAGE sql IMMUTABLE
     BEGIN ATOMIC
       SELECT DISTINCT w FROM regexp_split_to_table(lower(name), '[^[:alnum:]]+') w WHERE w ~ '^[[:alpha:]]{3,}$';
     END;
@@ -26,7 +26,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX search_brand_names_trgm ON search_brand_names USING gin (name gin_trgm_ops);
     CREATE INDEX brands_name_product ON brands (name, product_id) WHERE deleted_at IS NULL;
 
-    CREATE FUNCTION remember_search_words() RETURNS trigger LANGUAGE plpgsql AS $$
+    CREATE OR REPLACE FUNCTION remember_search_words() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       INSERT INTO search_words SELECT search_words_of(NEW.name) ON CONFLICT DO NOTHING;
       IF TG_TABLE_NAME = 'brands' THEN
@@ -40,7 +40,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       FOR EACH ROW EXECUTE FUNCTION remember_search_words();
 
     -- Also for rows loaded with triggers off (the bench's data set).
-    CREATE FUNCTION rebuild_search_words() RETURNS void LANGUAGE sql
+    CREATE OR REPLACE FUNCTION rebuild_search_words() RETURNS void LANGUAGE sql
     BEGIN ATOMIC
       INSERT INTO search_words
         SELECT search_words_of(name) FROM products UNION SELECT search_words_of(name) FROM brands
