@@ -241,8 +241,9 @@ export function supplierRows(db: Database, period: Period, search: string | unde
       GROUP BY l.supplier_id
     ) s ON s.supplier_id = sup.id
     LEFT JOIN (
+      -- Batches in stock only (the others are worth nothing): migration 024's index holds their figures.
       SELECT supplier_id, sum(round(balance * unit_price)) AS value FROM stock_batches
-      WHERE deleted_at IS NULL GROUP BY supplier_id
+      WHERE deleted_at IS NULL AND balance > 0 GROUP BY supplier_id
     ) v ON v.supplier_id = sup.id
     -- A supplier in the trash still shows while its stock or sales fall in the period.
     WHERE sup.deleted_at IS NULL OR r.batches > 0 OR s.quantity > 0 OR v.value > 0
