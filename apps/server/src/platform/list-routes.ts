@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SelectQueryBuilder } from 'kysely';
 import { can } from './access.ts';
 import { type ExportFormat, periodPreamble, sendExport, throughCursor } from './exports.ts';
-import { paginate } from './listing.ts';
+import { type PageOptions, paginate } from './listing.ts';
 import { cellOf } from './report-routes.ts';
 
 // Turns one list declaration (packages/shared/src/lists) and its module's hand-written query into three routes: the
@@ -21,6 +21,8 @@ export interface ListSource<Query, Row> {
   key?: string;
   /** The number of rows, when the module keeps it (undefined for a query it cannot count that way). */
   count?: (query: Query) => Promise<number> | undefined;
+  /** Where a deep page's walk may start (paginate's `seek`), when the module knows (undefined otherwise). */
+  seek?: (query: Query) => PageOptions['seek'];
 }
 
 // The answer is documented from the declaration's row schema but written as it is: the schema describes the shape,
@@ -43,7 +45,11 @@ export function registerList<Query, Row>(
     },
     async (request) => {
       const query = request.query as Query & { page: number; pagination_size: number };
-      const page = await paginate(source.rows(query), query, { key: source.key, count: source.count?.(query) });
+      const page = await paginate(source.rows(query), query, {
+        key: source.key,
+        count: source.count?.(query),
+        seek: source.seek?.(query),
+      });
       return { ...page, data: page.data.map(present) };
     },
   );

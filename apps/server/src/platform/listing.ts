@@ -24,6 +24,14 @@ export interface PageOptions {
   key?: string;
   /** The number of rows when the module keeps it cheaper than count(*) can find it (exactly the same number). */
   count?: Promise<number>;
+  /** For a keyed list, where a deep walk may start: `skipped` rows of the order (read backwards when `backwards`)
+   * are exactly the ones `narrow` leaves out, so the walk skips them without reading them. */
+  seek?: (skip: number, backwards: boolean) => Promise<Seek | undefined>;
+}
+
+export interface Seek {
+  skipped: number;
+  narrow: <Q extends SelectQueryBuilder<any, any, any>>(query: Q) => Q;
 }
 
 /** Past this offset a keyed list pages over its key index instead of fetching and discarding whole rows. */
@@ -48,7 +56,7 @@ export async function paginate<DB, TB extends keyof DB, Row>(
     );
   const lastPage = Math.max(1, Math.ceil(total / pagination_size));
   const offset = (page - 1) * pagination_size;
-  const data = total > offset ? await pageRows(query, offset, pagination_size, total, options.key) : [];
+  const data = total > offset ? await pageRows(query, offset, pagination_size, total, options) : [];
   return {
     success: true,
     data,
@@ -66,7 +74,7 @@ async function pageRows<DB, TB extends keyof DB, Row>(
   offset: number,
   size: number,
   total: number,
-  key: string | undefined,
+  { key, seek }: PageOptions,
 ): Promise<Row[]> {
   if (!key || offset < DEEP_OFFSET) return query.limit(size).offset(offset).execute();
   // Past the middle, the same rows are the first ones of the reversed order: a short walk from the other end.
@@ -74,9 +82,11 @@ async function pageRows<DB, TB extends keyof DB, Row>(
   const limit = backwards ? Math.min(size, total - offset) : size;
   const skip = backwards ? Math.max(0, total - offset - size) : offset;
   const ordered = backwards ? query.withPlugin(reverseOrder) : query;
-  const keys = withoutUnusedLeftJoins(ordered.clearSelect().select(sql.ref(key).as('key')))
+  const start = await seek?.(skip, backwards);
+  const walked = ordered.clearSelect().select(sql.ref(key).as('key'));
+  const keys = withoutUnusedLeftJoins(start ? start.narrow(walked) : walked)
     .limit(limit)
-    .offset(skip);
+    .offset(skip - (start?.skipped ?? 0));
   const rows = await (ordered as any).where(sql.ref(key), 'in', keys).execute();
   return backwards ? rows.reverse() : rows;
 }

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { nameJson } from '../../platform/creator.ts';
 import { notFound } from '../../platform/errors.ts';
-import { likePattern, matchesSearch } from '../../platform/listing.ts';
+import { likePattern, matchesSearch, type Seek } from '../../platform/listing.ts';
 import { withinShopDays } from '../../platform/period.ts';
 import { saleTillDetails } from './sale-till.queries.ts';
 
@@ -163,6 +163,45 @@ export async function countSales(db: Database, timeZone: string, filter: SalesFi
     .select(sql<number>`coalesce(sum(sales_count), 0)::int`.as('count'))
     .executeTakeFirstOrThrow();
   return row.count;
+}
+
+/**
+ * Where a deep page of the list (no search) starts walking: the 15-minute slot holding its first sale. The sales of
+ * the slots before it in the list's order (newer ones, or older ones when the walk goes backwards) are counted from
+ * sale_totals and left out by their instant, so page 50,000 of a million sales walks a few dozen keys, not 500,000.
+ */
+export async function seekSales(
+  db: Database,
+  timeZone: string,
+  filter: SalesFilter,
+  skip: number,
+  backwards: boolean,
+): Promise<Seek | undefined> {
+  const order = sql.raw(backwards ? 'ASC' : 'DESC');
+  const slots = withinShopDays(db.selectFrom('sale_totals'), 'slot', filter, timeZone).select([
+    'slot',
+    // Sales in the slots before this one, in the walk's order.
+    sql<number>`coalesce(sum(sales_count) OVER (ORDER BY slot ${order} ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)::int`.as(
+      'passed',
+    ),
+  ]);
+  const found = await db
+    .selectFrom(slots.as('x'))
+    .select(['x.slot', 'x.passed'])
+    .where('x.passed', '<=', skip)
+    .orderBy('x.passed', 'desc')
+    .orderBy('x.slot', backwards ? 'desc' : 'asc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!found || found.passed === 0) return undefined;
+  const slot = found.slot;
+  return {
+    skipped: found.passed,
+    narrow: (query) =>
+      (backwards
+        ? query.where('sa.created_at', '>=', slot)
+        : query.where('sa.created_at', '<', sql<Date>`${slot}::timestamptz + interval '15 minutes'`)) as typeof query,
+  };
 }
 
 export async function totalSales(db: Database, timeZone: string, filter: SalesFilter): Promise<number> {
