@@ -22,7 +22,13 @@ export function Shell() {
   const [opened, { toggle, close }] = useDisclosure(true);
   // On a phone the menu would cover the page: closed at first and after every navigation (issue 15).
   const [isPhoneMenuOpen, setPhoneMenuOpen] = useState(false);
-  const [pinned, setPinned] = useLocalStorage({ key: 'sidebarPinned', defaultValue: true });
+  // Read while rendering, not in an effect: read in an effect, the stored value came back as an update that built
+  // the whole shell a second time in the task that opens it (issue 12).
+  const [pinned, setPinned] = useLocalStorage({
+    key: 'sidebarPinned',
+    defaultValue: true,
+    getInitialValueInEffect: false,
+  });
   const me = useMe();
   const { can } = usePermissions();
   const branding = useBranding();
