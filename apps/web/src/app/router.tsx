@@ -272,9 +272,8 @@ function screenOf(element: ReactNode): Preloadable | undefined {
  * A signed-in reload or opened link fetches the shell's and the screen's chunks at once, alongside the session and
  * permission checks that come before them, instead of one after the other (issue 12).
  */
-function preloadOpenedScreen() {
+export function preloadOpenedScreen() {
   if (!readToken()) return;
   (Shell as Preloadable).preload?.();
   for (const { route } of matchRoutes(routes, window.location) ?? []) screenOf(route.element)?.preload?.();
 }
-preloadOpenedScreen();
