@@ -74,6 +74,21 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] as number;
 };
 
+/**
+ * One run, tried again up to twice: about one run in eight fails with Lighthouse's NO_NAVSTART on this machine,
+ * whatever the build, and it would otherwise end the whole bench.
+ */
+async function runWithRetry(url: string, token: string | undefined, name: string, progress: (msg: string) => void) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(url, token, name);
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      progress(`  Lighthouse ${name} failed (${(err as Error).message.slice(0, 80)}), running it again`);
+    }
+  }
+}
+
 /** The median score, LCP and TBT of `runs` Lighthouse runs on each page (the scores vary from run to run). */
 export async function measureLighthouse(
   base: string,
@@ -89,7 +104,7 @@ export async function measureLighthouse(
   for (const { page, url, token: session } of pages) {
     const results = [];
     for (let i = 0; i < runs; i++) {
-      const r = await runOnce(url, session, `${page}-${i + 1}`);
+      const r = await runWithRetry(url, session, `${page}-${i + 1}`, progress);
       progress(`  Lighthouse ${page} #${i + 1}: ${r.score} (LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms)`);
       results.push(r);
     }
