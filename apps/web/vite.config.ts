@@ -39,7 +39,8 @@ export default defineConfig({
     // components follow the lazy screens that use them. ECharts is imported by the dashboard's chart alone.
     // Chunks under 20 KB that only declare (no code run on load) are merged into one loaded alongside them: a
     // signed-in page fetched some 40 files of 1-5 KB, five or six round trips over HTTP/1.1's six connections on a
-    // slow phone network before it could show, and 25 fewer now (issue 12).
+    // slow phone network before it could show; the dashboard opened from a reload now fetches 42 files, not 54
+    // (issue 12).
     rollupOptions: {
       output: { manualChunks: vendorChunk, experimentalMinChunkSize: 20_000 },
       // The shared package only declares (schemas, lists, reports): a module none of whose exports is used is left
