@@ -25,7 +25,8 @@ export interface PosSearchHit {
 export const POS_SEARCH_LIMIT = 20;
 /** Products (or product brands) read for their batches: enough for 20 lines when some have several units. */
 const CANDIDATES = 60;
-/** Below the default 0.6, so one typo ("cemnet", "binfing") still finds the word; the index still prunes by it. */
+/** How near a typed word must be to a word of a name to be taken for it: pg_trgm word similarity 0.4, below the
+ * default 0.6, so one typo ("cemnet", "binfing") still finds the word. */
 const WORD_SIMILARITY = 0.4;
 
 /** A barcode (6 or more digits) or most of a batch number (BN + 6 or more hex): a code, never a word of a name. */
