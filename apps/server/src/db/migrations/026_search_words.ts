@@ -3,8 +3,8 @@ import { type Kysely, sql } from 'kysely';
 // The POS search's typo tier (issue 12: p95 ≤ 10 ms). It measured each name's word similarity to the typed text:
 // a misspelt common word ("galvnised") is near a thousand of the bench's 20,000 names, and scoring them took 9 ms of
 // an 11 ms search. The words of every product and brand name are kept here instead, so a typed word found in no
-// name is first taken for the nearest real word (a few dozen words in the bench shop, a few thousand in a big one),
-// and the search then runs on that word as if typed. Words only come in: a word of a renamed or trashed product
+// name is taken for the nearest real word (a few dozen words in the bench shop, a few thousand in a big one), and
+// the search runs on that word as if typed. Words only come in: a word of a renamed or trashed product
 // may stay, and finds nothing or other products.
 //
 // Brand names are kept once each too. A brand is a row per product, so a common one ("Crown") is 4,000 rows of the
@@ -16,10 +16,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     -- GiST, not GIN: the search asks for the nearest word (ORDER BY <<-> LIMIT 1).
     CREATE INDEX search_words_trgm ON search_words USING gist (word gist_trgm_ops);
 
-    -- The words of a name worth correcting a typo into: letters only, three or more (no sizes, codes or numbers).
+    -- The runs of three or more letters of a name ("50kgs" gives "kgs"): a typed word of letters only that is in none
+    -- of them is in no name at all, and is worth correcting.
     CREATE OR REPLACE FUNCTION search_words_of(name text) RETURNS SETOF text LANGUAGE sql IMMUTABLE
     BEGIN ATOMIC
-      SELECT DISTINCT w FROM regexp_split_to_table(lower(name), '[^[:alnum:]]+') w WHERE w ~ '^[[:alpha:]]{3,}$';
+      SELECT DISTINCT w FROM regexp_split_to_table(lower(name), '[^[:alpha:]]+') w WHERE length(w) >= 3;
     END;
 
     CREATE TABLE search_brand_names (name text PRIMARY KEY);

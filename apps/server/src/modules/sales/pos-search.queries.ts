@@ -3,12 +3,11 @@ import type { Database } from '../../db/connection.ts';
 import { likePattern } from '../../platform/listing.ts';
 
 // The POS search box (issue 15): one query over product name, brand, barcode, SKU and batch number, best first.
-// Two tiers keep the common case cheap on a big shop: first every word of the text found in a name or a brand
-// (ILIKE, trigram-indexed, a cheap test per row); only when that finds nothing, each word found in no name is taken
-// for the nearest word of a name or brand within a typo (pg_trgm word similarity over the words of the names,
-// migration 026), and the first tier runs again with those words. Codes (barcode, SKU, batch number) match whole or
-// by their beginning (prefix-indexed), never fuzzily, so a scanned code that is not in the catalogue is not taken
-// for a similar one.
+// Names and brands match every word of the text (ILIKE, trigram-indexed, a cheap test per row), after each word of
+// letters that is in no name has been taken for the nearest word of a name or brand within a typo (pg_trgm word
+// similarity over the words the database keeps, migration 026): a typo costs one small lookup, not a scan of every
+// name near it. Codes (barcode, SKU, batch number) match the text as typed, whole or by their beginning
+// (prefix-indexed), never fuzzily, so a scanned code that is not in the catalogue is not taken for a similar one.
 
 export interface PosSearchHit {
   product_id: number;
@@ -48,18 +47,16 @@ const hasEvery = (column: RawBuilder<string>, words: string[]) =>
  */
 export async function searchPos(db: Database, text: string): Promise<PosSearchHit[]> {
   const q = text.trim();
-  const found = await searchLines(db, q);
-  // Words found as typed mean they were spelled right: the typo tier is for text that found nothing.
-  if (found.length > 0 || isCode(q)) return found;
-  const words = q.split(/\s+/);
-  const corrected = await nearestWords(db, words);
-  return corrected.some((word, i) => word !== words[i]) ? searchLines(db, corrected.join(' ')) : [];
+  // A scanned code is never a word of a name.
+  const words = isCode(q) ? [] : await nearestWords(db, q.split(/\s+/));
+  return searchLines(db, q, words);
 }
 
 /**
  * Each word as typed when some name or brand holds it, otherwise the nearest word of a name or brand within a typo
- * (word similarity 0.4: "cemnet" is cement, "binfing" binding, "buckt" bucket), otherwise as typed. Sizes
- * and codes (any digit) and words under three letters are never corrected, as the words kept are letters only.
+ * (word similarity 0.4: "cemnet" is cement, "binfing" binding, "buckt" bucket), otherwise as typed. Only words of
+ * three or more letters are corrected: the words kept are runs of letters, so such a word in none of them is in no
+ * name (sizes, codes and short words are left as typed).
  */
 async function nearestWords(db: Database, words: string[]): Promise<string[]> {
   // The nearest word by the GiST index's word-similarity distance (<<->, 1 − word similarity), then kept only if
@@ -77,12 +74,13 @@ async function nearestWords(db: Database, words: string[]): Promise<string[]> {
   return rows.map((r) => r.word);
 }
 
-function searchLines(db: Database, q: string): Promise<PosSearchHit[]> {
-  const words = q.split(/\s+/);
-  const code = isCode(q);
+/** The lines for the text `q` (codes) and its `words` (names and brands; none for a code). */
+function searchLines(db: Database, q: string, words: string[]): Promise<PosSearchHit[]> {
   // Names and brands only for words: a barcode's digits would match names by chance and cost a trigram scan.
-  const inName: RawBuilder<boolean> = code ? sql`false` : hasEvery(sql`p.name`, words);
-  const inBrand: RawBuilder<boolean> = code ? sql`false` : hasEvery(sql`n.name`, words);
+  const inName: RawBuilder<boolean> = words.length ? hasEvery(sql`p.name`, words) : sql`false`;
+  const inBrand: RawBuilder<boolean> = words.length ? hasEvery(sql`n.name`, words) : sql`false`;
+  // A name starting with the text (the words, once corrected) ranks first.
+  const start = startsWith(words.join(' ') || q);
   const codeStart = sql`(p.barcode LIKE ${startsWith(q)} OR lower(p.sku) LIKE ${startsWith(q.toLowerCase())})`;
   // Batch numbers are BN + 14 hex: searched once the text could be the start of one.
   const batchPrefix = /^bn[0-9a-f]{2,14}$/i.test(q) ? startsWith(q.toUpperCase()) : null;
@@ -93,7 +91,7 @@ function searchLines(db: Database, q: string): Promise<PosSearchHit[]> {
         SELECT p.id AS product_id, NULL::int AS brand_id, length(p.name) AS fit,
                greatest(
                  CASE WHEN p.barcode = ${q} OR lower(p.sku) = lower(${q}) THEN 4 END,
-                 CASE WHEN ${inName} THEN CASE WHEN p.name ILIKE ${startsWith(q)} THEN 3 ELSE 1 END END,
+                 CASE WHEN ${inName} THEN CASE WHEN p.name ILIKE ${start} THEN 3 ELSE 1 END END,
                  CASE WHEN ${codeStart} THEN 1.5 END
                ) AS score
         FROM products p
@@ -101,7 +99,7 @@ function searchLines(db: Database, q: string): Promise<PosSearchHit[]> {
         UNION ALL
         -- A brand is a row per product: each matching name once (migration 026), then its first products in stock
         -- in the ranking's order (the same name and fit, then product_id).
-        SELECT b.product_id, b.id, length(n.name), CASE WHEN n.name ILIKE ${startsWith(q)} THEN 1.9 ELSE 0.9 END
+        SELECT b.product_id, b.id, length(n.name), CASE WHEN n.name ILIKE ${start} THEN 1.9 ELSE 0.9 END
         FROM search_brand_names n
         CROSS JOIN LATERAL (
           SELECT b.product_id, b.id FROM brands b

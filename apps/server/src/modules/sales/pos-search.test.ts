@@ -157,6 +157,12 @@ describe('GET /api/possearch', () => {
     await batch(refs, '2026-11-12', 15_000);
     expect((await search('galvnised'))[0]?.name).toBe('Galvanised Bucket');
     expect((await search('buckt'))[0]?.name).toBe('Galvanised Bucket');
+    // Letters inside a size are words too: "metres" is found in "12metres", not taken for the nearby "meters".
+    for (const name of ['Chain 12metres', 'Water Meters']) {
+      const id = await product(name, category);
+      await batch({ ...refs, product_id: id, brand_id: await make.brand(`${name} Brand`, id) }, '2026-11-12', 9_000);
+    }
+    expect((await search('metres')).map((h) => h.name)).toEqual(['Chain 12metres']);
   });
 
   it('offers only batches with stock, and never a product without', async () => {
