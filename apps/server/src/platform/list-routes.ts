@@ -19,10 +19,8 @@ export interface ListSource<Query, Row> {
   /** The row key when `rows` is ordered by a total order ending with it (`sa.id`): deep pages walk its index
    * (paginate's keyed paging). */
   key?: string;
-  /** The number of rows, when the module keeps it (undefined for a query it cannot count that way). */
-  count?: (query: Query) => Promise<number> | undefined;
-  /** Where a deep page's walk may start (paginate's `seek`), when the module knows (undefined otherwise). */
-  seek?: (query: Query) => PageOptions['seek'];
+  /** What the module knows of the query's rows that spares paginate work: their count, where a deep walk starts. */
+  paging?: (query: Query) => Omit<PageOptions, 'key'>;
 }
 
 // The answer is documented from the declaration's row schema but written as it is: the schema describes the shape,
@@ -45,11 +43,7 @@ export function registerList<Query, Row>(
     },
     async (request) => {
       const query = request.query as Query & { page: number; pagination_size: number };
-      const page = await paginate(source.rows(query), query, {
-        key: source.key,
-        count: source.count?.(query),
-        seek: source.seek?.(query),
-      });
+      const page = await paginate(source.rows(query), query, { key: source.key, ...source.paging?.(query) });
       return { ...page, data: page.data.map(present) };
     },
   );

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { nameJson } from '../../platform/creator.ts';
 import { notFound } from '../../platform/errors.ts';
-import { likePattern, matchesSearch, type Seek } from '../../platform/listing.ts';
+import { likePattern, matchesSearch, type PageOptions, type Seek } from '../../platform/listing.ts';
 import { withinShopDays } from '../../platform/period.ts';
 import { saleTillDetails } from './sale-till.queries.ts';
 
@@ -153,24 +153,32 @@ export async function getSale(db: Database, timeZone: string, id: number) {
   return { ...sale, items, ...(await saleTillDetails(db, id)) };
 }
 
+/** The period's 15-minute sale totals (migration 020): a shop day starts on a slot, so they hold its sales exactly. */
+const slotsOf = (db: Database, timeZone: string, filter: SalesFilter) =>
+  withinShopDays(db.selectFrom('sale_totals'), 'slot', filter, timeZone);
+
 /**
- * How many sales the list holds without a search: the sum of the 15-minute sale totals' counts over the period
- * (migration 020), exactly count(*) of the sales, as each sale counts once in its slot and a shop day starts on a
- * slot. A million sales are counted from 70,000 slots instead of a million rows.
+ * Without a search, the list is every sale of its period, which the sale totals count and place: its count is a sum
+ * of the slots' counts (exactly count(*), from 70,000 slots instead of a million rows), and a deep page starts its
+ * walk at the slot holding its first sale. With a search, paginate counts and walks as for any list.
  */
-export async function countSales(db: Database, timeZone: string, filter: SalesFilter): Promise<number> {
-  const row = await withinShopDays(db.selectFrom('sale_totals'), 'slot', filter, timeZone)
-    .select(sql<number>`coalesce(sum(sales_count), 0)::int`.as('count'))
-    .executeTakeFirstOrThrow();
-  return row.count;
+export function pagingBySlots(db: Database, timeZone: string, filter: SalesFilter): Omit<PageOptions, 'key'> {
+  if (filter.search) return {};
+  return {
+    count: slotsOf(db, timeZone, filter)
+      .select(sql<number>`coalesce(sum(sales_count), 0)::int`.as('count'))
+      .executeTakeFirstOrThrow()
+      .then((row) => row.count),
+    seek: (skip, backwards) => seekSales(db, timeZone, filter, skip, backwards),
+  };
 }
 
 /**
- * Where a deep page of the list (no search) starts walking: the 15-minute slot holding its first sale. The sales of
- * the slots before it in the list's order (newer ones, or older ones when the walk goes backwards) are counted from
- * sale_totals and left out by their instant, so page 50,000 of a million sales walks a few dozen keys, not 500,000.
+ * The slot holding a walk's first sale. The sales of the slots before it in the walk's order (newer ones, or older
+ * ones when the walk goes backwards) are counted from sale_totals and left out by their instant, so page 50,000 of a
+ * million sales walks a few dozen keys, not 500,000.
  */
-export async function seekSales(
+async function seekSales(
   db: Database,
   timeZone: string,
   filter: SalesFilter,
@@ -178,7 +186,7 @@ export async function seekSales(
   backwards: boolean,
 ): Promise<Seek | undefined> {
   const order = sql.raw(backwards ? 'ASC' : 'DESC');
-  const slots = withinShopDays(db.selectFrom('sale_totals'), 'slot', filter, timeZone).select([
+  const slots = slotsOf(db, timeZone, filter).select([
     'slot',
     // Sales in the slots before this one, in the walk's order.
     sql<number>`coalesce(sum(sales_count) OVER (ORDER BY slot ${order} ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)::int`.as(

@@ -64,11 +64,7 @@ export const salesRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db,
     {
       rows: (query: queries.SalesFilter) => queries.salesQuery(db, timeZone, query),
       total: (query: queries.SalesFilter) => queries.totalSales(db, timeZone, query),
-      count: (query: queries.SalesFilter) => (query.search ? undefined : queries.countSales(db, timeZone, query)),
-      seek: (query: queries.SalesFilter) =>
-        query.search
-          ? undefined
-          : (skip: number, backwards: boolean) => queries.seekSales(db, timeZone, query, skip, backwards),
+      paging: (query: queries.SalesFilter) => queries.pagingBySlots(db, timeZone, query),
       present: (sale: queries.SaleRow) => ({ ...sale, payment_label: paymentMethodsLabel(sale) }),
       key: 'sa.id',
     },
