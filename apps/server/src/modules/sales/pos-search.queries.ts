@@ -59,19 +59,22 @@ export async function searchPos(db: Database, text: string): Promise<PosSearchHi
  * name (sizes, codes and short words are left as typed).
  */
 async function nearestWords(db: Database, words: string[]): Promise<string[]> {
+  const correctable = words.filter((word) => /^\p{L}{3,}$/u.test(word));
+  // A size, a code or a short word alone: nothing to look up.
+  if (correctable.length === 0) return words;
   // The nearest word by the GiST index's word-similarity distance (<<->, 1 − word similarity), then kept only if
   // near enough: one statement, with no threshold to set for the session.
-  const { rows } = await sql<{ word: string }>`
-    SELECT CASE WHEN w.typed !~ '^[[:alpha:]]{3,}$' THEN w.typed ELSE coalesce(
+  const { rows } = await sql<{ typed: string; word: string }>`
+    SELECT w.typed, coalesce(
       (SELECT w.typed FROM search_words WHERE strpos(word, lower(w.typed)) > 0 LIMIT 1),
       (SELECT nearest.word FROM (
          SELECT word, lower(w.typed) <<-> word AS distance FROM search_words
          ORDER BY lower(w.typed) <<-> word, word LIMIT 1
        ) nearest WHERE nearest.distance <= ${1 - WORD_SIMILARITY}::real),
-      w.typed) END AS word
-    FROM unnest(${words}::text[]) WITH ORDINALITY AS w(typed, i)
-    ORDER BY w.i`.execute(db);
-  return rows.map((r) => r.word);
+      w.typed) AS word
+    FROM unnest(${correctable}::text[]) AS w(typed)`.execute(db);
+  const nearest = new Map(rows.map((r) => [r.typed, r.word]));
+  return words.map((word) => nearest.get(word) ?? word);
 }
 
 /** The lines for the text `q` (codes) and its `words` (names and brands; none for a code). */
