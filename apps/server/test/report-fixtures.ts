@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ReportDeclaration } from '@duka/shared';
 import { parse } from 'csv-parse/sync';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { expect } from 'vitest';
 import { DENIED, UNAUTHENTICATED, withCashierKeys } from './catalogue-fixtures.ts';
 import { xlsxRows } from './spreadsheets.ts';
@@ -98,3 +98,20 @@ export async function expectReportKeys(t: TestApp, cashier: string, report: Repo
   expect((await t.download(`/api${exports.csv}`)).status, exports.csv).toBe(401);
   expect((await t.download(`/api${exports.xlsx}`)).status, exports.xlsx).toBe(401);
 }
+
+/**
+ * `count` sales written straight into the table (no lines or payments; the triggers keep the slot totals): thousands
+ * through the API would take longer than the test. Sale g (1 to count) is made `at` and bought by `customer`, both
+ * SQL over g.
+ */
+export const insertSales = (
+  t: TestApp,
+  count: number,
+  sale: { key: string; customer: RawBuilder<string>; at: RawBuilder<Date>; total: number; method: string },
+) =>
+  sql`
+    INSERT INTO sales (sale_number, idempotency_key, customer_name, customer_phone, discount_percent, subtotal,
+                       discount_amount, total_amount, payment_method, created_by, created_at)
+    SELECT 'SN' || lpad(upper(to_hex(g)), 14, '0'), ${sale.key} || g, ${sale.customer}, '0772123456', 0,
+           ${sale.total}, 0, ${sale.total}, ${sale.method}, (SELECT id FROM users ORDER BY id LIMIT 1), ${sale.at}
+    FROM generate_series(1, ${count}) g`.execute(t.db);

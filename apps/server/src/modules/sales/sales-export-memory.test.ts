@@ -5,6 +5,7 @@ import { runInNewContext } from 'node:vm';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signedInApp } from '../../../test/crud-contract.ts';
+import { insertSales } from '../../../test/report-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 
 const SALES = 5_000;
@@ -38,13 +39,13 @@ let admin: string;
 beforeAll(async () => {
   ({ t, admin } = await signedInApp());
   // Straight into the table: thousands of sales through the API would take longer than the exports.
-  await sql`
-    INSERT INTO sales (sale_number, idempotency_key, customer_name, customer_phone, discount_percent, subtotal,
-                       discount_amount, total_amount, payment_method, created_by, created_at)
-    SELECT 'SN' || lpad(upper(to_hex(g)), 14, '0'), 'memory-' || g, 'Customer ' || g, '0772123456', 0, 10000, 0,
-           10000, 'MOBILE_MONEY', (SELECT id FROM users ORDER BY id LIMIT 1),
-           timestamptz '2026-10-01 08:00+03' + g * interval '7 minutes'
-    FROM generate_series(1, ${SALES}) g`.execute(t.db);
+  await insertSales(t, SALES, {
+    key: 'memory-',
+    customer: sql`'Customer ' || g`,
+    at: sql`timestamptz '2026-10-01 08:00+03' + g * interval '7 minutes'`,
+    total: 10_000,
+    method: 'MOBILE_MONEY',
+  });
 });
 afterAll(() => t.close());
 

@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInApp } from '../../../test/crud-contract.ts';
+import { insertSales } from '../../../test/report-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 
 const SALES = 6_000;
@@ -16,13 +17,13 @@ beforeAll(async () => {
   // Straight into the table (the triggers keep the slot totals): 6,000 sales over three days, four at each instant,
   // so pages break inside a slot and inside an instant; every 7th sale recorded late (an offline sale), so ids do
   // not follow the instants.
-  await sql`
-    INSERT INTO sales (sale_number, idempotency_key, customer_name, customer_phone, discount_percent, subtotal,
-                       discount_amount, total_amount, payment_method, created_by, created_at)
-    SELECT 'SN' || lpad(upper(to_hex(g)), 14, '0'), 'pages-' || g, CASE WHEN g % 3 = 0 THEN 'Okello' ELSE 'Walk-in' END,
-           '0772123456', 0, 1000, 0, 1000, 'CASH', (SELECT id FROM users ORDER BY id LIMIT 1),
-           timestamptz '2026-09-01 08:00+03' + (CASE WHEN g % 7 = 0 THEN g / 2 ELSE g END / 4) * interval '3 minutes'
-    FROM generate_series(1, ${SALES}) g`.execute(t.db);
+  await insertSales(t, SALES, {
+    key: 'pages-',
+    customer: sql`CASE WHEN g % 3 = 0 THEN 'Okello' ELSE 'Walk-in' END`,
+    at: sql`timestamptz '2026-09-01 08:00+03' + (CASE WHEN g % 7 = 0 THEN g / 2 ELSE g END / 4) * interval '3 minutes'`,
+    total: 1_000,
+    method: 'CASH',
+  });
 });
 afterAll(() => t.close());
 
