@@ -45,22 +45,23 @@ export interface CashUpWindow {
 
 /** The window of `day` up to `until`: from the previous day's cut-off when it was cashed up, else the day's start. */
 export async function windowOf(db: Db, userId: number, day: string, timeZone: string, until: Date) {
-  const previous = await db
-    .selectFrom('cash_ups')
-    .select('closed_at')
-    .where('user_id', '=', userId)
-    .where('day', '=', addDays(day, -1))
-    .executeTakeFirst();
+  // One read of the cashier's cash-ups: the previous day's cut-off, and the highest ids any save counted up to.
   const saved = await db
     .selectFrom('cash_ups')
-    .select([
+    .select((eb) => [
+      eb
+        .selectFrom('cash_ups')
+        .select('closed_at')
+        .where('user_id', '=', userId)
+        .where('day', '=', addDays(day, -1))
+        .as('previous_cut_off'),
       sql<number>`coalesce(max(last_sale_id), 0)`.as('sale'),
       sql<number>`coalesce(max(last_return_id), 0)`.as('return'),
     ])
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   const savedUpTo = { sale: Number(saved.sale), return: Number(saved.return) };
-  return { from: previous?.closed_at ?? startOfShopDay(day, timeZone), until, savedUpTo } satisfies CashUpWindow;
+  return { from: saved.previous_cut_off ?? startOfShopDay(day, timeZone), until, savedUpTo } satisfies CashUpWindow;
 }
 
 /** The cut-off of an unsaved day: now while the day lasts, else its end. */
