@@ -1,7 +1,7 @@
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { cacheCounts } from './count-cache.ts';
 import { migrations } from './migrations/index.ts';
+import { cacheReads } from './read-cache.ts';
 import type { DB } from './schema.ts';
 import { attachCursors, SqlCursor } from './sql-cursor.ts';
 
@@ -19,7 +19,7 @@ export function createDatabase(connectionString: string, max = 10): Database {
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {});
   attachCursors(pool);
-  cacheCounts(pool);
+  cacheReads(pool);
   // .stream() (the exports) reads through a server-side cursor, a chunk at a time.
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool, cursor: SqlCursor }) });
 }

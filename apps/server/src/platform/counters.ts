@@ -2,7 +2,7 @@
 // inside the caller's transaction. The row stays locked until that transaction ends, so a rolled-back sale gives its
 // number back and concurrent sales take the numbers one after another. Take it last, after the sale's other locks,
 // to hold it as briefly as possible.
-import { sql, type Transaction, type Updateable } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { type AuditEntry, auditRow, type RequestContext } from './audit.ts';
 
@@ -16,6 +16,17 @@ export async function nextNumber(trx: Transaction<DB>, name: 'receipt' | 'return
   return row.value;
 }
 
+/** A sale's figures, known once every line is priced: written with its receipt number. */
+export interface SaleFigures {
+  subtotal: number;
+  discount_amount: number;
+  total_amount: number;
+  vat_rate: number;
+  vat_amount: number;
+  payment_method: string;
+  change_given: number;
+}
+
 /**
  * A sale's receipt number, written with the sale's last figures and the audit row that names it, in one statement at
  * the very end of the sale's transaction. Every other till selling at that moment waits for the counter row until
@@ -25,48 +36,28 @@ export async function nextNumber(trx: Transaction<DB>, name: 'receipt' | 'return
  */
 export async function stampReceiptNumber(
   trx: Transaction<DB>,
-  sale: { id: number; set: Updateable<DB['sales']> },
+  sale: { id: number; figures: SaleFigures },
   ctx: RequestContext,
   entry: Omit<AuditEntry, 'details'> & { details: (number: string) => string },
 ): Promise<number> {
   // PostgreSQL text never holds NUL, so the mark cannot come from the user's part of the text.
   const [before, after = ''] = entry.details('\u0000').split('\u0000');
-  const audit = auditRow(ctx, { ...entry, details: sql<string>`${before} || counter.value || ${after}` });
-  const row = await trx
-    .with('counter', (db) =>
-      db
-        .updateTable('shop_counters')
-        .set((eb) => ({ value: eb('value', '+', 1) }))
-        .where('name', '=', 'receipt')
-        .returning('value'),
-    )
-    .with('stamped', (db) =>
-      db
-        .updateTable('sales')
-        .from('counter')
-        .set((eb) => ({ ...sale.set, receipt_number: eb.ref('counter.value') }))
-        .where('sales.id', '=', sale.id),
-    )
-    .with('audit', (db) =>
-      db
-        .insertInto('audit_logs')
-        .columns(['type', 'activity', 'details', 'browser', 'platform', 'ip', 'user_id'])
-        .expression((eb) =>
-          eb
-            .selectFrom('counter')
-            .select([
-              eb.val(audit.type).as('type'),
-              eb.val(audit.activity).as('activity'),
-              audit.details.as('details'),
-              eb.val(audit.browser).as('browser'),
-              eb.val(audit.platform).as('platform'),
-              eb.val(audit.ip).as('ip'),
-              eb.val(audit.user_id).as('user_id'),
-            ]),
-        ),
-    )
-    .selectFrom('counter')
-    .select('value')
-    .executeTakeFirstOrThrow(() => new Error('shop_counters has no receipt row'));
-  return row.value;
+  const audit = auditRow(ctx, { ...entry, details: undefined });
+  const f = sale.figures;
+  const { rows } = await sql<{ value: number }>`
+    WITH counter AS (UPDATE shop_counters SET value = value + 1 WHERE name = 'receipt' RETURNING value),
+    stamped AS (
+      UPDATE sales
+      SET subtotal = ${f.subtotal}, discount_amount = ${f.discount_amount}, total_amount = ${f.total_amount},
+          vat_rate = ${f.vat_rate}, vat_amount = ${f.vat_amount}, payment_method = ${f.payment_method},
+          change_given = ${f.change_given}, receipt_number = counter.value
+      FROM counter WHERE sales.id = ${sale.id}),
+    audit AS (
+      INSERT INTO audit_logs (type, activity, details, browser, platform, ip, user_id)
+      SELECT ${audit.type}, ${audit.activity}, ${before} || counter.value || ${after}, ${audit.browser},
+             ${audit.platform}, ${audit.ip}, ${audit.user_id}
+      FROM counter)
+    SELECT value FROM counter`.execute(trx);
+  if (!rows[0]) throw new Error('shop_counters has no receipt row');
+  return rows[0].value;
 }

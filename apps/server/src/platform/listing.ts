@@ -14,7 +14,7 @@ import {
   type SqlBool,
   sql,
 } from 'kysely';
-import { COUNTED_AS } from '../db/count-cache.ts';
+import { COUNTED_AS } from '../db/read-cache.ts';
 
 // Paging and search for every list: a module builds its filtered query, this helper counts, pages and wraps it.
 

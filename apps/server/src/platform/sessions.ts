@@ -1,6 +1,7 @@
 import { PERMISSION_KEYS } from '@duka/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/connection.ts';
+import { CACHEABLE } from '../db/read-cache.ts';
 import type { DB } from '../db/schema.ts';
 import { newToken, sha256 } from './tokens.ts';
 
@@ -50,30 +51,33 @@ export async function endUserSessions(db: Writer, userId: number, exceptSessionI
   await query.execute();
 }
 
-/** The signed-in user behind a bearer token, or undefined when the token is unknown, expired or the user locked. */
+interface SessionRow {
+  sessionId: number;
+  last_seen_at: Date;
+  expires_at: Date;
+  userId: number;
+  name: string;
+  email: string;
+  is_locked: boolean;
+  must_change_password: boolean;
+  deleted_at: Date | null;
+  roleId: number;
+  roleName: string;
+  is_admin: boolean;
+}
+
+/**
+ * The signed-in user behind a bearer token, or undefined when the token is unknown, expired or the user locked. The
+ * lookup is answered from the pool's read cache until a session, user or role changes (db/read-cache.ts), and is
+ * written in SQL: every request makes it, and the query builder's work was a good part of a sale's (issue 12).
+ */
 export async function authenticate(db: Database, token: string, touch: boolean): Promise<Actor | undefined> {
-  const row = await db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .innerJoin('roles as r', 'r.id', 'u.role_id')
-    .select([
-      's.id as sessionId',
-      's.last_seen_at',
-      's.expires_at',
-      'u.id as userId',
-      'u.name',
-      'u.email',
-      'u.is_locked',
-      'u.locked_until',
-      'u.must_change_password',
-      'u.temp_password_expires_at',
-      'u.deleted_at',
-      'r.id as roleId',
-      'r.name as roleName',
-      'r.is_admin',
-    ])
-    .where('s.token_hash', '=', sha256(token))
-    .executeTakeFirst();
+  const { rows } = await sql<SessionRow>`
+    SELECT s.id AS "sessionId", s.last_seen_at, s.expires_at, u.id AS "userId", u.name, u.email, u.is_locked,
+           u.must_change_password, u.deleted_at, r.id AS "roleId", r.name AS "roleName", r.is_admin, ${CACHEABLE}
+    FROM sessions s JOIN users u ON u.id = s.user_id JOIN roles r ON r.id = u.role_id
+    WHERE s.token_hash = ${sha256(token)}`.execute(db);
+  const row = rows[0];
   if (!row || row.deleted_at || row.is_locked) return undefined;
   const now = Date.now();
   const idleEnd = row.last_seen_at.getTime() + IDLE_MINUTES * 60_000;
@@ -105,7 +109,11 @@ export async function authenticate(db: Database, token: string, touch: boolean):
 }
 
 async function roleKeys(db: Database, roleId: number): Promise<Set<string>> {
-  const rows = await db.selectFrom('role_permissions').select('permission_key').where('role_id', '=', roleId).execute();
+  const rows = await db
+    .selectFrom('role_permissions')
+    .select(['permission_key', CACHEABLE])
+    .where('role_id', '=', roleId)
+    .execute();
   return new Set(rows.map((r) => r.permission_key));
 }
 

@@ -1,15 +1,22 @@
+import { sql } from 'kysely';
 import type pg from 'pg';
 
-// Exact list totals without rescanning: paginate() tags its count query (COUNTED_AS), and the pool answers a repeat
-// of the same SQL and parameters from memory while no write has touched any table the count reads. Every statement
-// through the pool is watched: a write names its tables (INSERT INTO / UPDATE / DELETE FROM / TRUNCATE), and those
-// tables count as changing from the moment the write is sent until its transaction ends (or the statement, outside
-// one). A count is cached only if no write to its tables ran or finished while it was counted, and counts read inside
-// a transaction are never cached nor answered from the cache (they may see that transaction's own writes). Other
+// Reads answered from memory while nothing they read has changed (issue 12): a list's exact total for page 2+ of the
+// same query, and the session lookup every signed-in request makes (a sale would otherwise pay one more round trip
+// for it). A statement is cacheable when it selects a column whose alias starts with `duka_cached_` (COUNTED_AS,
+// CACHEABLE); the pool answers a repeat of the same SQL and parameters from memory while no write has touched any
+// table it reads. Every statement through the pool is watched: a write names its tables (INSERT INTO / UPDATE /
+// DELETE FROM / TRUNCATE), and those tables count as changing from the moment the write is sent until its transaction
+// ends (or the statement, outside one). A read is cached only if no write to its tables ran or finished while it was
+// read, and reads inside a transaction are never cached nor answered from the cache (they may see that transaction's
+// own writes). So signing out, locking a user or changing a role's keys takes effect on the very next request. Other
 // nodes sharing the database are not seen, so an entry also expires after a few seconds.
 
 /** The alias paginate() gives its count column: the pool's cue that the statement is a cacheable count. */
 export const COUNTED_AS = 'duka_cached_count';
+/** Selected by any other read the pool may answer from memory (the session lookup, a role's keys). */
+export const CACHEABLE = sql<true>`true`.as('duka_cached_read');
+const MARK = '"duka_cached_';
 
 const TTL_MS = 5_000;
 const MAX_ENTRIES = 500;
@@ -30,6 +37,32 @@ const KEPT_BY_TRIGGERS: Record<string, string[]> = {
 
 const tablesOf = (text: string, pattern: RegExp) => new Set([...text.matchAll(pattern)].map((m) => m[1].toLowerCase()));
 
+// Statement texts repeat (the query builder gives one text per shape of query), so each is read for its tables once.
+const MAX_TEXTS = 2_000;
+function perText(tablesIn: (statement: string) => string[]) {
+  const seen = new Map<string, string[]>();
+  return (statement: string) => {
+    let tables = seen.get(statement);
+    if (!tables) {
+      if (seen.size >= MAX_TEXTS) seen.clear();
+      tables = tablesIn(statement);
+      seen.set(statement, tables);
+    }
+    return tables;
+  };
+}
+
+/** The tables a statement writes, with those the database's triggers keep; ALL when it cannot tell. */
+const writtenBy = perText((statement) => {
+  const written = tablesOf(statement, WRITE);
+  for (const t of [...written]) for (const kept of KEPT_BY_TRIGGERS[t] ?? []) written.add(kept);
+  const head = statement.trimStart().slice(0, 20).toLowerCase();
+  if (!written.size && !/^(select|with|values|show|set|savepoint|release|rollback|begin|start)\b/.test(head))
+    written.add(ALL);
+  return [...written];
+});
+const readBy = perText((statement) => [...tablesOf(statement, READ)]);
+
 interface Entry {
   result: pg.QueryResult;
   tables: string[];
@@ -37,7 +70,7 @@ interface Entry {
   at: number;
 }
 
-export function cacheCounts(pool: pg.Pool) {
+export function cacheReads(pool: pg.Pool) {
   const generation = new Map<string, number>();
   const writing = new Map<string, number>();
   const cache = new Map<string, Entry>();
@@ -73,12 +106,9 @@ export function cacheCounts(pool: pg.Pool) {
           pending.clear();
         });
       }
-      if (text.includes(`"${COUNTED_AS}"`) && !inTransaction) return counted(text, values as unknown[] | undefined);
-      const written = tablesOf(text, WRITE);
-      for (const t of [...written]) for (const kept of KEPT_BY_TRIGGERS[t] ?? []) written.add(kept);
-      if (!written.size && !/^(select|with|values|show|set|savepoint|release|rollback|begin|start)\b/.test(head))
-        written.add(ALL);
-      if (!written.size) return original(...args);
+      if (text.includes(MARK) && !inTransaction) return cached(text, values as unknown[] | undefined);
+      const written = writtenBy(text);
+      if (!written.length) return original(...args);
       start(written);
       if (inTransaction) {
         for (const t of written) {
@@ -90,7 +120,7 @@ export function cacheCounts(pool: pg.Pool) {
       return original(...args).finally(() => finish(written));
     };
 
-    async function counted(text: string, values: unknown[] | undefined) {
+    async function cached(text: string, values: unknown[] | undefined) {
       const key = `${text}\u0000${JSON.stringify(values ?? [])}`;
       const hit = cache.get(key);
       if (
@@ -101,7 +131,7 @@ export function cacheCounts(pool: pg.Pool) {
       )
         return hit.result;
       cache.delete(key);
-      const tables = [...tablesOf(text, READ)];
+      const tables = readBy(text);
       const before = tables.map(gen);
       const wasBusy = busy(tables);
       const result = await original(text, values);
