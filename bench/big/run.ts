@@ -302,8 +302,8 @@ async function measureExport(call: string, pathAndQuery: string, goalSeconds: nu
   await new Promise((r) => setTimeout(r, 500));
 }
 
-/** CPU time (user + system, ms) used so far by the bench, the server and PostgreSQL's processes. */
-function cpuMs(): number {
+/** CPU time (user + system) so far of the database (postmaster and its backends), the server and the bench itself, in ms. */
+function cpuMs(): CpuSplit {
   const postmaster = Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
   const stat = (pid: string) => {
     try {
@@ -314,14 +314,19 @@ function cpuMs(): number {
       return undefined; // gone meanwhile
     }
   };
-  let ticks = 0;
+  const split = { database: 0, server: 0, bench: 0 };
   for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     const s = stat(pid);
-    if (s && (Number(pid) === postmaster || s.ppid === postmaster || Number(pid) === server?.pid)) ticks += s.ticks;
+    if (!s) continue;
+    if (Number(pid) === postmaster || s.ppid === postmaster) split.database += (s.ticks * 1000) / CLOCK_TICKS;
+    else if (Number(pid) === server?.pid) split.server += (s.ticks * 1000) / CLOCK_TICKS;
   }
   const own = process.cpuUsage();
-  return (ticks * 1000) / CLOCK_TICKS + (own.user + own.system) / 1000;
+  split.bench = (own.user + own.system) / 1000;
+  return split;
 }
+type CpuSplit = { database: number; server: number; bench: number };
+const cpuTotal = (split: CpuSplit) => split.database + split.server + split.bench;
 /** The kernel's clock ticks per second in /proc/<pid>/stat (USER_HZ, 100 on Linux). */
 const CLOCK_TICKS = 100;
 
@@ -485,11 +490,15 @@ async function measureSales() {
     // Five rounds of each, alternating, so a change of load on the machine weighs on both sides alike. The CPU
     // time the three processes spent per sale (the bench, the server, PostgreSQL) does not depend on that load.
     const rounds = 5;
-    const sides = { api: { sales: 0, cpu: 0 }, raw: { sales: 0, cpu: 0 } };
+    const sides = {
+      api: { sales: 0, cpu: { database: 0, server: 0, bench: 0 } },
+      raw: { sales: 0, cpu: { database: 0, server: 0, bench: 0 } },
+    };
     const measureRound = async (side: keyof typeof sides, sell: () => Promise<void>) => {
-      const cpuBefore = cpuMs();
+      const before = cpuMs();
       sides[side].sales += await run(sell, SALES_SECONDS / rounds);
-      sides[side].cpu += cpuMs() - cpuBefore;
+      const after = cpuMs();
+      for (const part of ['database', 'server', 'bench'] as const) sides[side].cpu[part] += after[part] - before[part];
     };
     // A warm-up of each first, as for every other figure: the server's first sales run before its code is compiled.
     await run(sellThroughApi, 1);
@@ -500,7 +509,13 @@ async function measureSales() {
     }
     agent.destroy();
     const [api, raw] = [sides.api.sales / SALES_SECONDS, sides.raw.sales / SALES_SECONDS];
-    const perSale = (side: keyof typeof sides) => `${(sides[side].cpu / sides[side].sales).toFixed(2)} ms CPU a sale`;
+    const perSale = (side: keyof typeof sides) =>
+      `${(cpuTotal(sides[side].cpu) / sides[side].sales).toFixed(2)} ms CPU a sale`;
+    // Where each side's time went, a sale's share per process: the table gives the total only.
+    const split = (side: keyof typeof sides) =>
+      Object.entries(sides[side].cpu)
+        .map(([part, ms]) => `${part} ${(ms / sides[side].sales).toFixed(2)}`)
+        .join(', ');
     rows.push({
       call: 'sales/s through the API, 20 clients, one line',
       figure: `${api.toFixed(0)} (${perSale('api')})`,
@@ -514,6 +529,7 @@ async function measureSales() {
     const ratio = api / raw;
     rows.push({ call: 'API / raw SQL', figure: ratio.toFixed(2), goal: '≥ 0.85', meets: ratio >= 0.85 });
     progress(`  sales/s: API ${api.toFixed(0)} (${perSale('api')}), raw ${raw.toFixed(0)} (${perSale('raw')})`);
+    progress(`  ms CPU a sale: API ${split('api')}; raw ${split('raw')}`);
   } finally {
     await pool.end();
   }
