@@ -17,7 +17,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +27,7 @@ import { createDatabase, migrateToLatest } from '../../apps/server/src/db/connec
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
 import { seedDatabase } from '../../apps/server/src/db/seed/seed.ts';
 import { BIG_TABLES, generateDataset, sizeFor, verifyDataset } from './dataset.ts';
+import { type LeanConnection, leanConnection } from './lean-http.ts';
 import { measureLighthouse } from './lighthouse.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -356,14 +356,14 @@ async function measureSales() {
     let next = 0;
     const pick = () => batchNumbers[next++ % batchNumbers.length] as string;
 
-    /** Sales made by 20 clients in `seconds`. */
-    const run = async (sell: () => Promise<void>, seconds: number) => {
+    /** Sales made by 20 clients in `seconds`; each client is told its number (its own connection). */
+    const run = async (sell: (client: number) => Promise<void>, seconds: number) => {
       const until = performance.now() + seconds * 1000;
       let count = 0;
       await Promise.all(
-        Array.from({ length: clients }, async () => {
+        Array.from({ length: clients }, async (_, client) => {
           while (performance.now() < until) {
-            await sell();
+            await sell(client);
             count++;
           }
         }),
@@ -371,43 +371,20 @@ async function measureSales() {
       return count;
     };
 
-    // node:http with kept-alive sockets, one per client: fetch spends more of the two cores on its own work than
-    // the server does on a request, and the raw side's client is just as plain.
-    const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
-    const sellThroughApi = () =>
-      new Promise<void>((resolve, reject) => {
-        const body = JSON.stringify({
-          customerName: 'Bench',
-          customerPhone: '0700000000',
-          items: [{ batchNumber: pick(), quantity: 1 }],
-          paymentMethod: 'CASH',
-          idempotencyKey: randomUUID(),
-        });
-        const request = http.request(
-          `${base}/api/salesstore`,
-          {
-            method: 'POST',
-            agent,
-            headers: {
-              authorization: `Bearer ${token}`,
-              'content-type': 'application/json',
-              'content-length': Buffer.byteLength(body),
-            },
-          },
-          (res) => {
-            let text = '';
-            res.setEncoding('utf8');
-            res.on('data', (chunk: string) => {
-              text += chunk;
-            });
-            res.on('end', () =>
-              res.statusCode === 200 ? resolve() : reject(new Error(`salesstore: ${res.statusCode} ${text}`)),
-            );
-          },
-        );
-        request.on('error', reject);
-        request.end(body);
+    const { hostname, port } = new URL(base);
+    const tills = await Promise.all(Array.from({ length: clients }, () => leanConnection(hostname, Number(port))));
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const sellThroughApi = async (client: number) => {
+      const body = JSON.stringify({
+        customerName: 'Bench',
+        customerPhone: '0700000000',
+        items: [{ batchNumber: pick(), quantity: 1 }],
+        paymentMethod: 'CASH',
+        idempotencyKey: randomUUID(),
       });
+      const answer = await (tills[client] as LeanConnection).post('/api/salesstore', headers, body);
+      if (answer.status !== 200) throw new Error(`salesstore: ${answer.status} ${answer.body}`);
+    };
 
     // What processSale writes, statement for statement, without HTTP, auth, validation or the ORM: the till's
     // shared lock, the sale claimed by its key, the batch locked and lowered, the line, the VAT setting read, the
@@ -507,7 +484,7 @@ async function measureSales() {
       await measureRound('api', sellThroughApi);
       await measureRound('raw', sellBySql);
     }
-    agent.destroy();
+    for (const till of tills) till.close();
     const [api, raw] = [sides.api.sales / SALES_SECONDS, sides.raw.sales / SALES_SECONDS];
     const perSale = (side: keyof typeof sides) =>
       `${(cpuTotal(sides[side].cpu) / sides[side].sales).toFixed(2)} ms CPU a sale`;
