@@ -371,6 +371,7 @@ async function measureSales() {
       return count;
     };
 
+    // Each till has its own kept-alive connection; lean-http.ts says why it is not node:http.
     const { hostname, port } = new URL(base);
     const tills = await Promise.all(Array.from({ length: clients }, () => leanConnection(hostname, Number(port))));
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
