@@ -1,11 +1,13 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { chunkOf } from './build-chunks.ts';
 
 // In development the API runs on :3000 (npm start); the built client is served by the server itself.
 export default defineConfig({
   plugins: [
     react(),
+    firstPageWithoutUi(),
     // Issue 16: a service worker that precaches the built app (index.html and every hashed asset, with Workbox's
     // runtime bundled beside it, nothing fetched from elsewhere), so after one visit the app opens with the network
     // off. API calls are never cached: the server stays the authority for stock and money. A new version takes over
@@ -42,7 +44,7 @@ export default defineConfig({
     // slow phone network before it could show; the dashboard opened from a reload now fetches 42 files, not 54
     // (issue 12).
     rollupOptions: {
-      output: { manualChunks: vendorChunk, experimentalMinChunkSize: 20_000 },
+      output: { manualChunks: chunkOf, experimentalMinChunkSize: 20_000 },
       // The shared package only declares (schemas, lists, reports): a module none of whose exports is used is left
       // out, so the sign-in page does not carry every domain's schemas (issue 12).
       treeshake: { moduleSideEffects: (id) => !id.includes('/packages/shared/') },
@@ -50,13 +52,16 @@ export default defineConfig({
   },
 });
 
-const VENDOR_CHUNKS: [RegExp, string][] = [
-  [/\/node_modules\/(react|react-dom|scheduler)\//, 'react'],
-  [/\/node_modules\/(react-router|react-router-dom)\//, 'router'],
-  [/\/node_modules\/@tanstack\//, 'tanstack'],
-  [/\/node_modules\/(echarts|zrender|echarts-for-react)\//, 'echarts'],
-];
-
-function vendorChunk(id: string): string | undefined {
-  return VENDOR_CHUNKS.find(([pattern]) => pattern.test(id))?.[1];
+/** Fails the build when the first page would load the signed-in screens' components (`ui`, build-chunks.ts). */
+function firstPageWithoutUi(): Plugin {
+  return {
+    name: 'first-page-without-ui',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
+        const uiImport = chunk.imports.find((file) => /(^|\/)ui-[\w-]+\.js$/.test(file));
+        if (uiImport) this.error(`${chunk.fileName} imports ${uiImport}: a library file it uses is not in libs-start`);
+      }
+    },
+  };
 }

@@ -1,0 +1,131 @@
+// How the web build splits its code into files (vite.config.ts: Rollup's manualChunks).
+import path from 'node:path';
+import type { ManualChunkMeta, ModuleInfo } from 'rollup';
+
+const VENDOR_CHUNKS: [RegExp, string][] = [
+  [/\/node_modules\/(react|react-dom|scheduler)\//, 'react'],
+  [/\/node_modules\/(react-router|react-router-dom)\//, 'router'],
+  [/\/node_modules\/@tanstack\//, 'tanstack'],
+  [/\/node_modules\/(echarts|zrender|echarts-for-react)\//, 'echarts'],
+];
+
+/** Mantine and the libraries under its components (positioning, scroll lock, number and text inputs). */
+const UI_LIBRARIES = new RegExp(
+  `/node_modules/(${[
+    '@mantine',
+    '@floating-ui',
+    'react-remove-scroll',
+    'react-remove-scroll-bar',
+    'react-style-singleton',
+    'use-callback-ref',
+    'use-sidecar',
+    'react-number-format',
+    'react-textarea-autosize',
+    'react-transition-group',
+    'tabbable',
+    'get-nonce',
+    'detect-node-es',
+    'tslib',
+    'clsx',
+  ].join('|')})/`,
+);
+const LIBRARY = /\/node_modules\//;
+
+/** Mantine's index files: the app imports every component through them, Mantine's own files import each other. */
+const UI_INDEXES: Record<string, RegExp> = {
+  '@mantine/core': /\/node_modules\/@mantine\/core\/esm\/index\.mjs$/,
+  '@mantine/hooks': /\/node_modules\/@mantine\/hooks\/esm\/index\.mjs$/,
+};
+
+/** The signed-in frame: the shell (top bar, menu, offline till) and the dialogs beside every signed-in screen. */
+const SIGNED_IN_FRAME = /\/src\/app\/(Shell|Overlays)\.tsx$/;
+
+/** What positions the frame's menus, tooltips and popovers: a third of its code, fetched beside the rest. */
+const POSITIONING = /\/node_modules\/@floating-ui\//;
+
+/**
+ * The file a module goes to. Vendor libraries have chunks of their own, cached across app releases. The other
+ * libraries the first page (sign-in) uses are in `libs-start`, loaded with it. Of Mantine (with the libraries under
+ * it), what the signed-in frame renders is in `ui` and `ui-positioning`, loaded with the shell, and every other
+ * component in `ui-screens`, loaded with the first screen using one. Left to Rollup, the frame's components came in
+ * some twenty chunks, one per combination of screens using them, and a reload of the dashboard fetched them in four
+ * or five rounds over HTTP/1.1's six connections, with the session questions queued behind them (issue 12); a few
+ * files of similar size come in one round. The libraries the first page uses are named too: Rollup moves a module's
+ * unnamed imports into the importer's chunk, and one moved into `ui` would make the sign-in page load `ui` whole (an
+ * earlier attempt at grouping Mantine was reverted for that; vite.config.ts stops a build where it would).
+ */
+export function chunkOf(id: string, meta: ManualChunkMeta): string | undefined {
+  const vendor = VENDOR_CHUNKS.find(([pattern]) => pattern.test(id))?.[1];
+  if (vendor) return vendor;
+  // Styles stay where the code importing them puts them (the sign-in page's in index.html, the rest with the first
+  // lazy screen, app/all-styles.ts).
+  if (!LIBRARY.test(id) || id.endsWith('.css')) return undefined;
+  let libraries = librariesByBuild.get(meta.getModuleInfo);
+  if (!libraries) {
+    libraries = {
+      atStart: librariesReached(meta, (info) => info.isEntry),
+      inFrame: librariesReached(meta, (info) => SIGNED_IN_FRAME.test(info.id)),
+    };
+    librariesByBuild.set(meta.getModuleInfo, libraries);
+  }
+  if (libraries.atStart.has(id)) return 'libs-start';
+  if (libraries.inFrame.has(id)) return POSITIONING.test(id) ? 'ui-positioning' : 'ui';
+  return UI_LIBRARIES.test(id) ? 'ui-screens' : undefined;
+}
+
+/** The module graph's answers, worked out once per build (Rollup gives each build its own getModuleInfo). */
+const librariesByBuild = new WeakMap<object, { atStart: Set<string>; inFrame: Set<string> }>();
+
+/**
+ * The library files the modules `isRoot` picks import, directly or not, without a dynamic import() on the way.
+ * Through Mantine's index files only the names the importing file asks for are followed: the index lists every
+ * component.
+ */
+function librariesReached({ getModuleIds, getModuleInfo }: ManualChunkMeta, isRoot: (info: ModuleInfo) => boolean) {
+  const seen = new Set<string>();
+  const pending = [...getModuleIds()].filter((id) => {
+    const info = getModuleInfo(id);
+    return info && isRoot(info);
+  });
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = getModuleInfo(id);
+    for (const imported of info?.importedIds ?? []) {
+      const index = Object.entries(UI_INDEXES).find(([, pattern]) => pattern.test(imported));
+      if (!index) pending.push(imported);
+      else pending.push(...exportingFiles(imported, namesImported(info?.code ?? '', index[0]), getModuleInfo));
+    }
+  }
+  return new Set([...seen].filter((id) => LIBRARY.test(id)));
+}
+
+/** The names `code` imports from `specifier` (`import { A, B as C } from 'specifier'`). */
+function namesImported(code: string, specifier: string): string[] {
+  const pattern = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["']${specifier}["']`, 'g');
+  return [...code.matchAll(pattern)].flatMap((match) => listedNames(match[1] ?? '').map(([name]) => name));
+}
+
+/** The files an index file takes `names` from (`export { A, B as C } from './file.mjs'`). */
+function exportingFiles(indexId: string, names: string[], getModuleInfo: ManualChunkMeta['getModuleInfo']): string[] {
+  const code = getModuleInfo(indexId)?.code ?? '';
+  const wanted = new Set(names);
+  const files: string[] = [];
+  for (const match of code.matchAll(/export\s*\{([^}]*)\}\s*from\s*["'](\.[^"']+)["']/g)) {
+    const exported = listedNames(match[1] ?? '').map(([, as]) => as);
+    if (exported.some((name) => wanted.has(name))) files.push(path.resolve(path.dirname(indexId), match[2] ?? ''));
+  }
+  return files;
+}
+
+/** `A, B as C` → [[A, A], [B, C]]. */
+function listedNames(list: string): [string, string][] {
+  return list
+    .split(',')
+    .map((part) => part.trim().replace(/^type\s+/, ''))
+    .filter(Boolean)
+    .map((part) => {
+      const [name = '', as = name] = part.split(/\s+as\s+/);
+      return [name, as];
+    });
+}
