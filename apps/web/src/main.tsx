@@ -28,31 +28,42 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { meQuery } from './api/auth.ts';
 import { permissionsQuery } from './app/permissions.ts';
-import { preloadOpenedScreen, router } from './app/router.tsx';
+import { askOpenedScreenEarly, preloadOpenedScreen, preloadShell, router } from './app/router.tsx';
 import { readToken } from './app/session-storage.ts';
 import { contrastVariables, theme } from './app/theme.ts';
+import { warmFormatters, whenIdle } from './app/when-idle.ts';
+
+/** How long after `load` the service worker waits (the offline specs wait 30 s for it to take the page). */
+const SERVICE_WORKER_DELAY_MS = 3_000;
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });
 
 /**
- * A signed-in reload fetches the shell's and the screen's chunks and asks who is signed in and what they may do at
- * once, instead of after the first render: every signed-in screen waits for all of them (issue 12). In a task of
- * its own, ahead of the first render's: the scripts' evaluation is one long task on a slow phone, and this work
- * (a link element per chunk, two requests) made it longer.
+ * A signed-in reload asks who is signed in and what they may do, and fetches the shell's and the screen's chunks, at
+ * once instead of after the first render: every signed-in screen waits for all of them (issue 12). Each in a task of
+ * its own, ahead of the first render's, the questions first: the scripts' evaluation is one long task on a slow
+ * phone, and inserting a preload link per chunk is itself some tens of milliseconds there, which the questions
+ * (the longest wait, a server round trip) no longer wait behind.
  */
-function startEarly() {
-  preloadOpenedScreen();
-  if (readToken()) {
-    void queryClient.prefetchQuery(meQuery());
-    void queryClient.prefetchQuery(permissionsQuery());
-  }
+function askEarly() {
+  if (!readToken()) return;
+  void queryClient.prefetchQuery(meQuery());
+  void queryClient.prefetchQuery(permissionsQuery());
+  askOpenedScreenEarly(queryClient);
 }
 type PostTask = (task: () => void, options: { priority: 'user-blocking' }) => unknown;
 const { scheduler } = globalThis as { scheduler?: { postTask?: PostTask } };
-if (scheduler?.postTask) void scheduler.postTask(startEarly, { priority: 'user-blocking' });
-else setTimeout(startEarly, 0);
+const runSoon = (task: () => void) =>
+  scheduler?.postTask ? void scheduler.postTask(task, { priority: 'user-blocking' }) : setTimeout(task, 0);
+runSoon(askEarly);
+runSoon(preloadShell);
+runSoon(preloadOpenedScreen);
+// The first day and money formatters take tens of milliseconds to build on a slow phone (the browser loads its
+// calendar and number data): built while the answers are on their way instead of inside the render that shows
+// the screen (issue 12).
+if (readToken()) whenIdle(warmFormatters);
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
 const render = () =>
@@ -71,7 +82,9 @@ const render = () =>
 if (readToken()) startTransition(render);
 else render();
 
-// The service worker's code is not needed to show the first page: it comes once the page has loaded (issue 12).
-window.addEventListener('load', () => {
-  import('./offline/register-sw.ts').then(({ registerServiceWorker }) => registerServiceWorker());
-});
+// The service worker's code is not needed to show the first page: it comes once the page has loaded and the
+// first screen has had time to show (issue 12). Installing, it fetches every file of the app (some 2.7 MB): on a
+// slow phone that took the bandwidth of the screen's own chunks and questions, which a signed-in reload asks after
+// the page's `load`.
+const registerServiceWorker = () => import('./offline/register-sw.ts').then((module) => module.registerServiceWorker());
+window.addEventListener('load', () => setTimeout(() => whenIdle(registerServiceWorker), SERVICE_WORKER_DELAY_MS));

@@ -3,16 +3,17 @@ import { memo, startTransition, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MenuEntry } from './MenuEntry.tsx';
 import type { MenuGroup } from './menu.ts';
+import { whenIdle } from './when-idle.ts';
 
 /**
  * The left menu's links. Some fifty menu links are the largest part of the signed-in frame, and the page comes
- * first (issue 12): they render once the shell and the page are on screen, in a pass React splits into short
- * slices (on a phone the menu starts closed anyway). Memoized on the groups, so the shell's other updates (user,
- * branding) do not render them again.
+ * first (issue 12): they render once the shell and the page are on screen and the browser is idle, in a pass
+ * React splits into short slices (on a phone the menu starts closed anyway). Memoized on the groups, so the shell's
+ * other updates (user, branding) do not render them again.
  */
 export const MainMenu = memo(function MainMenu({ groups }: { groups: MenuGroup[] }) {
   const [isShown, setShown] = useState(false);
-  useEffect(() => startTransition(() => setShown(true)), []);
+  useEffect(() => whenIdle(() => startTransition(() => setShown(true))), []);
   const { pathname } = useLocation();
   if (!isShown) return null;
   return (

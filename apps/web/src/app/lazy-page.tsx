@@ -1,10 +1,14 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, Suspense, use, useEffect, useRef, useState } from 'react';
 import { PageLoader } from '../components/PageLoader.tsx';
 
 type ComponentKeys<M> = { [K in keyof M]: M[K] extends ComponentType<any> ? K : never }[keyof M];
 
-/** A lazy screen; `preload()` fetches its chunk ahead of its first render (router.tsx does for the opened page). */
-export type Preloadable = { preload?: () => void };
+/**
+ * A lazy screen; `preload()` fetches its chunk ahead of its first render (router.tsx does for the opened page), and
+ * `askEarly`, if given, asks its first question then too.
+ */
+export type Preloadable = { preload?: () => void; askEarly?: (client: QueryClient) => void };
 
 let allStyles: Promise<unknown> | undefined;
 /** Mantine's full CSS, fetched once, with the first screen that is not the sign-in page. */

@@ -1,6 +1,6 @@
 import type { PermissionKey } from '@duka/shared';
 import { useFavicon } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { isValidElement, lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import { useBranding, useMe } from '../api/auth.ts';
@@ -8,6 +8,7 @@ import { AccessDenied } from '../components/AccessDenied.tsx';
 import { CATEGORY, MEASUREMENT, ROLE } from '../components/form/named-entities.ts';
 import { PageLoader } from '../components/PageLoader.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
+import { askDashboardEarly } from '../features/dashboard/dashboard-query.ts';
 import {
   FINANCIAL_REPORT_SCREENS,
   INVENTORY_REPORT_SCREENS,
@@ -32,7 +33,12 @@ const BrandCreatePage = lazyPage(() => import('../features/brands/BrandFormPages
 const BrandUpdatePage = lazyPage(() => import('../features/brands/BrandFormPages.tsx'), 'BrandUpdatePage');
 const BrandListPage = lazyPage(() => import('../features/brands/BrandListPage.tsx'), 'BrandListPage');
 const CategoryListPage = lazyPage(() => import('../features/categories/CategoryListPage.tsx'), 'CategoryListPage');
-const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage.tsx'), 'DashboardPage');
+const DashboardPage = Object.assign(
+  lazyPage(() => import('../features/dashboard/DashboardPage.tsx'), 'DashboardPage'),
+  {
+    askEarly: askDashboardEarly,
+  },
+);
 const ExpenseCreatePage = lazyPage(() => import('../features/expenses/ExpenseFormPages.tsx'), 'ExpenseCreatePage');
 const ExpenseUpdatePage = lazyPage(() => import('../features/expenses/ExpenseFormPages.tsx'), 'ExpenseUpdatePage');
 const ExpenseListPage = lazyPage(() => import('../features/expenses/ExpenseListPage.tsx'), 'ExpenseListPage');
@@ -272,8 +278,19 @@ function screenOf(element: ReactNode): Preloadable | undefined {
  * A signed-in reload or opened link fetches the shell's and the screen's chunks at once, alongside the session and
  * permission checks that come before them, instead of one after the other (issue 12).
  */
+export function preloadShell() {
+  if (readToken()) (Shell as Preloadable).preload?.();
+}
 export function preloadOpenedScreen() {
   if (!readToken()) return;
-  (Shell as Preloadable).preload?.();
-  for (const { route } of matchRoutes(routes, window.location) ?? []) screenOf(route.element)?.preload?.();
+  for (const screen of openedScreens()) screen.preload?.();
 }
+
+/** The opened screen's first question, asked alongside the session's when it needs nothing from them (issue 12). */
+export function askOpenedScreenEarly(client: QueryClient) {
+  if (!readToken()) return;
+  for (const screen of openedScreens()) screen.askEarly?.(client);
+}
+
+const openedScreens = () =>
+  (matchRoutes(routes, window.location) ?? []).flatMap(({ route }) => screenOf(route.element) ?? []);

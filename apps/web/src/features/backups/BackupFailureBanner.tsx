@@ -2,13 +2,16 @@
 import { Alert, Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import { usePermissions } from '../../app/permissions.ts';
+import { useIdleReached } from '../../app/when-idle.ts';
 import { describeTime } from './backup-text.ts';
 import { useBackups } from './backups-api.ts';
 
 export function BackupFailureBanner() {
   const { can } = usePermissions();
   const allowed = can('backupSettings');
-  const backups = useBackups(allowed);
+  // Asked once the screen under it is on show: its request does not delay the screen's (issue 12).
+  const isIdle = useIdleReached();
+  const backups = useBackups(allowed && isIdle);
   const failure = allowed ? backups.data?.last_failure : undefined;
   if (!failure) return null;
   return (

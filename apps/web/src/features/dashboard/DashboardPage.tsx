@@ -3,8 +3,7 @@ import { Button, Group, Paper, Select, SimpleGrid, Text, TextInput } from '@mant
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { api, errorMessage } from '../../api/client.ts';
-import { toQueryString } from '../../api/lists.ts';
+import { errorMessage } from '../../api/client.ts';
 import { lazyWhenVisible } from '../../app/lazy-page.tsx';
 import { FormAlerts } from '../../components/FormAlerts.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -16,22 +15,11 @@ import {
   isDashboardPeriod,
   periodDays,
 } from './dashboard-periods.ts';
+import { type Dashboard, type DashboardDates, dashboardQuery } from './dashboard-query.ts';
 import { OpenDiscrepanciesAlert } from './OpenDiscrepanciesAlert.tsx';
 
 // ECharts is large: its chunk is fetched once the chart's place (450 px, under the cards) comes into view (issue 12).
 const TopProductsChart = lazyWhenVisible(() => import('./TopProductsChart.tsx'), 'TopProductsChart', 450);
-
-// Stock value, profits and losses come only to holders of the Profit and Loss report.
-interface Dashboard {
-  period: { startDate: string; endDate: string };
-  stock_value?: number;
-  total_revenue: number;
-  gross_profit?: number;
-  total_expenses?: number;
-  total_loss?: number;
-  net_profit?: number;
-  chart_data: { label: string; y: number }[];
-}
 
 type Figure = 'stock_value' | 'total_revenue' | 'gross_profit' | 'total_expenses' | 'total_loss' | 'net_profit';
 
@@ -45,16 +33,21 @@ const CARDS: [Figure, string][] = [
   ['net_profit', 'Net Profit'],
 ];
 
-/** The period in the address (`?period=last_month`, or custom with its days), so a reload or a link keeps it. */
+/**
+ * The period in the address (`?period=last_month`, or custom with its days), so a reload or a link keeps it. With
+ * none, the default period is asked without days (the server's current month): `dates` is then undefined.
+ */
 function useDashboardPeriod() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('period');
   const period = isDashboardPeriod(asked) ? asked : DEFAULT_DASHBOARD_PERIOD;
-  const dates =
+  const dates: DashboardDates | undefined =
     period === 'custom'
       ? { startDate: params.get('startDate') ?? '', endDate: params.get('endDate') ?? '' }
-      : periodDays(period);
-  const choose = (next: DashboardPeriod, days?: { startDate: string; endDate: string }) =>
+      : asked === null
+        ? undefined
+        : periodDays(period);
+  const choose = (next: DashboardPeriod, days?: DashboardDates) =>
     setParams(next === 'custom' && days ? { period: next, ...days } : { period: next }, { replace: true });
   return { period, dates, choose };
 }
@@ -62,16 +55,18 @@ function useDashboardPeriod() {
 // The month's figures by default; the picker asks for another period and the cards and the chart follow it.
 export function DashboardPage() {
   const { period, dates, choose } = useDashboardPeriod();
-  const [draft, setDraft] = useState(dates);
   const dashboard = useQuery({
-    queryKey: ['/dashboard', dates],
-    queryFn: async () => (await api<{ data: Dashboard }>('GET', `/dashboard${toQueryString(dates)}`)).data,
-    enabled: period !== 'custom' || Boolean(dates.startDate && dates.endDate),
+    ...dashboardQuery(dates),
+    enabled: period !== 'custom' || Boolean(dates?.startDate && dates.endDate),
   });
+  // The days shown: the address's, else those of the answer (the default period is asked without days).
+  const shownDates = dates ?? dashboard.data?.period;
+  const [draft, setDraft] = useState<DashboardDates>(shownDates ?? { startDate: '', endDate: '' });
   // The cards and the chart are built at transition priority, which React splits into short slices, instead of in
-  // the one task the answer arrives in (issue 12); the loader stays until they are.
-  const shown = useDeferredValue(dashboard.data);
-  const isRendering = shown !== dashboard.data;
+  // the one task the answer arrives in, nor in the one that first shows the page when the answer came first (its
+  // initial value is none): the heading and the loader paint first (issue 12).
+  const shown = useDeferredValue(dashboard.data, null);
+  const isRendering = dashboard.data !== undefined && shown !== dashboard.data;
   return (
     <>
       <PageHeader title="Dashboard" trail={[{ label: 'Dashboard' }]} />
@@ -87,8 +82,9 @@ export function DashboardPage() {
           comboboxProps={{ keepMounted: false }}
           onChange={(value) => {
             if (!isDashboardPeriod(value)) return;
-            if (value === 'custom') setDraft(dates);
-            choose(value, value === 'custom' ? dates : undefined);
+            const days = shownDates ?? { startDate: '', endDate: '' };
+            if (value === 'custom') setDraft(days);
+            choose(value, value === 'custom' ? days : undefined);
           }}
           w={160}
         />

@@ -1,0 +1,34 @@
+import { formatDay, formatMoney } from '@duka/shared';
+import { useEffect, useState } from 'react';
+
+/** Runs `task` when the browser has nothing else to do (at the latest after `timeout` ms). Returns the cancel. */
+export function whenIdle(task: () => void, timeout = 1_000): () => void {
+  if ('requestIdleCallback' in window) {
+    const id = requestIdleCallback(task, { timeout });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 200);
+  return () => clearTimeout(id);
+}
+
+/**
+ * False until the browser has been idle once since the component mounted: for what a screen shows beside its main
+ * content (a notice, the menu's links), so that it neither delays the screen's first paint nor its requests
+ * compete with the screen's own on a slow phone (issue 12).
+ */
+export function useIdleReached(): boolean {
+  const [isReached, setReached] = useState(false);
+  useEffect(() => whenIdle(() => setReached(true)), []);
+  return isReached;
+}
+
+/**
+ * Builds the shared day and money formatters (format.ts keeps them once built). The first Intl formatter of a page
+ * costs some 20 ms of a slow phone's main thread (its calendar and number data are loaded then): built while the
+ * network is still answering, the render that shows a screen does not pay for it. The day formatter is built for
+ * the default zone; the shop's own, if another, reuses the data loaded here.
+ */
+export function warmFormatters() {
+  formatDay(new Date());
+  formatMoney(0);
+}
