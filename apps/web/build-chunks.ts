@@ -35,10 +35,18 @@ const LIBRARY = /\/node_modules\//;
 const UI_INDEXES: Record<string, RegExp> = {
   '@mantine/core': /\/node_modules\/@mantine\/core\/esm\/index\.mjs$/,
   '@mantine/hooks': /\/node_modules\/@mantine\/hooks\/esm\/index\.mjs$/,
+  '@mantine/modals': /\/node_modules\/@mantine\/modals\/esm\/index\.mjs$/,
+  '@mantine/notifications': /\/node_modules\/@mantine\/notifications\/esm\/index\.mjs$/,
 };
 
-/** The signed-in frame: the shell (top bar, menu, offline till) and the dialogs beside every signed-in screen. */
-const SIGNED_IN_FRAME = /\/src\/app\/(Shell|Overlays)\.tsx$/;
+/**
+ * The signed-in frame: the shell (top bar, menu, offline till), and the dashboard, the overview a manager's visits
+ * start from (its period select is the component most screens use too: it no longer needs `ui-screens`).
+ */
+const SIGNED_IN_FRAME = /\/src\/(app\/Shell|features\/dashboard\/DashboardPage)\.tsx$/;
+
+/** The dialogs and notices mounted beside the signed-in screens (their own lazy chunk, not needed to show one). */
+const DIALOGS = /\/src\/app\/Overlays\.tsx$/;
 
 /** What positions the frame's menus, tooltips and popovers: a third of its code, fetched beside the rest. */
 const POSITIONING = /\/node_modules\/@floating-ui\//;
@@ -46,13 +54,14 @@ const POSITIONING = /\/node_modules\/@floating-ui\//;
 /**
  * The file a module goes to. Vendor libraries have chunks of their own, cached across app releases. The other
  * libraries the first page (sign-in) uses are in `libs-start`, loaded with it. Of Mantine (with the libraries under
- * it), what the signed-in frame renders is in `ui` and `ui-positioning`, loaded with the shell, and every other
- * component in `ui-screens`, loaded with the first screen using one. Left to Rollup, the frame's components came in
- * some twenty chunks, one per combination of screens using them, and a reload of the dashboard fetched them in four
- * or five rounds over HTTP/1.1's six connections, with the session questions queued behind them (issue 12); a few
- * files of similar size come in one round. The libraries the first page uses are named too: Rollup moves a module's
- * unnamed imports into the importer's chunk, and one moved into `ui` would make the sign-in page load `ui` whole (an
- * earlier attempt at grouping Mantine was reverted for that; vite.config.ts stops a build where it would).
+ * it), what the signed-in frame renders is in `ui` and `ui-positioning`, loaded with the shell, the dialogs' and
+ * notices' in `ui-dialogs`, loaded beside it, and every other component in `ui-screens`, loaded with the first
+ * screen using one. Left to Rollup, the frame's components came in some twenty chunks, one per combination of
+ * screens using them, and a reload of the dashboard fetched them in four or five rounds over HTTP/1.1's six
+ * connections, with the session questions queued behind them (issue 12); a few files of similar size come in one
+ * round. The libraries the first page uses are named too: Rollup moves a module's unnamed imports into the
+ * importer's chunk, and one moved into `ui` would make the sign-in page load `ui` whole (an earlier attempt at
+ * grouping Mantine was reverted for that; vite.config.ts stops a build where it would).
  */
 export function chunkOf(id: string, meta: ManualChunkMeta): string | undefined {
   const vendor = VENDOR_CHUNKS.find(([pattern]) => pattern.test(id))?.[1];
@@ -65,16 +74,18 @@ export function chunkOf(id: string, meta: ManualChunkMeta): string | undefined {
     libraries = {
       atStart: librariesReached(meta, (info) => info.isEntry),
       inFrame: librariesReached(meta, (info) => SIGNED_IN_FRAME.test(info.id)),
+      inDialogs: librariesReached(meta, (info) => DIALOGS.test(info.id)),
     };
     librariesByBuild.set(meta.getModuleInfo, libraries);
   }
   if (libraries.atStart.has(id)) return 'libs-start';
   if (libraries.inFrame.has(id)) return POSITIONING.test(id) ? 'ui-positioning' : 'ui';
+  if (libraries.inDialogs.has(id)) return 'ui-dialogs';
   return UI_LIBRARIES.test(id) ? 'ui-screens' : undefined;
 }
 
 /** The module graph's answers, worked out once per build (Rollup gives each build its own getModuleInfo). */
-const librariesByBuild = new WeakMap<object, { atStart: Set<string>; inFrame: Set<string> }>();
+const librariesByBuild = new WeakMap<object, Record<'atStart' | 'inFrame' | 'inDialogs', Set<string>>>();
 
 /**
  * The library files the modules `isRoot` picks import, directly or not, without a dynamic import() on the way.
