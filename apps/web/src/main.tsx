@@ -21,6 +21,7 @@ import '@mantine/core/styles/Stack.layer.css';
 import '@mantine/core/styles/Text.layer.css';
 import '@mantine/core/styles/Title.layer.css';
 import './app/print.css';
+import { formatDay, formatMoney } from '@duka/shared';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
@@ -31,7 +32,7 @@ import { permissionsQuery } from './app/permissions.ts';
 import { askOpenedScreenEarly, preloadOpenedScreen, preloadShell, router } from './app/router.tsx';
 import { readToken } from './app/session-storage.ts';
 import { contrastVariables, theme } from './app/theme.ts';
-import { warmFormatters, whenIdle } from './app/when-idle.ts';
+import { whenIdle } from './app/when-idle.ts';
 
 /** How long after `load` the service worker waits (the offline specs wait 30 s for it to take the page). */
 const SERVICE_WORKER_DELAY_MS = 3_000;
@@ -60,10 +61,18 @@ const runSoon = (task: () => void) =>
 runSoon(askEarly);
 runSoon(preloadShell);
 runSoon(preloadOpenedScreen);
-// The first day and money formatters take tens of milliseconds to build on a slow phone (the browser loads its
-// calendar and number data): built while the answers are on their way instead of inside the render that shows
-// the screen (issue 12).
-if (readToken()) whenIdle(warmFormatters);
+/**
+ * Builds the shared day and money formatters (format.ts keeps them once built). The first Intl formatter of a page
+ * takes tens of milliseconds on a slow phone (the browser loads its calendar and number data): built in a task of
+ * their own while the answers are on their way, not inside the render that shows the screen (issue 12), nor left to
+ * an idle moment, of which there was often none before that render. The day formatter is built for the default
+ * zone; the shop's own, if another, reuses the data loaded here.
+ */
+function warmFormatters() {
+  formatDay(new Date());
+  formatMoney(0);
+}
+if (readToken()) runSoon(warmFormatters);
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
 const render = () =>

@@ -2,7 +2,7 @@ import type { PermissionKey } from '@duka/shared';
 import { useFavicon } from '@mantine/hooks';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { isValidElement, lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useState } from 'react';
-import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import { useBranding, useMe } from '../api/auth.ts';
 import { AccessDenied } from '../components/AccessDenied.tsx';
 import { CATEGORY, MEASUREMENT, ROLE } from '../components/form/named-entities.ts';
@@ -292,5 +292,5 @@ export function askOpenedScreenEarly(client: QueryClient) {
   for (const screen of openedScreens()) screen.askEarly?.(client);
 }
 
-const openedScreens = () =>
-  (matchRoutes(routes, window.location) ?? []).flatMap(({ route }) => screenOf(route.element) ?? []);
+/** The lazy screens of the address opened: the router matched it when created (matching again ranks every route). */
+const openedScreens = () => router.state.matches.flatMap(({ route }) => screenOf(route.element) ?? []);

@@ -1,4 +1,3 @@
-import { formatDay, formatMoney } from '@duka/shared';
 import { useEffect, useState } from 'react';
 
 /** Runs `task` when the browser has nothing else to do (at the latest after `timeout` ms). Returns the cancel. */
@@ -20,15 +19,4 @@ export function useIdleReached(): boolean {
   const [isReached, setReached] = useState(false);
   useEffect(() => whenIdle(() => setReached(true)), []);
   return isReached;
-}
-
-/**
- * Builds the shared day and money formatters (format.ts keeps them once built). The first Intl formatter of a page
- * costs some 20 ms of a slow phone's main thread (its calendar and number data are loaded then): built while the
- * network is still answering, the render that shows a screen does not pay for it. The day formatter is built for
- * the default zone; the shop's own, if another, reuses the data loaded here.
- */
-export function warmFormatters() {
-  formatDay(new Date());
-  formatMoney(0);
 }
