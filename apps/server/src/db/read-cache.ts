@@ -37,29 +37,37 @@ const KEPT_BY_TRIGGERS: Record<string, string[]> = {
 
 const tablesOf = (text: string, pattern: RegExp) => new Set([...text.matchAll(pattern)].map((m) => m[1].toLowerCase()));
 
-// Statement texts repeat (the query builder gives one text per shape of query), so each is read for its tables once.
+// Statement texts repeat (the query builder gives one text per shape of query), so each is read once.
 const MAX_TEXTS = 2_000;
-function perText(tablesIn: (statement: string) => string[]) {
-  const seen = new Map<string, string[]>();
+function perText<T>(read: (statement: string) => T) {
+  const seen = new Map<string, T>();
   return (statement: string) => {
-    let tables = seen.get(statement);
-    if (!tables) {
+    let found = seen.get(statement);
+    if (found === undefined) {
       if (seen.size >= MAX_TEXTS) seen.clear();
-      tables = tablesIn(statement);
-      seen.set(statement, tables);
+      found = read(statement);
+      seen.set(statement, found);
     }
-    return tables;
+    return found;
   };
 }
 
-/** The tables a statement writes, with those the database's triggers keep; ALL when it cannot tell. */
-const writtenBy = perText((statement) => {
+/**
+ * What the watcher needs of a statement: whether it opens or ends a transaction, whether it is a cacheable read,
+ * and the tables it writes, with those the database's triggers keep (ALL when it cannot tell).
+ */
+const statementOf = perText((statement) => {
+  const head = statement.trimStart().slice(0, 20).toLowerCase();
   const written = tablesOf(statement, WRITE);
   for (const t of [...written]) for (const kept of KEPT_BY_TRIGGERS[t] ?? []) written.add(kept);
-  const head = statement.trimStart().slice(0, 20).toLowerCase();
   if (!written.size && !/^(select|with|values|show|set|savepoint|release|rollback|begin|start)\b/.test(head))
     written.add(ALL);
-  return [...written];
+  return {
+    opens: /^(begin|start transaction)\b/.test(head),
+    ends: /^(commit|rollback|end)\b/.test(head) && !/^rollback\s+to\b/.test(head),
+    cacheable: statement.includes(MARK),
+    written: [...written],
+  };
 });
 const readBy = perText((statement) => [...tablesOf(statement, READ)]);
 
@@ -97,17 +105,16 @@ export function cacheReads(pool: pg.Pool) {
       const [text, values] = args;
       if (typeof text !== 'string' || args.length > 2 || (values !== undefined && !Array.isArray(values)))
         return original(...args);
-      const head = text.trimStart().slice(0, 20).toLowerCase();
-      if (/^(begin|start transaction)\b/.test(head)) inTransaction = true;
-      else if (/^(commit|rollback|end)\b/.test(head) && !/^rollback\s+to\b/.test(head)) {
+      const { opens, ends, cacheable, written } = statementOf(text);
+      if (opens) inTransaction = true;
+      else if (ends) {
         return original(...args).finally(() => {
           inTransaction = false;
           finish(pending);
           pending.clear();
         });
       }
-      if (text.includes(MARK) && !inTransaction) return cached(text, values as unknown[] | undefined);
-      const written = writtenBy(text);
+      if (cacheable && !inTransaction) return cached(text, values as unknown[] | undefined);
       if (!written.length) return original(...args);
       start(written);
       if (inTransaction) {
