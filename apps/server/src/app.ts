@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyError } from 'fastify';
@@ -42,7 +41,7 @@ import { userRoutes } from './modules/users/users.routes.ts';
 import { accessPlugin } from './platform/access.ts';
 import { AppError, STATUS_BY_CODE } from './platform/errors.ts';
 import { guardInput, NUL_MESSAGE } from './platform/input-guard.ts';
-import { securityHeaders } from './platform/security-headers.ts';
+import { sendSecurityHeaders } from './platform/security-headers.ts';
 import { serveWebApp } from './platform/static-assets.ts';
 import type { AppServices } from './services.ts';
 
@@ -74,7 +73,7 @@ export async function buildApp(options: AppOptions) {
   app.setErrorHandler(handleError);
   guardInput(app);
 
-  await app.register(helmet, securityHeaders);
+  sendSecurityHeaders(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({
