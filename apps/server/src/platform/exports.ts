@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { SelectQueryBuilder } from 'kysely';
 import PDFDocument from 'pdfkit';
+import { turns } from './turns.ts';
 
 // File downloads: XLSX (streamed), CSV (formula-escaped) and a one-record PDF. The name is date-prefixed and sent in
 // content-disposition, so the client saves it as the server names it.
@@ -67,18 +68,28 @@ export function periodPreamble(
   return [[title], ['Period', period.startDate ?? 'All', period.endDate ?? 'All'], [totalLabel, total], []];
 }
 
+/** Exports reading at once: each holds one of the pool's few connections (POOL_SIZE) until its client has the whole
+ * file, so a third waits for one of them rather than leave the tills without a connection. */
+export const EXPORT_TURNS = 2;
+const exportTurns = turns(EXPORT_TURNS);
+
 /** Yields a query's rows a page at a time through a database cursor (one pass over the rows, in the query's order,
- * each page fetched only when the file writer asks for it). Outside any transaction. */
+ * each page fetched only when the file writer asks for it), in one of the EXPORT_TURNS. Outside any transaction. */
 export async function* throughCursor<Row>(query: SelectQueryBuilder<any, any, Row>, size = 1000) {
-  let page: Row[] = [];
-  for await (const row of query.stream(size)) {
-    page.push(row);
-    if (page.length >= size) {
-      yield page;
-      page = [];
+  await exportTurns.take();
+  try {
+    let page: Row[] = [];
+    for await (const row of query.stream(size)) {
+      page.push(row);
+      if (page.length >= size) {
+        yield page;
+        page = [];
+      }
     }
+    if (page.length) yield page;
+  } finally {
+    exportTurns.end();
   }
-  if (page.length) yield page;
 }
 
 /** Yields a query's rows a page at a time (OFFSET paging: for small lists only; see throughCursor). */
