@@ -12,6 +12,8 @@ export class SqlCursor {
   private readonly name = `duka_cursor_${++cursorCount}`;
   private opened = false;
   private closed = false;
+  /** The next page, asked for while the caller writes the last one. */
+  private ahead?: Promise<unknown[]>;
 
   constructor(
     private readonly text: string,
@@ -25,14 +27,26 @@ export class SqlCursor {
   }
 
   async read<T>(rows: number): Promise<T[]> {
-    if (!this.run) throw new Error('SqlCursor: not attached to a client');
+    const run = this.run;
+    if (!run) throw new Error('SqlCursor: not attached to a client');
     if (this.closed) return [];
     if (!this.opened) {
       this.opened = true;
-      await this.run('begin read only');
-      await this.run(`declare ${this.name} no scroll cursor for ${this.text}`, this.values);
+      await run('begin read only');
+      await run(`declare ${this.name} no scroll cursor for ${this.text}`, this.values);
     }
-    return (await this.run(`fetch ${Math.max(1, Math.floor(rows))} from ${this.name}`)).rows;
+    const count = Math.max(1, Math.floor(rows));
+    const fetch = () => {
+      const next = run(`fetch ${count} from ${this.name}`).then((r) => r.rows);
+      // Read only if the caller asks for another page: a failure is reported then.
+      next.catch(() => {});
+      return next;
+    };
+    const page = await (this.ahead ?? fetch());
+    // The next page is asked for now, while the caller writes this one, so the database reads it as Node formats
+    // (two cores at work instead of one at a time); one page ahead at most, so a slow client still holds two pages.
+    this.ahead = page.length === count ? fetch() : undefined;
+    return page as T[];
   }
 
   async close(): Promise<void> {
