@@ -24,12 +24,25 @@ function dayFormat(timeZone: string): Intl.DateTimeFormat {
 let moneyFormat: Intl.NumberFormat | undefined;
 let quantityFormat: Intl.NumberFormat | undefined;
 
+// Every zone's offset from UTC has been a whole number of quarter hours since 1980, so the instants of one quarter
+// hour fall on one day: the last quarter's day is kept per zone, and the rows of an export in time order (a sales
+// export: several sales a quarter hour) mostly skip the formatter, which was a tenth of a 12-month CSV's CPU.
+const QUARTER_HOUR_MS = 15 * 60_000;
+const QUARTERS_FROM = Date.UTC(1980, 0, 1);
+const lastQuarter = new Map<string, { quarter: number; day: string }>();
+
 /** YYYY-MM-DD of an instant, in the shop's time zone. */
 export function formatDay(value: string | Date | null | undefined, timeZone = defaultZone): string {
   if (!value) return 'N/A';
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return 'N/A';
-  return dayFormat(timeZone).format(date);
+  const time = (typeof value === 'string' ? new Date(value) : value).getTime();
+  if (Number.isNaN(time)) return 'N/A';
+  if (time < QUARTERS_FROM) return dayFormat(timeZone).format(time);
+  const quarter = Math.floor(time / QUARTER_HOUR_MS);
+  const last = lastQuarter.get(timeZone);
+  if (last?.quarter === quarter) return last.day;
+  const day = dayFormat(timeZone).format(time);
+  lastQuarter.set(timeZone, { quarter, day });
+  return day;
 }
 
 /** Whole shillings with thousands separators: 1,250,000. */
