@@ -14,9 +14,9 @@ import { shopDay } from './period.ts';
 export interface ReportRun<Row> {
   /** The filtered, searched and ordered rows, not yet paged. */
   rows: SelectQueryBuilder<any, any, Row>;
-  /** The cards: totals from aggregate queries over every filtered row, never the page. */
-  /** Cards' figures; a breakdown (by payment method, by category) may be an object or a list. */
-  extras: Record<string, unknown>;
+  /** The cards: totals from aggregate queries over every filtered row, never the page; a breakdown (by payment
+   * method, by category) may be an object or a list. A promise is read while the page is (two connections at once). */
+  extras: Record<string, unknown> | Promise<Record<string, unknown>>;
   /** The period for the files' header rows; absent: the report is as of today. */
   period?: { startDate?: string; endDate?: string };
 }
@@ -65,8 +65,8 @@ export function registerReport<Query extends z.ZodType, Row, Shown = Row>(
     async (request) => {
       const query = request.query as z.infer<Query> & { page: number; pagination_size: number };
       checkFilters(request, query);
-      const { rows, extras } = await source.run(query);
-      const { success, data, ...page } = await paginate(rows, query);
+      const run = await source.run(query);
+      const [{ success, data, ...page }, extras] = await Promise.all([paginate(run.rows, query), run.extras]);
       return { success, data: { data: data.map(present), ...page }, ...extras };
     },
   );
@@ -83,7 +83,8 @@ export function registerReport<Query extends z.ZodType, Row, Shown = Row>(
       async (request, reply) => {
         const query = request.query as z.infer<Query> & Record<string, unknown>;
         checkFilters(request, query);
-        const { rows, extras, period } = await source.run(query);
+        const { rows, extras: cards, period } = await source.run(query);
+        const extras = await cards;
         const total = Number(extras[declaration.total.field] ?? 0);
         const preamble = period
           ? periodPreamble(declaration.title, period, declaration.total.label, total)

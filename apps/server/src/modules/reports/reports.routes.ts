@@ -44,10 +44,13 @@ export const reportRoutes: FastifyPluginAsync<AppServices> = async (app, { db, t
       declaration,
       {
         period,
-        run: async (period, search) => {
-          const [extras, total_sales] = await Promise.all([cards(period), sales.totalSales(db, period, search)]);
-          return { rows: sales.saleLineRows(db, period, search), extras: { ...extras, total_sales } };
-        },
+        run: async (period, search) => ({
+          rows: sales.saleLineRows(db, period, search),
+          extras: Promise.all([cards(period), sales.totalSales(db, period, search)]).then(([extras, total_sales]) => ({
+            ...extras,
+            total_sales,
+          })),
+        }),
       },
       timeZone,
     );
@@ -87,7 +90,7 @@ export const reportRoutes: FastifyPluginAsync<AppServices> = async (app, { db, t
         period: byReportType(timeZone),
         run: async (period, search) => ({
           rows: rows(db, period, search),
-          extras: { ...reportBounds(period), total_stocks: await total(db, period, search) },
+          extras: total(db, period, search).then((total_stocks) => ({ ...reportBounds(period), total_stocks })),
         }),
         present,
       },
@@ -102,7 +105,7 @@ export const reportRoutes: FastifyPluginAsync<AppServices> = async (app, { db, t
     {
       run: async (query) => ({
         rows: stock.lowStockRows(db, query.search),
-        extras: { total_stocks: await stock.totalLowStockValue(db, query.search) },
+        extras: stock.totalLowStockValue(db, query.search).then((total_stocks) => ({ total_stocks })),
       }),
       present: withStatus,
     },
@@ -119,11 +122,11 @@ export const reportRoutes: FastifyPluginAsync<AppServices> = async (app, { db, t
         const thresholdDate = addDays(now, -days);
         return {
           rows: stock.agingRows(db, now, thresholdDate, query.search),
-          extras: {
-            total_value: await stock.totalAgedValue(db, thresholdDate, query.search),
+          extras: stock.totalAgedValue(db, thresholdDate, query.search).then((total_value) => ({
+            total_value,
             threshold_date: thresholdDate,
             aging_threshold: `${days} days`,
-          },
+          })),
           period: { endDate: thresholdDate },
         };
       },
