@@ -41,9 +41,11 @@ const hasEvery = (column: RawBuilder<string>, words: string[]) =>
 
 /**
  * One line per product + brand + measurement: its oldest batch with stock (the one to sell first), plus any batch
- * whose own number matches. Scores, best first: a batch number (5), a whole barcode or SKU (4), a name starting with
- * the text (3), a brand starting with it (1.9), a code starting with it (1.5), every word in a name (1) or a brand
- * (0.9). The catalogue is ranked before any batch is read, which keeps a broad word quick on a big shop.
+ * whose own number matches. Scores, best first: a batch number (50), a whole barcode or SKU (40), a name starting
+ * with the text (30), a brand starting with it (19), a code starting with it (15), every word in a name (10) or a
+ * brand (9): integers, since greatest() and the sort over numeric scores took a quarter of a broad word's search
+ * (1,000 names holding 'galvanised': 4.3 -> 3.4 ms). The catalogue is ranked before any batch is read, which keeps a
+ * broad word quick on a big shop.
  */
 export async function searchPos(db: Database, text: string): Promise<PosSearchHit[]> {
   const q = text.trim();
@@ -93,16 +95,16 @@ function searchLines(db: Database, q: string, words: string[]): Promise<PosSearc
       WITH hits AS (
         SELECT p.id AS product_id, NULL::int AS brand_id, length(p.name) AS fit,
                greatest(
-                 CASE WHEN p.barcode = ${q} OR lower(p.sku) = lower(${q}) THEN 4 END,
-                 CASE WHEN ${inName} THEN CASE WHEN p.name ILIKE ${start} THEN 3 ELSE 1 END END,
-                 CASE WHEN ${codeStart} THEN 1.5 END
+                 CASE WHEN p.barcode = ${q} OR lower(p.sku) = lower(${q}) THEN 40 END,
+                 CASE WHEN ${inName} THEN CASE WHEN p.name ILIKE ${start} THEN 30 ELSE 10 END END,
+                 CASE WHEN ${codeStart} THEN 15 END
                ) AS score
         FROM products p
         WHERE p.deleted_at IS NULL AND (${inName} OR ${codeStart})
         UNION ALL
         -- A brand is a row per product: each matching name once (migration 026), then its first products in stock
         -- in the ranking's order (the same name and fit, then product_id).
-        SELECT b.product_id, b.id, length(n.name), CASE WHEN n.name ILIKE ${start} THEN 1.9 ELSE 0.9 END
+        SELECT b.product_id, b.id, length(n.name), CASE WHEN n.name ILIKE ${start} THEN 19 ELSE 9 END
         FROM search_brand_names n
         CROSS JOIN LATERAL (
           SELECT b.product_id, b.id FROM brands b
@@ -111,6 +113,7 @@ function searchLines(db: Database, q: string, words: string[]): Promise<PosSearc
               SELECT 1 FROM stock_batches s JOIN products p ON p.id = s.product_id
               WHERE s.product_id = b.product_id AND s.brand_id = b.id
                 AND s.deleted_at IS NULL AND s.balance > 0 AND p.deleted_at IS NULL
+              OFFSET 0
             )
           ORDER BY b.product_id
           LIMIT ${CANDIDATES}
@@ -122,10 +125,13 @@ function searchLines(db: Database, q: string, words: string[]): Promise<PosSearc
       ), best AS (
         SELECT h.product_id, h.brand_id, h.score
         FROM ranked h
+        -- OFFSET 0 here and in the brands' test keeps each stock test a subquery run per candidate instead of a
+        -- semi-join for the planner to place: planning took 0.3 ms less (1.4 -> 1.1 ms), running as long.
         WHERE EXISTS (
           SELECT 1 FROM stock_batches s JOIN products p ON p.id = s.product_id
           WHERE s.product_id = h.product_id AND (h.brand_id IS NULL OR s.brand_id = h.brand_id)
             AND s.deleted_at IS NULL AND s.balance > 0 AND p.deleted_at IS NULL
+          OFFSET 0
         )
         LIMIT ${CANDIDATES}
       ), oldest AS (
@@ -136,7 +142,7 @@ function searchLines(db: Database, q: string, words: string[]): Promise<PosSearc
         WHERE s.deleted_at IS NULL AND s.balance > 0
         ORDER BY s.product_id, s.brand_id, s.measurement_id, s.stock_date, s.id, best.score DESC
       ), numbered AS (
-        SELECT id, CASE WHEN batch_number = upper(${q}) THEN 5 ELSE 1 END AS score
+        SELECT id, CASE WHEN batch_number = upper(${q}) THEN 50 ELSE 10 END AS score
         FROM stock_batches
         WHERE ${batchPrefix !== null} AND deleted_at IS NULL AND balance > 0 AND batch_number LIKE ${batchPrefix ?? ''}
         ORDER BY batch_number
@@ -144,17 +150,19 @@ function searchLines(db: Database, q: string, words: string[]): Promise<PosSearc
       ), lines AS (
         SELECT id, max(score) AS score FROM (SELECT * FROM oldest UNION ALL SELECT * FROM numbered) x GROUP BY id
       )
+      -- The brand and unit by primary-key subqueries rather than joins: planning the five-table join took 0.3 ms
+      -- more, a tenth of the whole search.
       SELECT s.product_id, p.name,
-             json_build_object('id', b.id, 'name', b.name) AS brand,
-             json_build_object('id', m.id, 'name', m.name) AS measurement,
+             (SELECT json_build_object('id', b.id, 'name', b.name) FROM brands b WHERE b.id = s.brand_id) AS brand,
+             (SELECT json_build_object('id', m.id, 'name', m.name) FROM measurements m WHERE m.id = s.measurement_id)
+               AS measurement,
              s.batch_number, s.sale_price, s.balance, p.barcode, p.sku, l.score
       FROM lines l
       JOIN stock_batches s ON s.id = l.id
       JOIN products p ON p.id = s.product_id
-      JOIN brands b ON b.id = s.brand_id
-      JOIN measurements m ON m.id = s.measurement_id
       WHERE p.deleted_at IS NULL
-      ORDER BY l.score DESC, lower(p.name), lower(b.name), s.stock_date, s.id
+      ORDER BY l.score DESC, lower(p.name), (SELECT lower(b.name) FROM brands b WHERE b.id = s.brand_id), s.stock_date,
+               s.id
       LIMIT ${POS_SEARCH_LIMIT}
     `
     .execute(db)
