@@ -1,4 +1,4 @@
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, Readable, type Writable } from 'node:stream';
 import { formatDay } from '@duka/shared';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
@@ -107,6 +107,35 @@ export function startDownload(reply: FastifyReply, fileName: string, type: Expor
   reply.header('access-control-expose-headers', 'content-disposition');
 }
 
+/**
+ * The style of every cell below the header, one object for them all. exceljs gives each new cell a style object of
+ * its own and, writing it, renders that style to XML to find its number in the file's style table, unless it has met
+ * the very same object before: a third of a 12-month XLSX's time went to that (addStyleModel). The cells have no
+ * style of their own (days are text, money plain numbers), so they all share this one.
+ */
+const PLAIN_CELL: Partial<ExcelJS.Style> = Object.freeze({});
+
+/**
+ * The zip's input stream a streamed worksheet's XML goes into, when it holds more than its buffer. exceljs writes the
+ * rows there without waiting for the compressor to keep up, so rows made faster than they are compressed pile up in
+ * memory (+311 MB for a 12-month XLSX once the rows' styles stopped slowing their making): the writer waits for it
+ * instead. Reached through exceljs's and archiver's own fields (the sheet's stream buffer, what it is piped to and
+ * that stream's state, from an older stream library without writableLength); xlsx-compressor.test.ts fails if an
+ * upgrade moves them.
+ */
+export function fullCompressorInput(sheet: ExcelJS.Worksheet): Writable | undefined {
+  type Input = Writable & { _writableState?: { length: number; highWaterMark: number } };
+  const input = (sheet as unknown as { stream?: { pipes?: Input[] } }).stream?.pipes?.[0];
+  const state = input?._writableState;
+  return state && state.length >= state.highWaterMark ? input : undefined;
+}
+
+const drained = (stream: Writable) =>
+  new Promise((resolve) => {
+    stream.once('drain', resolve);
+    stream.once('close', resolve);
+  });
+
 export async function sendExport<Row>(reply: FastifyReply, format: ExportFormat, spec: ExportSpec<Row>) {
   startDownload(reply, datedFileName(spec.name, format, spec.timeZone), format);
   if (format === 'csv') {
@@ -128,22 +157,26 @@ export async function sendExport<Row>(reply: FastifyReply, format: ExportFormat,
   const sheet = workbook.addWorksheet(spec.name.slice(0, 31));
   void (async () => {
     try {
+      // Widths before the first row: the streaming writer writes the columns with it and ignores later widths.
+      spec.columns.forEach((c, i) => {
+        sheet.getColumn(i + 1).width = c.width ?? Math.max(12, c.header.length + 2);
+      });
       for (const line of spec.preamble ?? []) sheet.addRow(line).commit();
       const header = sheet.addRow(spec.columns.map((c) => c.header));
       header.font = { bold: true };
       header.commit();
-      spec.columns.forEach((c, i) => {
-        sheet.getColumn(i + 1).width = c.width ?? Math.max(12, c.header.length + 2);
-      });
       for await (const page of spec.rows) {
-        for (const row of page) sheet.addRow(spec.columns.map((c) => c.value(row) ?? '')).commit();
-        // Back-pressure: the next page is read only once the client has taken what is written.
+        for (const row of page) {
+          const line = sheet.addRow(spec.columns.map((c) => c.value(row) ?? ''));
+          for (let i = 1; i <= spec.columns.length; i++) line.getCell(i).style = PLAIN_CELL;
+          line.commit();
+        }
+        // Back-pressure: the next page is read only once the compressor, and through it the client, has taken what
+        // is written.
         if (out.destroyed) return;
-        if (out.writableNeedDrain)
-          await new Promise((resolve) => {
-            out.once('drain', resolve);
-            out.once('close', resolve);
-          });
+        const compressor = fullCompressorInput(sheet);
+        if (compressor) await drained(compressor);
+        if (out.writableNeedDrain) await drained(out);
       }
       sheet.commit();
       await workbook.commit();

@@ -12,7 +12,7 @@ import {
   UNAUTHENTICATED,
 } from '../../../test/catalogue-fixtures.ts';
 import { crudContract, type SignedIn, signedInApp } from '../../../test/crud-contract.ts';
-import { xlsxRows } from '../../../test/spreadsheets.ts';
+import { xlsxRows, xlsxSheet } from '../../../test/spreadsheets.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
 import { DEMO_ADMIN, DEMO_CASHIER } from '../../db/seed/demo.ts';
@@ -613,6 +613,11 @@ describe('exports', () => {
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${today()}_users.xlsx"`);
     const rows = await xlsxRows(res.bytes);
     expect(rows[0]).toEqual(HEADER);
+    // The header in bold, the rows plain, every column at least 12 characters wide.
+    const sheet = await xlsxSheet(res.bytes);
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(sheet.getRow(2).getCell(1).font?.bold).toBeFalsy();
+    expect(sheet.columns.map((c) => c.width ?? 0).every((width) => width >= 12)).toBe(true);
     const live = await t.call('GET', '/api/userlist?pagination_size=100', { token: admin });
     expect(rows).toHaveLength(live.body.total + 1);
     const grace = rows.find((r) => r[4] === DEMO_CASHIER.email);
