@@ -18,6 +18,7 @@ import { adjustmentQuery, totalWriteOffCost } from './adjustments.queries.ts';
 import {
   batchPdfFields,
   type StockFilter,
+  stockLevelCount,
   stockLevelQuery,
   stockListQuery,
   totalStockCost,
@@ -69,7 +70,13 @@ export const stockRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db,
   registerList(
     app,
     stockLevelList,
-    { rows: (query: ListQuery) => stockLevelQuery(db, query.search), present: withStatus },
+    {
+      // A file (no page) holds every row; a page needs the first page × size of each way a search matches.
+      rows: (query: Partial<ListQuery>) =>
+        stockLevelQuery(db, query.search, query.page && query.pagination_size && query.page * query.pagination_size),
+      paging: (query: ListQuery) => (query.search ? { count: stockLevelCount(db, query.search) } : {}),
+      present: withStatus,
+    },
     timeZone,
   );
   registerList(

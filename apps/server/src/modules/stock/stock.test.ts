@@ -466,6 +466,36 @@ describe("stock levels show only their screen's columns", () => {
     expect(text).not.toContain('Hima Supplies');
   });
 
+  it("finds batches by their product's, brand's or unit's name, a page at a time in name order", async () => {
+    const watcher = await signInHolding(['stockLevel']);
+    const tag = randomUUID().slice(0, 6);
+    const [alpha, beta] = [
+      await makeCatalogue(t, admin, `Alpha Zinc ${tag}`),
+      await makeCatalogue(t, admin, `Beta Zinc ${tag}`),
+    ];
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      ids.push((await receiveBatch(t, admin, beta)).id, (await receiveBatch(t, admin, alpha)).id);
+    }
+    const search = (text: string, page: number, size: number) =>
+      t.call('GET', `/api/stocklevel?search=${encodeURIComponent(text)}&page=${page}&pagination_size=${size}`, {
+        token: watcher,
+      });
+    type Level = { id: number; product_name: string };
+    const first = await search(`Zinc ${tag}`, 1, 5);
+    const second = await search(`Zinc ${tag}`, 2, 5);
+    expect([first.body.total, first.body.last_page, second.body.data.length]).toEqual([6, 2, 1]);
+    expect([...first.body.data, ...second.body.data].map((row: Level) => row.product_name)).toEqual([
+      ...Array(3).fill(`Alpha Zinc ${tag}`),
+      ...Array(3).fill(`Beta Zinc ${tag}`),
+    ]);
+    // By the unit's name (the fixture's unit is "Bag <product>"), and by the brand's, shared with other batches.
+    const byUnit = await search(`Bag Beta Zinc ${tag}`, 1, 10);
+    expect(byUnit.body.data.map((row: Level) => row.product_name)).toEqual(Array(3).fill(`Beta Zinc ${tag}`));
+    const byBrand = await search('Tororo', 1, 100);
+    expect(byBrand.body.data.map((row: Level) => row.id)).toEqual(expect.arrayContaining(ids));
+  });
+
   it('does not find batches by their supplier', async () => {
     const watcher = await signInHolding(['stockLevel']);
     await receiveBatch(t, admin, catalogue);
