@@ -130,10 +130,16 @@ export function fullCompressorInput(sheet: ExcelJS.Worksheet): Writable | undefi
   return state && state.length >= state.highWaterMark ? input : undefined;
 }
 
+/** Resolves when the stream can take more, or is closed; leaves no listener behind (it is awaited page after page). */
 const drained = (stream: Writable) =>
-  new Promise((resolve) => {
-    stream.once('drain', resolve);
-    stream.once('close', resolve);
+  new Promise<void>((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
   });
 
 export async function sendExport<Row>(reply: FastifyReply, format: ExportFormat, spec: ExportSpec<Row>) {
