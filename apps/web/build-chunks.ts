@@ -7,6 +7,8 @@ const VENDOR_CHUNKS: [RegExp, string][] = [
   [/\/node_modules\/(react-router|react-router-dom)\//, 'router'],
   [/\/node_modules\/@tanstack\//, 'tanstack'],
   [/\/node_modules\/(echarts|zrender|echarts-for-react)\//, 'echarts'],
+  // The forms' library: the sign-in page and the forms load it, a signed-in reload of a list or the dashboard not.
+  [/\/node_modules\/(react-hook-form|@hookform)\//, 'forms'],
 ];
 
 /** Mantine and the libraries under its components (positioning, scroll lock, number and text inputs). */
@@ -48,6 +50,27 @@ const SIGNED_IN_FRAME = /\/src\/(app\/Shell|features\/dashboard\/DashboardPage)\
 /** The dialogs and notices mounted beside the signed-in screens (their own lazy chunk, not needed to show one). */
 const DIALOGS = /\/src\/app\/Overlays\.tsx$/;
 
+/**
+ * The first page: the app every page starts (the entry, boot.ts, imports it at once; index.html fetches its chunks
+ * beside) and the sign-in form (boot.ts fetches it beside them when signed out).
+ */
+const FIRST_PAGE = /\/src\/(boot\.ts|main\.tsx|features\/auth\/LoginPage\.tsx)$/;
+const APP = /\/src\/main\.tsx$/;
+/**
+ * The entry (boot.ts) and Vite's helpers for the dynamic imports, named: Rollup's merging of small chunks
+ * (vite.config.ts) does not put other code in a named chunk, and would otherwise fill the small entry with lazy parts
+ * and the imports they need, making it wait for the app's chunks (vite.config.ts stops a build where it would).
+ */
+const ENTRY = /\/web\/index\.html$|\/src\/boot\.ts$|^\0vite\/(preload-helper|modulepreload-polyfill)/;
+/**
+ * Small lazy parts of the first page's code (the service worker's registration), which Rollup's merging of small
+ * chunks (vite.config.ts) would otherwise put in the entry, making it wait for the app's chunks (vite.config.ts stops
+ * a build where the entry imports any chunk).
+ */
+const WITH_APP = /\/src\/(api\/till\.ts|offline\/register-sw\.ts)$|virtual:pwa-register/;
+/** The sign-in, password and two-factor pages: the forms a signed-out visitor sees, with the `forms` library. */
+const SIGN_IN = /\/src\/(features\/auth\/(?!FaqPage)[^/]+|components\/AuthCard\.tsx)$/;
+
 /** What positions the frame's menus, tooltips and popovers: a third of its code, fetched beside the rest. */
 const POSITIONING = /\/node_modules\/@floating-ui\//;
 
@@ -64,6 +87,10 @@ const POSITIONING = /\/node_modules\/@floating-ui\//;
  * grouping Mantine was reverted for that; vite.config.ts stops a build where it would).
  */
 export function chunkOf(id: string, meta: ManualChunkMeta): string | undefined {
+  // The app every page starts, with what it imports and no other chunk takes (the entry, boot.ts, imports it).
+  if (APP.test(id) || WITH_APP.test(id)) return 'app';
+  if (ENTRY.test(id)) return 'boot';
+  if (SIGN_IN.test(id)) return 'sign-in';
   const vendor = VENDOR_CHUNKS.find(([pattern]) => pattern.test(id))?.[1];
   if (vendor) return vendor;
   // Styles stay where the code importing them puts them (the sign-in page's in index.html, the rest with the first
@@ -72,7 +99,7 @@ export function chunkOf(id: string, meta: ManualChunkMeta): string | undefined {
   let libraries = librariesByBuild.get(meta.getModuleInfo);
   if (!libraries) {
     libraries = {
-      atStart: librariesReached(meta, (info) => info.isEntry),
+      atStart: librariesReached(meta, (info) => FIRST_PAGE.test(info.id)),
       inFrame: librariesReached(meta, (info) => SIGNED_IN_FRAME.test(info.id)),
       inDialogs: librariesReached(meta, (info) => DIALOGS.test(info.id)),
     };

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import type { OutputBundle, OutputChunk } from 'rollup';
+import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { chunkOf } from './build-chunks.ts';
 
@@ -8,6 +9,7 @@ export default defineConfig({
   plugins: [
     react(),
     firstPageWithoutUi(),
+    preloadFirstPage(),
     // Issue 16: a service worker that precaches the built app (index.html and every hashed asset, with Workbox's
     // runtime bundled beside it, nothing fetched from elsewhere), so after one visit the app opens with the network
     // off. API calls are never cached: the server stays the authority for stock and money. A new version takes over
@@ -52,16 +54,70 @@ export default defineConfig({
   },
 });
 
-/** Fails the build when the first page would load the signed-in screens' components (`ui`, build-chunks.ts). */
+/** The app's chunk (main.tsx), which the entry (boot.ts) imports at once on every page. */
+const appChunk = (bundle: OutputBundle) =>
+  Object.values(bundle).find(
+    (chunk): chunk is OutputChunk =>
+      chunk.type === 'chunk' && chunk.moduleIds.some((id) => /\/src\/main\.tsx$/.test(id)),
+  );
+
+/** The chunks a chunk imports statically, directly or not, with itself. */
+function staticClosure(bundle: OutputBundle, fileName: string, seen = new Set<string>()): Set<string> {
+  const chunk = bundle[fileName];
+  if (seen.has(fileName) || chunk?.type !== 'chunk') return seen;
+  seen.add(fileName);
+  for (const imported of chunk.imports) staticClosure(bundle, imported, seen);
+  return seen;
+}
+
+/**
+ * Fails the build when the first page would load the signed-in screens' components (`ui`, build-chunks.ts): the
+ * entry, the app's chunk (main.tsx, loaded on every page) or the sign-in form's imports a ui chunk; when the app's
+ * chunks include the sign-in form's or the form library (`forms`); or when the entry (boot.ts) imports any chunk.
+ */
 function firstPageWithoutUi(): Plugin {
   return {
     name: 'first-page-without-ui',
     generateBundle(_options, bundle) {
+      const app = appChunk(bundle);
+      if (!app) this.error('no chunk starts with src/main.tsx');
       for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
+        if (chunk.type !== 'chunk' || !(chunk.isEntry || chunk === app || chunk.name === 'sign-in')) continue;
+        // The entry asks for the sign-in form as soon as it runs: a static import would hold it back.
+        if (chunk.isEntry && chunk.imports.length) this.error(`the entry imports ${chunk.imports.join(', ')}`);
         const uiImport = chunk.imports.find((file) => /(^|\/)ui-[\w-]+\.js$/.test(file));
         if (uiImport) this.error(`${chunk.fileName} imports ${uiImport}: a library file it uses is not in libs-start`);
       }
+      // A signed-in reload loads the app's chunks, not the sign-in form's nor the form library.
+      const signInFile = [...staticClosure(bundle, app.fileName)].find((file) => /(^|\/)(forms|sign-in)-/.test(file));
+      if (signInFile) this.error(`${app.fileName} imports ${signInFile}: the app would load the sign-in form's code`);
+    },
+  };
+}
+
+/**
+ * index.html fetches the app's chunks (main.tsx and what it imports) beside the entry (boot.ts), not once the entry
+ * has run: the entry imports the app dynamically (and, signed out, the sign-in form beside it, which a signed-in
+ * reload does not load: issue 12), and Vite lists only an entry's static imports in the page.
+ */
+function preloadFirstPage(): Plugin {
+  return {
+    name: 'preload-first-page',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const app = context.bundle && appChunk(context.bundle);
+        if (!context.bundle || !app) return html;
+        const { bundle } = context;
+        const files = [...staticClosure(bundle, app.fileName)].filter((file) => !(bundle[file] as OutputChunk).isEntry);
+        const tags: HtmlTagDescriptor[] = files.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head',
+        }));
+        return { html, tags };
+      },
     },
   };
 }

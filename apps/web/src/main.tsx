@@ -1,33 +1,11 @@
-// The render-blocking CSS is what the sign-in page shows (issue 12): Mantine's globals and these components, in the
-// `mantine` layer; everything else comes with the first lazy screen (app/all-styles.ts).
-import '@mantine/core/styles/baseline.layer.css';
-import '@mantine/core/styles/default-css-variables.layer.css';
-import '@mantine/core/styles/global.layer.css';
-import '@mantine/core/styles/UnstyledButton.layer.css';
-import '@mantine/core/styles/VisuallyHidden.layer.css';
-import '@mantine/core/styles/Paper.layer.css';
-import '@mantine/core/styles/CloseButton.layer.css';
-import '@mantine/core/styles/Group.layer.css';
-import '@mantine/core/styles/Loader.layer.css';
-import '@mantine/core/styles/Input.layer.css';
-import '@mantine/core/styles/InlineInput.layer.css';
-import '@mantine/core/styles/Alert.layer.css';
-import '@mantine/core/styles/Anchor.layer.css';
-import '@mantine/core/styles/Button.layer.css';
-import '@mantine/core/styles/Center.layer.css';
-import '@mantine/core/styles/Checkbox.layer.css';
-import '@mantine/core/styles/Image.layer.css';
-import '@mantine/core/styles/Stack.layer.css';
-import '@mantine/core/styles/Text.layer.css';
-import '@mantine/core/styles/Title.layer.css';
-import './app/print.css';
+// The render-blocking CSS (what the sign-in page shows) is the entry's, boot.ts.
 import { formatDay, formatMoney } from '@duka/shared';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { meQuery } from './api/auth.ts';
+import { brandingQuery, meQuery } from './api/auth.ts';
 import { permissionsQuery } from './app/permissions.ts';
 import { askOpenedScreenEarly, preloadOpenedScreen, preloadShell, router } from './app/router.tsx';
 import { readToken } from './app/session-storage.ts';
@@ -43,12 +21,13 @@ const queryClient = new QueryClient({
 
 /**
  * A signed-in reload asks who is signed in and what they may do, and fetches the shell's and the screen's chunks, at
- * once instead of after the first render: every signed-in screen waits for all of them (issue 12). Each in a task of
- * its own, ahead of the first render's, the questions first: the scripts' evaluation is one long task on a slow
- * phone, and inserting a preload link per chunk is itself some tens of milliseconds there, which the questions
- * (the longest wait, a server round trip) no longer wait behind.
+ * once instead of after the first render: every signed-in screen waits for all of them (issue 12). In a task of
+ * their own, ahead of the first render's: the scripts' evaluation is one long task on a slow phone.
  */
 function askEarly() {
+  // Every page shows the shop's name and logo: asked by the first render, it was the last request a signed-in reload
+  // waited for on a slow phone network (Lighthouse's simulation), asked after the largest script had come.
+  void queryClient.prefetchQuery(brandingQuery());
   if (!readToken()) return;
   void queryClient.prefetchQuery(meQuery());
   void queryClient.prefetchQuery(permissionsQuery());
@@ -58,9 +37,13 @@ type PostTask = (task: () => void, options: { priority: 'user-blocking' }) => un
 const { scheduler } = globalThis as { scheduler?: { postTask?: PostTask } };
 const runSoon = (task: () => void) =>
   scheduler?.postTask ? void scheduler.postTask(task, { priority: 'user-blocking' }) : setTimeout(task, 0);
-runSoon(askEarly);
-runSoon(preloadShell);
-runSoon(preloadOpenedScreen);
+runSoon(() => {
+  // The chunks first: asked in a task that follows the answers' arrival, Lighthouse's simulation of a slow phone
+  // network made them wait for those answers (issue 12).
+  preloadShell();
+  preloadOpenedScreen();
+  askEarly();
+});
 /**
  * Builds the shared day and money formatters (format.ts keeps them once built). The first Intl formatter of a page
  * takes tens of milliseconds on a slow phone (the browser loads its calendar and number data): built in a task of
@@ -96,4 +79,26 @@ else render();
 // slow phone that took the bandwidth of the screen's own chunks and questions, which a signed-in reload asks after
 // the page's `load`.
 const registerServiceWorker = () => import('./offline/register-sw.ts').then((module) => module.registerServiceWorker());
-window.addEventListener('load', () => setTimeout(() => whenIdle(registerServiceWorker), SERVICE_WORKER_DELAY_MS));
+/**
+ * The manifest that makes the app installable (served with the shop's name) comes at the same time: linked from
+ * index.html, the browser fetched it and its 192 px icon with the page's first scripts, two requests and 6 KB that a
+ * signed-in reload's screen waited behind on a slow phone network (issue 12).
+ */
+function linkManifest() {
+  const link = document.createElement('link');
+  link.rel = 'manifest';
+  link.href = '/manifest.webmanifest';
+  document.head.append(link);
+}
+const afterLoad = () =>
+  setTimeout(
+    () =>
+      whenIdle(() => {
+        linkManifest();
+        void registerServiceWorker();
+      }),
+    SERVICE_WORKER_DELAY_MS,
+  );
+// The page may have loaded already: this file is imported by the entry (boot.ts), not loaded by index.html.
+if (document.readyState === 'complete') afterLoad();
+else window.addEventListener('load', afterLoad);

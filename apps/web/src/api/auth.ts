@@ -100,12 +100,16 @@ export interface Branding {
   favicon: string | null;
   wallpaper: string | null;
 }
-export function useBranding() {
-  return useQuery({
+/** The shop's name, logo and favicon, which every page shows (main.tsx asks them before the first render). */
+export const brandingQuery = () =>
+  queryOptions({
     queryKey: keys.branding,
     queryFn: async () => (await api<{ data: Branding }>('GET', '/getlogofavicon', undefined, { auth: false })).data,
     staleTime: 5 * 60_000,
   });
+
+export function useBranding() {
+  return useQuery(brandingQuery());
 }
 
 export interface PersonalDetails {

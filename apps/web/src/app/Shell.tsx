@@ -12,10 +12,12 @@ import { startCatalogueRefresh } from '../offline/catalogue.ts';
 import { startOutboxSender } from '../offline/sender.ts';
 import { MainMenu } from './MainMenu.tsx';
 import { visibleMenu } from './menu.ts';
+import { wantOverlays } from './overlays-gate.ts';
 import { usePermissions } from './permissions.ts';
 import { SessionMonitor } from './SessionMonitor.tsx';
 import { rememberedRole, rememberRole } from './session-storage.ts';
 import { useLogout } from './use-logout.ts';
+import { whenIdle } from './when-idle.ts';
 
 // The signed-in layout: top bar, left menu filtered by permission, page, footer.
 export function Shell() {
@@ -40,6 +42,16 @@ export function Shell() {
   useEffect(() => {
     if (me.data?.role_name) rememberRole(me.data.role_name);
   }, [me.data?.role_name]);
+  // The dialogs and notices come once the frame and its screen have painted (overlays-gate.ts), or at the latest when
+  // the browser is idle (a hidden tab paints nothing).
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setTimeout(wantOverlays, 0));
+    const cancelIdle = whenIdle(wantOverlays);
+    return () => {
+      cancelAnimationFrame(frame);
+      cancelIdle();
+    };
+  }, []);
 
   useEffect(() => {
     const unsubscribe = subscribeUnauthenticated(() => {

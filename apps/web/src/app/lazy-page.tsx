@@ -23,15 +23,19 @@ type Tracked<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
 /**
  * A screen loaded with its own chunk the first time it is opened (issue 12: the first load carries only the shell
  * and the sign-in page). Takes the module's named export and keeps its props, so pages keep their names and types.
- * The screen shows once its code and every Mantine style are in, so it never flashes unstyled. A chunk already
- * fetched (preloaded) renders in the same pass as its parent instead of suspending once more, which React would
- * hold back for up to 300 ms.
+ * The screen shows once its code and every Mantine style are in, so it never flashes unstyled (the sign-in page,
+ * `allStyles: false`, needs only index.html's). A chunk already fetched (preloaded) renders in the same pass as its
+ * parent instead of suspending once more, which React would hold back for up to 300 ms.
  */
-export function lazyPage<M, K extends ComponentKeys<M>>(load: () => Promise<M>, name: K): M[K] {
+export function lazyPage<M, K extends ComponentKeys<M>>(
+  load: () => Promise<M>,
+  name: K,
+  { allStyles = true }: { allStyles?: boolean } = {},
+): M[K] {
   let loading: Tracked<ComponentType<any>> | undefined;
   const preload = () => {
     if (!loading) {
-      const promise: Tracked<ComponentType<any>> = Promise.all([load(), loadAllStyles()]).then(
+      const promise: Tracked<ComponentType<any>> = Promise.all([load(), allStyles && loadAllStyles()]).then(
         ([module]) => module[name] as ComponentType<any>,
       );
       promise.then(

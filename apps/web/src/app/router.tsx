@@ -1,13 +1,12 @@
 import type { PermissionKey } from '@duka/shared';
 import { useFavicon } from '@mantine/hooks';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { isValidElement, lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { isValidElement, lazy, type ReactNode, Suspense, useDeferredValue } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import { useBranding, useMe } from '../api/auth.ts';
 import { AccessDenied } from '../components/AccessDenied.tsx';
 import { CATEGORY, MEASUREMENT, ROLE } from '../components/form/named-entities.ts';
 import { PageLoader } from '../components/PageLoader.tsx';
-import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { askDashboardEarly } from '../features/dashboard/dashboard-query.ts';
 import {
   FINANCIAL_REPORT_SCREENS,
@@ -15,13 +14,17 @@ import {
   SALES_REPORT_SCREENS,
 } from '../features/reports/report-screens.tsx';
 import { lazyPage, type Preloadable } from './lazy-page.tsx';
+import { useOverlaysWanted } from './overlays-gate.ts';
 import { permissionsQuery } from './permissions.ts';
 import { RequirePermission } from './RequirePermission.tsx';
 import { readToken } from './session-storage.ts';
 
-// Every screen but sign-in comes in its own chunk, loaded when first opened (issue 12), and so do the signed-in
+// Every screen comes in its own chunk, loaded when first opened (issue 12), and so do the signed-in
 // shell and the dialogs: the sign-in page loads neither the menu, nor the offline till, nor the modals.
 const Shell = lazyPage(() => import('./Shell.tsx'), 'Shell');
+// The sign-in form comes in a chunk of its own with the form library, which boot.ts fetches beside the app when
+// signed out: a signed-in reload loads neither (issue 12).
+const LoginPage = lazyPage(() => import('../features/auth/LoginPage.tsx'), 'LoginPage', { allStyles: false });
 const Overlays = lazy(async () => ({ default: (await import('./Overlays.tsx')).Overlays }));
 const NamedCreatePage = lazyPage(() => import('../components/form/NamedRecordForms.tsx'), 'NamedCreatePage');
 const NamedUpdatePage = lazyPage(() => import('../components/form/NamedRecordForms.tsx'), 'NamedUpdatePage');
@@ -126,15 +129,9 @@ const OVERLAYS = (
   </Suspense>
 );
 
-/** Every page: the branding, and once signed in the dialogs and notices. */
+/** Every page: the branding, and once a signed-in screen has shown the dialogs and notices (overlays-gate.ts). */
 function Root() {
-  // Read on every navigation: the dialogs come with the first signed-in page and stay.
-  useLocation();
-  const isSignedIn = Boolean(readToken());
-  const [hasOverlays, setHasOverlays] = useState(isSignedIn);
-  useEffect(() => {
-    if (isSignedIn) setHasOverlays(true);
-  }, [isSignedIn]);
+  const hasOverlays = useOverlaysWanted();
   return (
     <>
       <Branding />
