@@ -131,29 +131,18 @@ export function stockLevelQuery(db: Database, search?: string, firstRows?: numbe
           (eb) =>
             eb
               .selectFrom('stock_batches as s')
-              .select([...columns, 's.product_id'])
+              .selectAll('s')
               .whereRef(`s.${key}`, '=', 'm.id')
               .where('s.deleted_at', 'is', null)
               .offset(0)
               .as('s'),
           (join) => join.onTrue(),
         );
-    // The lateral's own names (total_sold is already renamed there).
-    const found = [
-      's.id',
-      's.batch_number',
-      's.balance',
-      's.total_sold',
-      's.min_stock_level',
-      's.stock_date',
-      's.brand_id',
-      's.measurement_id',
-    ] as const;
     const ways = [
-      byName('products', 'product_id').select([...found, 'm.name as product_name']),
-      byName('brands', 'brand_id').select([...found, nameOf('products', 's.product_id').as('product_name')]),
+      byName('products', 'product_id').select([...columns, 'm.name as product_name']),
+      byName('brands', 'brand_id').select([...columns, nameOf('products', 's.product_id').as('product_name')]),
       byName('measurements', 'measurement_id').select([
-        ...found,
+        ...columns,
         nameOf('products', 's.product_id').as('product_name'),
       ]),
       ...(mayBeInBatchNumber(search) ? [batches.where('s.batch_number', 'ilike', pattern)] : []),
