@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: `api` (server tests over real HTTP against a real PostgreSQL) and `e2e` (Chromium on the built app).
+// Three projects: `api` (server tests over real HTTP against a real PostgreSQL), `scripts` (the start and build
+// scripts, on temporary folders) and `e2e` (Chromium on the built app).
 export default defineConfig({
   test: {
     projects: [
@@ -12,6 +13,12 @@ export default defineConfig({
           benchmark: { include: ['bench/**/*.bench.ts'] },
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'scripts',
+          include: ['scripts/**/*.test.ts'],
         },
       },
       {
