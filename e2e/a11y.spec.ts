@@ -20,12 +20,14 @@ beforeAll(async () => {
 });
 afterAll(() => stopAll(app, browser));
 
-/** A fresh page in its own context (axe-core injects its script through the context). */
-async function openPage() {
+/** A fresh page in its own context (axe-core injects its script through the context), a phone's when asked. */
+async function openPage(viewport?: { width: number; height: number }) {
   await page?.context().close();
-  page = await (await browser.newContext()).newPage();
+  page = await (await browser.newContext(viewport ? { viewport } : {})).newPage();
   page.setDefaultTimeout(10_000);
 }
+
+const PHONE = { width: 390, height: 844 };
 
 /** The serious and critical WCAG 2 A/AA violations on the page as it is now: rule id, impact and the elements. */
 async function seriousViolations(): Promise<string[]> {
@@ -94,5 +96,86 @@ describe('axe-core on the main screens', () => {
     await page.goto(`${app.url}/salesreceipt/${receiptId}`);
     await ready(/receipt/i, () => page.getByText('Axe Cement').first().waitFor());
     expect(await seriousViolations()).toEqual([]);
+  });
+});
+
+describe('axe-core on the badges, the file inputs and a phone', () => {
+  it('finds no serious violation on the stock levels, with their In Stock badge', async () => {
+    await openPage();
+    await signInThroughUi(page, app.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.waitForURL(`${app.url}/home`);
+    await page.goto(`${app.url}/stocklevel`);
+    await ready('Stock Levels', () => page.getByText('In Stock', { exact: true }).first().waitFor());
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it('finds no serious violation on the users list, with its Unlocked badge', async () => {
+    await page.goto(`${app.url}/userlist`);
+    await ready('Users', () => page.getByText('Unlocked', { exact: true }).first().waitFor());
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it('finds no serious violation on the backups screen, with its empty file input', async () => {
+    await page.goto(`${app.url}/backupsettings`);
+    await ready(/backup/i, () => page.getByText('Choose a .dukabackup file').waitFor());
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it('finds no serious violation on the appearance settings, with their image file inputs', async () => {
+    await page.goto(`${app.url}/appearancesettings`);
+    await ready(/appearance/i, () => page.getByText('PNG or JPG, at most 2 MB').first().waitFor());
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it('on a 390×844 phone, a report table is no violation and its scroll is reached and moved by the keyboard', async () => {
+    await openPage(PHONE);
+    await signInThroughUi(page, app.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.waitForURL(`${app.url}/home`);
+    await page.goto(`${app.url}/reportstockbalancelist`);
+    await ready('Stock Balance Report', () => page.getByRole('cell', { name: 'Axe Cement' }).first().waitFor());
+    expect(await seriousViolations()).toEqual([]);
+
+    // A keyboard user tabs to the table's scrolling region and moves it sideways with the arrow keys.
+    const region = page.getByRole('region', { name: /Stock Balance Report/ });
+    await expect.poll(() => region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    let reached = false;
+    for (let press = 0; press < 60 && !reached; press++) {
+      await page.keyboard.press('Tab');
+      reached = await region.evaluate((el) => el === document.activeElement);
+    }
+    expect(reached).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  });
+});
+
+describe('the top bar on a 390 px phone', () => {
+  beforeAll(async () => {
+    await openPage(PHONE);
+    await signInThroughUi(page, app.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.waitForURL(`${app.url}/home`);
+  });
+
+  it.each([
+    ['/dashboard', 'Dashboard'],
+    ['/stocklist', 'Stock'],
+    ['/reportstockbalancelist', 'Stock Balance Report'],
+  ])('on %s keeps the Online badge and the user name inside it, off the breadcrumb', async (path, title) => {
+    await page.goto(`${app.url}${path}`);
+    await ready(title);
+    const online = await page.getByRole('status', { name: 'Connection: Online' }).boundingBox();
+    const user = await page.getByRole('button', { name: /user menu/ }).boundingBox();
+    const crumbs = await page.locator('.mantine-Breadcrumbs-root').boundingBox();
+    const header = await page.locator('header').boundingBox();
+    expect(online && user && crumbs && header).toBeTruthy();
+    for (const box of [online!, user!]) {
+      // Inside the top bar, on screen, and above the breadcrumb.
+      expect(box.y + box.height).toBeLessThanOrEqual(header!.y + header!.height);
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+      expect(box.y + box.height).toBeLessThanOrEqual(crumbs!.y);
+    }
+    // The two do not cover each other either.
+    expect(online!.x + online!.width <= user!.x || user!.x + user!.width <= online!.x).toBe(true);
   });
 });

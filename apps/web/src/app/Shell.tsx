@@ -93,8 +93,10 @@ export function Shell() {
       padding="md"
     >
       <AppShell.Header className="no-print">
-        <Group h="100%" px="md" justify="space-between">
-          <Group gap="sm">
+        {/* One line on any screen: on a phone the shop's and the user's names are cut short (the whole name stays in
+            their title) rather than wrapping below the bar, over the page's breadcrumb. */}
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" miw={0}>
             <Burger opened={opened} onClick={toggle} size="sm" aria-label="Toggle menu" visibleFrom="sm" />
             <Burger
               opened={isPhoneMenuOpen}
@@ -103,8 +105,10 @@ export function Shell() {
               aria-label="Toggle menu"
               hiddenFrom="sm"
             />
+            {/* Pinning keeps the side menu open on a wide screen; a phone's menu closes on every move anyway. */}
             <Tooltip label={pinned ? 'Unpin menu' : 'Pin menu'}>
               <ActionIcon
+                visibleFrom="sm"
                 variant={pinned ? 'filled' : 'subtle'}
                 onClick={() => setPinned(!pinned)}
                 aria-label="Pin menu"
@@ -119,17 +123,22 @@ export function Shell() {
               h={36}
               w="auto"
             />
-            <Text fw={700}>{appName}</Text>
+            <Text fw={700} truncate="end" title={appName}>
+              {appName}
+            </Text>
           </Group>
-          <Group gap="sm">
+          <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
             <ConnectionIndicator />
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 {/* The name a screen reader hears starts with the name on screen (WCAG 2.5.3). */}
                 <UnstyledButton aria-label={`${me.data?.name ?? '…'}, user menu`}>
-                  <Text fw={500}>
-                    {me.data?.name ?? '…'} <span aria-hidden="true">▾</span>
-                  </Text>
+                  <Group gap={4} wrap="nowrap">
+                    <Text fw={500} truncate="end" maw={{ base: 120, sm: 260 }} title={me.data?.name}>
+                      {me.data?.name ?? '…'}
+                    </Text>
+                    <span aria-hidden="true">▾</span>
+                  </Group>
                 </UnstyledButton>
               </Menu.Target>
               <Menu.Dropdown>

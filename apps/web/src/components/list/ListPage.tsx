@@ -9,6 +9,7 @@ import { usePermissions } from '../../app/permissions.ts';
 import { confirmAction } from '../confirm.ts';
 import { type AlertState, FormAlerts } from '../FormAlerts.tsx';
 import { type Crumb, PageHeader } from '../PageHeader.tsx';
+import { TableScroll } from '../TableScroll.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
 import { FilterPanel, PageSizeSelect, SearchForm, TableStateRow } from './ListToolbar.tsx';
 import { Pager } from './Pager.tsx';
@@ -176,7 +177,7 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
           </FilterPanel>
         )}
 
-        <Table.ScrollContainer minWidth={600}>
+        <TableScroll minWidth={600} label={`${props.title} table`}>
           <Table striped highlightOnHover verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -219,7 +220,7 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
                 ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
         {list.data && (
           <Pager
             page={list.data.current_page}

@@ -6,6 +6,7 @@ import { type ReportAnswer, reportExportPaths, useReport } from '../../api/repor
 import { usePermissions } from '../../app/permissions.ts';
 import { type AlertState, FormAlerts } from '../FormAlerts.tsx';
 import { PageHeader } from '../PageHeader.tsx';
+import { TableScroll } from '../TableScroll.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
 import type { FilterValues } from './ListPage.tsx';
 import { FilterPanel, PageSizeSelect, SearchForm, TableStateRow } from './ListToolbar.tsx';
@@ -111,7 +112,7 @@ export function ReportPage({ report, cards }: { report: ReportDeclaration; cards
           </FilterPanel>
         )}
 
-        <Table.ScrollContainer minWidth={700}>
+        <TableScroll minWidth={700} label={`${report.title} table`}>
           <Table striped highlightOnHover verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -138,7 +139,7 @@ export function ReportPage({ report, cards }: { report: ReportDeclaration; cards
                 ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
         {page && (
           <Pager
             page={page.current_page}

@@ -8,6 +8,7 @@ import { type AlertState, FormAlerts } from '../../components/FormAlerts.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { TableHead } from '../../components/TableHead.tsx';
+import { TableScroll } from '../../components/TableScroll.tsx';
 import { describeTime, formatSize } from './backup-text.ts';
 import { useBackUpNow, useBackups } from './backups-api.ts';
 import { PassphraseForm } from './PassphraseForm.tsx';
@@ -140,7 +141,7 @@ function BackupTable({
     );
   }
   return (
-    <Table.ScrollContainer minWidth={700} mt="md">
+    <TableScroll minWidth={700} mt="md" label="Backups table">
       <Table striped aria-label="Backups">
         <TableHead headings={['Time', 'Size', 'Kind', 'Encrypted', 'Copied', 'Actions']} />
         <Table.Tbody>
@@ -165,6 +166,6 @@ function BackupTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
