@@ -21,8 +21,10 @@ export const SOURCES = [
 export const OUTPUTS = ['apps/server/dist/main.js', 'apps/web/dist/index.html'];
 export const STAMP = 'node_modules/.cache/duka-build.json';
 
-// Build output, installed packages, the embedded database's files and the tests do not change what is built.
-const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'data', 'test', '.tmp']);
+// Build output and installed packages (at any depth), and a package's tests and database files (at its top) do not
+// change what is built.
+const SKIPPED_ANYWHERE = new Set(['node_modules', 'dist']);
+const SKIPPED_AT_TOP = new Set(['test', 'data', '.tmp']);
 const SKIPPED_FILE = /\.test\.tsx?$/;
 
 function sourceFiles(root, entry) {
@@ -33,7 +35,8 @@ function sourceFiles(root, entry) {
   for (const item of fs.readdirSync(full, { withFileTypes: true })) {
     const rel = path.join(entry, item.name);
     if (item.isDirectory()) {
-      if (!SKIPPED_DIRS.has(item.name)) files.push(...sourceFiles(root, rel));
+      const skipped = SKIPPED_ANYWHERE.has(item.name) || (SOURCES.includes(entry) && SKIPPED_AT_TOP.has(item.name));
+      if (!skipped) files.push(...sourceFiles(root, rel));
     } else if (item.isFile() && !SKIPPED_FILE.test(item.name)) {
       files.push(rel);
     }

@@ -56,6 +56,12 @@ describe('npm start: build only when the sources changed', () => {
     expect(buildReason(root)).toBe('sources changed');
   });
 
+  it('builds for a source folder named like the skipped ones, deeper than a package top', () => {
+    buildAndRecord(root, fakeBuild);
+    write('apps/web/src/features/test/TestPage.tsx', 'export {};');
+    expect(buildReason(root)).toBe('sources changed');
+  });
+
   it('builds when a source file is added', () => {
     buildAndRecord(root, fakeBuild);
     write('apps/web/src/features/new/NewPage.tsx', 'export {};');
