@@ -207,7 +207,7 @@ export async function processReturn(db: Database, saleId: number, input: SaleRet
     await writeAudit(trx, ctx, {
       type: 'Sales',
       activity: 'Return',
-      details: `Return ${returnNumber} of sale ${sale.sale_number}: ${returnItems.map((i) => `${byId.get(i.sale_item_id)?.product_name} × ${i.quantity}`).join(', ')}; refund ${refund} UGX (${input.refund_method}${input.refund_reference ? ` ref ${input.refund_reference}` : ''}); reason: ${input.reason}`,
+      details: `Return ${returnNumber} of sale ${sale.sale_number}: ${returnItems.map((i) => `${byId.get(i.sale_item_id)?.product_name} × ${i.quantity}${i.unshorted > 0 ? ` (${i.unshorted} off stock discrepancy #${i.shortfall_id})` : ''}`).join(', ')}; refund ${refund} UGX (${input.refund_method}${input.refund_reference ? ` ref ${input.refund_reference}` : ''}); reason: ${input.reason}`,
     });
     return { id: saved.id, return_number: returnNumber };
   });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastAudit } from '../../../test/catalogue-fixtures.ts';
 import { exportedRows, saleAt, wholeReport } from '../../../test/report-fixtures.ts';
 import { type Batch, batchState } from '../../../test/stock-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
@@ -162,6 +163,7 @@ describe('returns of an offline sale its batch could not cover', () => {
     expect(settled).toMatchObject({ quantity: 2, returned_quantity: 2, resolution_kind: 'RETURNED' });
     expect(settled.resolved_at).not.toBeNull();
     expect(settled.resolution_note).toBe(`All of it came back (return ${rest.body.data.return_number}).`);
+    expect((await lastAudit(t)).details).toContain(`× 3 (2 off stock discrepancy #${short.discrepancyId})`);
     // The whole line was refunded: 4 × 10,000.
     const refunds = await t.db
       .selectFrom('sale_returns')
