@@ -47,6 +47,24 @@ const balanceOf = async (id: number) =>
   Number((await apiCall(app.url, 'GET', `/stockshow/${id}`, undefined, admin)).body.data.balance);
 const salesTotal = async () => (await apiCall(app.url, 'GET', '/saleslist', undefined, admin)).body.total as number;
 
+/** When the server read the till's local copy (its taken_at), as the till keeps it in IndexedDB. */
+const localCopyTakenAt = () =>
+  page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('duka-offline');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction('catalogue').objectStore('catalogue').get('current');
+          read.onerror = () => reject(read.error);
+          read.onsuccess = () => {
+            open.result.close();
+            resolve(read.result.taken_at);
+          };
+        };
+      }),
+  );
+
 /** One unit of the item per Enter, typed as a cashier does. */
 async function addToCart(name: string, units: number) {
   for (let i = 0; i < units; i++) {
@@ -124,9 +142,20 @@ describe('selling offline', () => {
     await page.goto(`${app.url}/salespos`);
     await expect.poll(() => indicator('Offline · 3 sales waiting').isVisible(), { timeout: 15_000 }).toBe(true);
 
+    // Each sale goes out with the time of the local copy it was sold from (copy_at), and is dated no earlier.
+    const copyTakenAt = await localCopyTakenAt();
+    const sent: { made_at?: string; copy_at?: string }[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/salesstore')) sent.push(request.postDataJSON());
+    });
     await context.setOffline(false);
     await expect.poll(() => indicator('Online').isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await salesTotal()).toBe(before + 3);
+    expect(sent.length).toBeGreaterThanOrEqual(3);
+    for (const body of sent) {
+      expect(Date.parse(body.copy_at ?? '')).toBe(Date.parse(copyTakenAt));
+      expect(Date.parse(body.made_at ?? '')).toBeGreaterThanOrEqual(Date.parse(copyTakenAt));
+    }
     expect(await balanceOf(cement.id)).toBe(27);
     expect(await balanceOf(sand.id)).toBe(0);
     const discrepancies = await apiCall(app.url, 'GET', '/stockdiscrepancylist', undefined, admin);

@@ -68,7 +68,10 @@ export const supplierUpdateSchema = z.object({
 export const supplierCreateSchema = supplierUpdateSchema.extend({ environment: environmentField });
 
 /** A quantity: above 0, at most 3 decimals (sand by the tonne, wire by the metre). */
-export const quantityField = (required: string, { allowZero = false } = {}) =>
+export const quantityField = (
+  required: string,
+  { allowZero = false, max }: { allowZero?: boolean; max?: { value: number; message: string } } = {},
+) =>
   numeric(
     z
       .number({ error: required })
@@ -78,7 +81,7 @@ export const quantityField = (required: string, { allowZero = false } = {}) =>
           : `${required.replace(' is required.', '')} must be above 0.`,
       })
       .refine((n) => hasAtMostDecimals(n, 3), { error: 'Use at most 3 decimals.' })
-      .refine((n) => n < 1e11, { error: 'The quantity is too large.' }),
+      .refine((n) => (max ? n <= max.value : n < 1e11), { error: max?.message ?? 'The quantity is too large.' }),
   );
 
 /** Whole shillings. */

@@ -43,16 +43,24 @@ export interface StockDiscrepancyRow {
   /** The batch's balance now (0 when it arrived short, more once stock came back). */
   batch_balance: number;
   measurement_name: string;
+  /** The shortfall the offline sale found. */
   quantity: number;
+  /** What returns brought back of it: quantity − returned_quantity is still missing. */
+  returned_quantity: number;
   sale_id: number;
   sale_number: string;
   created_at: string;
   resolved_at: string | null;
   resolved_by: { id: number; name: string } | null;
-  resolution_kind: 'WRITE_OFF' | 'STOCK_RECEIVED' | null;
+  /** RETURNED: all of the shortfall came back by returns of the sale. */
+  resolution_kind: 'WRITE_OFF' | 'STOCK_RECEIVED' | 'RETURNED' | null;
   resolution_note: string | null;
   stock_adjustment_id: number | null;
 }
+
+/** What is still missing of a shortfall: what returns have not brought back. */
+export const missingQuantity = (d: Pick<StockDiscrepancyRow, 'quantity' | 'returned_quantity'>) =>
+  Math.round((Number(d.quantity) - Number(d.returned_quantity)) * 1000) / 1000;
 
 /**
  * The till's local copy (GET /possnapshot), normalised so a big shop's copy stays small: every name once, batches as

@@ -7,6 +7,21 @@ const thousandths = (quantity: number) => BigInt(Math.round(quantity * 1000));
 /** The largest amount kept exactly: a batch or a sale worth more is refused rather than stored approximately. */
 export const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
 
+// Plausible ceilings for what a till sends (sales, their payments, returns and cash-ups): far above any hardware
+// shop's day, far below what would let a typo or a forged request record a sale of trillions.
+/** The most one sale or return line may hold, in its unit. */
+export const MAX_LINE_QUANTITY = 1_000_000;
+/** The most lines one sale may have. */
+export const MAX_SALE_LINES = 200;
+/** The most one amount may be (a payment, a refund, a counted float), and the most one sale may come to: UGX 10 billion. */
+export const MAX_MONEY = 10_000_000_000;
+/**
+ * Change is given from cash handed over beyond the total: at most the total itself (a customer paying twice over) or
+ * UGX 100,000 (two of the largest notes, 50,000 each, for a small sale), whichever is more.
+ */
+export const CHANGE_FLOOR = 100_000;
+export const largestChange = (total: number) => Math.max(total, CHANGE_FLOOR);
+
 /** round(quantity × unit price), half-up. */
 export function lineTotal(quantity: number, unitPrice: number): number {
   return Number((thousandths(quantity) * BigInt(unitPrice) + 500n) / 1000n);

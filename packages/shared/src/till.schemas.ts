@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { quantityField } from './catalogue.schemas.ts';
 import { PAYMENT_METHODS } from './constants.ts';
 import { numeric } from './fields.ts';
 import { shopTimeZone } from './format.ts';
 import { blankAsAbsent, isoDate } from './list.schemas.ts';
+import { MAX_MONEY, MAX_SALE_LINES } from './money.ts';
+import { lineQuantityField } from './sales.schemas.ts';
 
 // The till after the sale (issue 13): returns with their refunds, and the end-of-day cash-up.
 
@@ -18,7 +19,7 @@ const shillings = (message: string) =>
       .number({ error: message })
       .int({ error: 'Amounts are whole shillings.' })
       .min(0, { error: 'The amount cannot be negative.' })
-      .max(1e13, { error: 'The amount is too large.' }),
+      .max(MAX_MONEY, { error: `At most UGX ${MAX_MONEY.toLocaleString('en-US')}.` }),
   );
 const optionalNote = (max: number) =>
   z.preprocess(blankAsAbsent, z.string().trim().max(max).optional()).transform((v) => v || undefined);
@@ -29,12 +30,12 @@ export const saleReturnSchema = z
       .array(
         z.object({
           sale_item_id: numeric(z.number({ error: 'Choose the line to return.' }).int().positive()),
-          quantity: quantityField('Quantity is required.'),
+          quantity: lineQuantityField(),
         }),
         { error: 'Choose what comes back.' },
       )
       .min(1, { error: 'Choose what comes back.' })
-      .max(200),
+      .max(MAX_SALE_LINES, { error: `At most ${MAX_SALE_LINES} lines.` }),
     reason: z
       .string({ error: 'Give the reason for the return.' })
       .trim()

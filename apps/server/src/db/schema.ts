@@ -284,11 +284,13 @@ export interface StockDiscrepanciesTable {
   product_id: number;
   batch_id: number;
   quantity: number;
+  /** What came back of the shortfall by returns (migration 027); RETURNED once it all has. */
+  returned_quantity: Generated<number>;
   sale_id: number;
   created_at: CreatedAt;
   resolved_at: NullableTimestamp;
   resolved_by: number | null;
-  resolution_kind: 'WRITE_OFF' | 'STOCK_RECEIVED' | null;
+  resolution_kind: 'WRITE_OFF' | 'STOCK_RECEIVED' | 'RETURNED' | null;
   resolution_note: string | null;
   stock_adjustment_id: number | null;
 }

@@ -1,9 +1,9 @@
 import { lineTotal, type SaleInput, saleTotals } from '@duka/shared';
-import { decrementBalance } from './catalogue.ts';
+import { decrementBalance, readCatalogue } from './catalogue.ts';
 import { add, type OutboxSale } from './outbox.ts';
 
-// A sale made while the till is offline (issue 16): the body the server will get (with its key, `offline` and the
-// till's clock as `made_at`) and what the local receipt shows, kept together in the outbox.
+// A sale made while the till is offline (issue 16): the body the server will get (with its key, `offline`, the
+// till's clock as `made_at` and its local copy's time as `copy_at`) and what the local receipt shows, kept together in the outbox.
 
 export interface OfflineReceiptLine {
   name: string;
@@ -21,14 +21,29 @@ export interface OfflinePayload {
 
 export type OfflineSale = OutboxSale<OfflinePayload>;
 
+/**
+ * The sale's time by the till's clock and the time of the local copy it was sold from (the server's, when it read
+ * the copy): the server refuses a sale dated before its copy. A till clock behind the server's would date a sale made
+ * just after a refresh before it: the sale was made after its copy, so it is dated no earlier than the copy.
+ */
+export function offlineTimes(copyTakenAt: string | undefined, now = Date.now()) {
+  const copy = copyTakenAt ? Date.parse(copyTakenAt) : Number.NaN;
+  if (Number.isNaN(copy)) return { made_at: new Date(now).toISOString(), copy_at: undefined };
+  return { made_at: new Date(Math.max(now, copy)).toISOString(), copy_at: new Date(copy).toISOString() };
+}
+
 /** Stores the sale in the outbox and lowers the local balances; returns its key (the receipt's address). */
 export async function queueOfflineSale(
   body: SaleInput,
   lines: OfflineReceiptLine[],
   cashier: { id: number; name: string },
 ): Promise<string> {
-  const made_at = new Date().toISOString();
-  const payload: OfflinePayload = { body: { ...body, offline: true, made_at }, cashier: cashier.name, lines };
+  const { made_at, copy_at } = offlineTimes((await readCatalogue())?.taken_at);
+  const payload: OfflinePayload = {
+    body: { ...body, offline: true, made_at, ...(copy_at && { copy_at }) },
+    cashier: cashier.name,
+    lines,
+  };
   await add<OfflinePayload>({ key: body.idempotencyKey, user_id: cashier.id, made_at, payload });
   for (const item of body.items) await decrementBalance(item.batchNumber, item.quantity);
   return body.idempotencyKey;

@@ -16,6 +16,9 @@ let cashier: string;
 let cashierId: number;
 let cement: Batch;
 let nails: Batch;
+/** Dear enough that a sale of one may give back up to 2^29 shillings of change (at most its total). */
+let generator: Batch;
+const GENERATOR_PRICE = 600_000_000;
 let today: string;
 
 beforeAll(async () => {
@@ -23,6 +26,11 @@ beforeAll(async () => {
   cashierId = await userIdOf(t, DEMO_CASHIER.email);
   cement = await receiveBatch(t, admin, await makeCatalogue(t, admin), { quantity: 500, sale_price: 35_000 });
   nails = await receiveBatch(t, admin, await makeCatalogue(t, admin, 'Nails'), { quantity: 500, sale_price: 7_500 });
+  generator = await receiveBatch(t, admin, await makeCatalogue(t, admin, 'Generator'), {
+    quantity: 100,
+    unit_price: 500_000_000,
+    sale_price: GENERATOR_PRICE,
+  });
   today = shopDay('Africa/Kampala');
 });
 afterAll(() => t.close());
@@ -35,8 +43,11 @@ beforeEach(async () => {
   );
 });
 
-/** A cash sale of one bag of cement paying `change` over its 35,000 (or of `nails` nails paid exactly). */
-const sell = (change: number, extra: Record<string, unknown> = {}, nailCount = 0) =>
+/**
+ * A cash sale of one bag of cement paying `change` over its 35,000 (or of `nails` nails paid exactly, or of one
+ * generator when `dear`).
+ */
+const sell = (change: number, extra: Record<string, unknown> = {}, nailCount = 0, dear = false) =>
   t.call('POST', '/api/salesstore', {
     token: cashier,
     body: {
@@ -45,9 +56,11 @@ const sell = (change: number, extra: Record<string, unknown> = {}, nailCount = 0
       items: [
         nailCount
           ? { batchNumber: nails.batch_number, quantity: nailCount }
-          : { batchNumber: cement.batch_number, quantity: 1 },
+          : { batchNumber: (dear ? generator : cement).batch_number, quantity: 1 },
       ],
-      payments: [{ method: 'CASH', amount: nailCount ? nailCount * 7_500 : 35_000 + change }],
+      payments: [
+        { method: 'CASH', amount: nailCount ? nailCount * 7_500 : (dear ? GENERATOR_PRICE : 35_000) + change },
+      ],
       idempotencyKey: randomUUID(),
       ...extra,
     },
@@ -110,10 +123,10 @@ describe('the cash-up cut-off', () => {
     // Refunds of 1, 2, 4, 8 and 16 nails likewise.
     const nailSales: number[] = [];
     for (let i = 0; i < 5; i++) nailSales.push((await sell(0, {}, 16)).body.data.id);
-    const early = await Promise.all(Array.from({ length: 10 }, (_, i) => sell(2 ** i)));
+    const early = await Promise.all(Array.from({ length: 10 }, (_, i) => sell(2 ** i, {}, 0, true)));
     expect(early.every((r) => r.status === 200)).toBe(true);
     const racing = [
-      ...Array.from({ length: 20 }, (_, i) => sell(2 ** (10 + i))),
+      ...Array.from({ length: 20 }, (_, i) => sell(2 ** (10 + i), {}, 0, true)),
       ...nailSales.map((id, i) => giveBack(id, 2 ** i)),
     ];
     const cashUp = save();
@@ -125,7 +138,7 @@ describe('the cash-up cut-off', () => {
     const [before, after] = await savedAndNext(saved.body.data.id);
     expect(cashOf(before).sales_count + cashOf(after).sales_count).toBe(35);
     expect(before.change_given + after.change_given).toBe(2 ** 30 - 1);
-    expect(before.cash_taken + after.cash_taken).toBe(30 * 35_000 + 2 ** 30 - 1 + 5 * 16 * 7_500);
+    expect(before.cash_taken + after.cash_taken).toBe(30 * GENERATOR_PRICE + 2 ** 30 - 1 + 5 * 16 * 7_500);
     expect(cashOf(before).returns_count + cashOf(after).returns_count).toBe(5);
     expect(before.cash_refunds + after.cash_refunds).toBe(31 * 7_500);
     // The ten sales and five nail sales that answered before the save began are in it.

@@ -21,6 +21,7 @@ export function discrepancyQuery(db: Database, query: DiscrepancyListQuery) {
       's.balance as batch_balance',
       'm.name as measurement_name',
       'd.quantity',
+      'd.returned_quantity',
       'd.sale_id',
       'sa.sale_number',
       'd.created_at',

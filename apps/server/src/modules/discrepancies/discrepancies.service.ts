@@ -2,7 +2,7 @@ import { type DiscrepancyResolution, formatDay, formatQuantity } from '@duka/sha
 import type { Database } from '../../db/connection.ts';
 import { type RequestContext, writeAudit } from '../../platform/audit.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
-import { writeOffInTransaction } from '../stock/stock.service.ts';
+import { roundQuantity, writeOffInTransaction } from '../stock/stock.service.ts';
 
 // Resolving a stock discrepancy (issue 16): the offline sale stays as it was (the customer has the goods); what is
 // settled is the books. The row is locked first, so two managers resolving at once give one resolution and a 409.
@@ -18,13 +18,22 @@ export async function resolveDiscrepancy(
       .selectFrom('stock_discrepancies as d')
       .innerJoin('sales as sa', 'sa.id', 'd.sale_id')
       .innerJoin('products as p', 'p.id', 'd.product_id')
-      .select(['d.id', 'd.product_id', 'd.quantity', 'd.resolved_at', 'sa.sale_number', 'p.name as product_name'])
+      .select([
+        'd.id',
+        'd.product_id',
+        'd.quantity',
+        'd.returned_quantity',
+        'd.resolved_at',
+        'sa.sale_number',
+        'p.name as product_name',
+      ])
       .where('d.id', '=', id)
       .forUpdate('d')
       .executeTakeFirst();
     if (!open) throw notFound('Stock discrepancy');
     if (open.resolved_at) throw new AppError('conflict', 'This discrepancy has already been resolved.');
-    const quantity = Number(open.quantity);
+    // What returns brought back of the shortfall is no longer missing: only the rest is settled.
+    const quantity = roundQuantity(Number(open.quantity) - Number(open.returned_quantity));
 
     let adjustmentId: number | null = null;
     if (resolution.kind === 'WRITE_OFF') {

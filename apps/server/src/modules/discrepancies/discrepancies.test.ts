@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DENIED, expectKeyNeeded, lastAudit, withCashierKeys } from '../../../test/catalogue-fixtures.ts';
 import { signedInApp } from '../../../test/crud-contract.ts';
 import { saleAt } from '../../../test/report-fixtures.ts';
+import { batchState } from '../../../test/stock-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
+import { shortOfflineSale } from '../../../test/till-fixtures.ts';
 
 let t: TestApp;
 let admin: string;
@@ -157,6 +159,33 @@ describe('PUT /api/stockdiscrepancyresolve/{id}', () => {
       status: 404,
       body: { message: 'Stock discrepancy not found.' },
     });
+  });
+});
+
+describe('a discrepancy that returns reduced', () => {
+  it('lists what came back and writes off only what is still missing', async () => {
+    // The offline sale of 4 found 2 of the batch's 5 left: it gave 2 and is short by 2.
+    const short = await shortOfflineSale(t, admin, cashier, { received: 5, soldSince: 3, quantity: 4 });
+    // 3 come back: the 2 the batch gave go back into it, 1 it never gave comes off the discrepancy.
+    const back = await t.call('POST', `/api/salesreturnstore/${short.offlineSaleId}`, {
+      token: cashier,
+      body: { items: [{ sale_item_id: short.lineId, quantity: 3 }], reason: 'Too many', refund_method: 'CASH' },
+    });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    const row = (await list(`?search=${short.batch.batch_number}`)).data[0];
+    expect(row).toMatchObject({ id: short.discrepancyId, quantity: 2, returned_quantity: 1, batch_balance: 2 });
+    expect(row.resolved_at).toBeNull();
+    const res = await resolve(short.discrepancyId, { kind: 'WRITE_OFF', batch_id: short.batch.id, note: 'Miscounted' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const adjustment = await t.db
+      .selectFrom('stock_adjustments')
+      .select('quantity')
+      .where('id', '=', res.body.data.stock_adjustment_id)
+      .executeTakeFirstOrThrow();
+    expect(adjustment.quantity).toBe(1);
+    expect(await batchState(t, short.batch.id)).toMatchObject({ balance: 1, quantity_adjusted: 1 });
+    expect((await lastAudit(t)).details).toContain('Resolved stock discrepancy');
+    expect((await lastAudit(t)).details).toContain('(1 of ');
   });
 });
 

@@ -2,8 +2,9 @@
 // lines locked (two returns of one line wait for each other, so together they never exceed what was sold), each
 // quantity back into the batch it came from, the refund recorded under the next return number, and the audit row.
 import { DEFAULT_SALES_RETURN_DAYS, formatDay, formatQuantity, type SaleReturnInput, vatIncluded } from '@duka/shared';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import type { DB } from '../../db/schema.ts';
 import { type RequestContext, writeAudit } from '../../platform/audit.ts';
 import { nextNumber } from '../../platform/counters.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
@@ -24,6 +25,52 @@ const share = (amount: number, part: bigint, whole: bigint) =>
 export function lineRefund(net: number, sold: number, returnedBefore: number, quantity: number): number {
   const whole = milli(sold);
   return share(net, milli(returnedBefore) + milli(quantity), whole) - share(net, milli(returnedBefore), whole);
+}
+
+/**
+ * Where `quantity` more of a line goes back: into its batch up to what the batch gave for the line (an offline sale's
+ * shortfall was never taken from it), the rest off the line's stock discrepancy. Earlier returns filled the batch
+ * first, so what the batch gave and has not yet had back comes first.
+ */
+export function splitReturn(
+  sold: number,
+  returnedBefore: number,
+  quantity: number,
+  short?: { quantity: number; returned_quantity: number },
+): { restocked: number; unshorted: number } {
+  const shortfall = milli(Number(short?.quantity ?? 0));
+  const unshortedBefore = milli(Number(short?.returned_quantity ?? 0));
+  const given = milli(sold) - shortfall;
+  const restockedBefore = milli(returnedBefore) - unshortedBefore;
+  const room = given - restockedBefore > 0n ? given - restockedBefore : 0n;
+  const restocked = milli(quantity) < room ? milli(quantity) : room;
+  return { restocked: Number(restocked) / 1000, unshorted: Number(milli(quantity) - restocked) / 1000 };
+}
+
+async function reduceShortfall(
+  trx: Transaction<DB>,
+  id: number,
+  quantity: number,
+  returnNumber: number,
+  ctx: RequestContext,
+) {
+  const reduced = await trx
+    .updateTable('stock_discrepancies')
+    .set({ returned_quantity: sql`returned_quantity + ${quantity}` })
+    .where('id', '=', id)
+    .returning(['quantity', 'returned_quantity'])
+    .executeTakeFirstOrThrow();
+  if (milli(Number(reduced.returned_quantity)) < milli(Number(reduced.quantity))) return;
+  await trx
+    .updateTable('stock_discrepancies')
+    .set({
+      resolved_at: new Date(),
+      resolved_by: ctx.userId,
+      resolution_kind: 'RETURNED',
+      resolution_note: `All of it came back (return ${returnNumber}).`,
+    })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function processReturn(db: Database, saleId: number, input: SaleReturnInput, ctx: RequestContext) {
@@ -63,6 +110,15 @@ export async function processReturn(db: Database, saleId: number, input: SaleRet
       ORDER BY i.id
       FOR UPDATE OF i`.execute(trx);
     const byId = new Map(lines.rows.map((l) => [l.id, l]));
+    // An offline sale's shortfalls, locked like the lines: what each line's batch never gave (one line per batch).
+    const shortfalls = await trx
+      .selectFrom('stock_discrepancies')
+      .select(['id', 'batch_id', 'quantity', 'returned_quantity', 'resolved_at'])
+      .where('sale_id', '=', saleId)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    const shortOf = new Map(shortfalls.map((d) => [d.batch_id, d]));
 
     const asked = new Map<number, number>();
     input.items.forEach((item, index) => {
@@ -84,26 +140,41 @@ export async function processReturn(db: Database, saleId: number, input: SaleRet
             `Only ${formatQuantity(left)} of ${line.product_name} can come back: ${formatQuantity(sold)} sold, ${formatQuantity(before)} already returned.`,
           );
         }
+        const short = shortOf.get(line.batch_id);
+        const { restocked, unshorted } = splitReturn(sold, before, quantity, short);
+        if (unshorted > 0 && short?.resolved_at) {
+          const index = input.items.findIndex((i) => i.sale_item_id === lineId);
+          throw new AppError(
+            'conflict',
+            `Only ${formatQuantity(restocked)} of ${line.product_name} can come back: the offline sale found its batch ${formatQuantity(Number(short.quantity))} short, and that stock discrepancy has been resolved.`,
+            { [`items.${index}.quantity`]: [`At most ${formatQuantity(restocked)}.`] },
+          );
+        }
         return {
           sale_item_id: lineId,
           batch_id: line.batch_id,
           quantity,
+          restocked,
+          unshorted,
+          shortfall_id: short?.id,
           unit_cost: Number(line.unit_cost),
           refund_amount: lineRefund(Number(line.net), sold, before, quantity),
         };
       });
 
-    // Batches in ascending id, as sales lock them, so a return and a sale never deadlock.
+    // Batches in ascending id, as sales lock them, so a return and a sale never deadlock. Only what the batch gave
+    // goes back into it.
     for (const item of [...returnItems].sort((a, b) => a.batch_id - b.batch_id))
-      await trx
-        .updateTable('stock_batches')
-        .set({
-          balance: sql`balance + ${item.quantity}`,
-          quantity_sold: sql`quantity_sold - ${item.quantity}`,
-          updated_at: new Date(),
-        })
-        .where('id', '=', item.batch_id)
-        .execute();
+      if (item.restocked > 0)
+        await trx
+          .updateTable('stock_batches')
+          .set({
+            balance: sql`balance + ${item.restocked}`,
+            quantity_sold: sql`quantity_sold - ${item.restocked}`,
+            updated_at: new Date(),
+          })
+          .where('id', '=', item.batch_id)
+          .execute();
 
     const refund = returnItems.reduce((sum, i) => sum + i.refund_amount, 0);
     const cost = returnItems.reduce((sum, i) => sum + i.quantity * i.unit_cost, 0);
@@ -125,12 +196,18 @@ export async function processReturn(db: Database, saleId: number, input: SaleRet
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('sale_return_items')
-      .values(returnItems.map((i) => ({ ...i, return_id: saved.id })))
+      .values(
+        returnItems.map(({ restocked: _r, unshorted: _u, shortfall_id: _s, ...i }) => ({ ...i, return_id: saved.id })),
+      )
       .execute();
+    // Goods the batch never gave, brought back: the shortfall is that much smaller, and settled once all is back.
+    for (const item of returnItems)
+      if (item.unshorted > 0 && item.shortfall_id !== undefined)
+        await reduceShortfall(trx, item.shortfall_id, item.unshorted, returnNumber, ctx);
     await writeAudit(trx, ctx, {
       type: 'Sales',
       activity: 'Return',
-      details: `Return ${returnNumber} of sale ${sale.sale_number}: ${returnItems.map((i) => `${byId.get(i.sale_item_id)?.product_name} × ${i.quantity}`).join(', ')}; refund ${refund} UGX (${input.refund_method}${input.refund_reference ? ` ref ${input.refund_reference}` : ''}); reason: ${input.reason}`,
+      details: `Return ${returnNumber} of sale ${sale.sale_number}: ${returnItems.map((i) => `${byId.get(i.sale_item_id)?.product_name} × ${i.quantity}${i.unshorted > 0 ? ` (${i.unshorted} off stock discrepancy #${i.shortfall_id})` : ''}`).join(', ')}; refund ${refund} UGX (${input.refund_method}${input.refund_reference ? ` ref ${input.refund_reference}` : ''}); reason: ${input.reason}`,
     });
     return { id: saved.id, return_number: returnNumber };
   });

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastAudit } from '../../../test/catalogue-fixtures.ts';
 import { exportedRows, saleAt, wholeReport } from '../../../test/report-fixtures.ts';
 import { type Batch, batchState } from '../../../test/stock-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
-import { tillShop } from '../../../test/till-fixtures.ts';
+import { shortOfflineSale, tillShop } from '../../../test/till-fixtures.ts';
 
 // Returns (issue 13): quantity back into its batch, refunds, limits, concurrency and the figures after a return.
 let t: TestApp;
@@ -130,6 +131,72 @@ describe('POST /api/salesreturnstore/:saleId', () => {
     });
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/returns are taken within 30 days of the sale\.$/);
+  });
+});
+
+describe('returns of an offline sale its batch could not cover', () => {
+  const shortfall = (id: number) =>
+    t.db
+      .selectFrom('stock_discrepancies')
+      .select(['quantity', 'returned_quantity', 'resolved_at', 'resolution_kind', 'resolution_note'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  const giveBackLine = (saleId: number, lineId: number, quantity: number) =>
+    giveBack(saleId, { items: [{ sale_item_id: lineId, quantity }], reason: 'Not needed', refund_method: 'CASH' });
+
+  it('puts back what the batch gave, takes the rest off the discrepancy, and settles it once all came back', async () => {
+    // Batch of 5; the offline sale of 4 found 2 left after an online sale of 3: it gave 2, short by 2.
+    const short = await shortOfflineSale(t, admin, cashier, { received: 5, soldSince: 3, quantity: 4 });
+    const onlineLine = (await lines(short.onlineSaleId))[0]?.id as number;
+    // The online sale back first: the batch no longer counts anything of it.
+    expect((await giveBackLine(short.onlineSaleId, onlineLine, 3)).status).toBe(200);
+    expect(await batchState(t, short.batch.id)).toMatchObject({ balance: 3, quantity_sold: 2 });
+    // 1 of the offline sale: from what the batch gave.
+    expect((await giveBackLine(short.offlineSaleId, short.lineId, 1)).status).toBe(200);
+    expect(await batchState(t, short.batch.id)).toMatchObject({ balance: 4, quantity_sold: 1 });
+    expect(await shortfall(short.discrepancyId)).toMatchObject({ returned_quantity: 0, resolved_at: null });
+    // 3 more: 1 the batch gave, 2 it never did, which come off the discrepancy and settle it.
+    const rest = await giveBackLine(short.offlineSaleId, short.lineId, 3);
+    expect(rest.status, JSON.stringify(rest.body)).toBe(200);
+    expect(await batchState(t, short.batch.id)).toMatchObject({ balance: 5, quantity_sold: 0 });
+    const settled = await shortfall(short.discrepancyId);
+    expect(settled).toMatchObject({ quantity: 2, returned_quantity: 2, resolution_kind: 'RETURNED' });
+    expect(settled.resolved_at).not.toBeNull();
+    expect(settled.resolution_note).toBe(`All of it came back (return ${rest.body.data.return_number}).`);
+    expect((await lastAudit(t)).details).toContain(`× 3 (2 off stock discrepancy #${short.discrepancyId})`);
+    // The whole line was refunded: 4 × 10,000.
+    const refunds = await t.db
+      .selectFrom('sale_returns')
+      .select((eb) => eb.fn.sum<string>('refund_amount').as('total'))
+      .where('sale_id', '=', short.offlineSaleId)
+      .executeTakeFirstOrThrow();
+    expect(Number(refunds.total)).toBe(40_000);
+  });
+
+  it('answers 409 for what the batch never gave once its discrepancy is resolved, and takes back what it gave', async () => {
+    const short = await shortOfflineSale(t, admin, cashier, { received: 5, soldSince: 3, quantity: 4 });
+    const resolved = await t.call('PUT', `/api/stockdiscrepancyresolve/${short.discrepancyId}`, {
+      token: admin,
+      body: { kind: 'STOCK_RECEIVED', note: 'A delivery came in before it was entered' },
+    });
+    expect(resolved.status).toBe(200);
+    const onlineLine = (await lines(short.onlineSaleId))[0]?.id as number;
+    expect((await giveBackLine(short.onlineSaleId, onlineLine, 3)).status).toBe(200);
+    const before = await batchState(t, short.batch.id);
+    const refused = await giveBackLine(short.offlineSaleId, short.lineId, 4);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(
+      /^Only 2 of .+ can come back: the offline sale found its batch 2 short, and that stock discrepancy has been resolved\.$/,
+    );
+    expect(refused.body.errors).toEqual({ 'items.0.quantity': ['At most 2.'] });
+    expect(await batchState(t, short.batch.id)).toEqual(before);
+    expect(await t.db.selectFrom('sale_returns').where('sale_id', '=', short.offlineSaleId).execute()).toHaveLength(0);
+    expect((await giveBackLine(short.offlineSaleId, short.lineId, 2)).status).toBe(200);
+    expect(await batchState(t, short.batch.id)).toMatchObject({ balance: 5, quantity_sold: 0 });
+    expect(await shortfall(short.discrepancyId)).toMatchObject({
+      returned_quantity: 0,
+      resolution_kind: 'STOCK_RECEIVED',
+    });
   });
 });
 

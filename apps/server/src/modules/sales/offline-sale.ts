@@ -1,5 +1,6 @@
 // The server's side of a sale made while the till was offline (issue 16, PRODUCT.md §6): it is recorded at the till's
 // time, and a batch that no longer holds enough gives what it has while the shortfall becomes a stock discrepancy.
+import { formatQuantity } from '@duka/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
@@ -33,6 +34,39 @@ export function offlineSaleTime(madeAt: string, now = Date.now()): Date {
 export async function chargesAt(trx: Trx, batches: Iterable<{ id: number }>, madeAt: Date) {
   const ids = [...batches].map((b) => b.id);
   return { prices: await salePricesAt(trx, ids, madeAt), vatRate: await vatRateAt(trx, madeAt) };
+}
+
+/**
+ * What a batch held at `madeAt`: its balance now plus what left it since, so an offline sale cannot take more than its
+ * batch had when it was made. What left is what sales made since took from it (their lines, less what each found
+ * short: that never left the batch) and what was written off since. Read under the batch's lock.
+ */
+export async function heldAt(trx: Trx, batch: { id: number; balance: number }, madeAt: Date): Promise<number> {
+  const left = await sql<{ sold: string | null; written_off: string | null }>`
+    SELECT
+      (SELECT sum(i.quantity - coalesce(d.quantity, 0))
+       FROM sale_items i
+       LEFT JOIN stock_discrepancies d ON d.sale_id = i.sale_id AND d.batch_id = i.batch_id
+       WHERE i.batch_id = ${batch.id} AND i.created_at > ${madeAt}) AS sold,
+      (SELECT sum(a.quantity) FROM stock_adjustments a
+       WHERE a.batch_id = ${batch.id} AND a.created_at > ${madeAt}) AS written_off`.execute(trx);
+  const row = left.rows[0];
+  return roundQuantity(Number(batch.balance) + Number(row?.sold ?? 0) + Number(row?.written_off ?? 0));
+}
+
+/** 409 naming the batch and what it held: an offline sale asked more of it than it had when the sale was made. */
+export function heldTooLittle(
+  batch: { batch_number: string; product_name: string; brand_name: string },
+  held: number,
+  quantity: number,
+  madeAt: Date,
+) {
+  return new AppError(
+    'conflict',
+    `Batch ${batch.batch_number} of ${batch.product_name} (${batch.brand_name}) held only ${formatQuantity(held)} when this offline sale was made (${madeAt.toISOString()}): it cannot have sold ${formatQuantity(quantity)}.`,
+    undefined,
+    { product: batch.product_name, batch_number: batch.batch_number, available: held },
+  );
 }
 
 /**

@@ -23,7 +23,7 @@ const sale = (batchNumber: string, quantity: number, extra: Record<string, unkno
   customerName: 'Anonymous',
   customerPhone: '0700000000',
   items: [{ batchNumber, quantity }],
-  payments: [{ method: 'CASH', amount: 10_000_000 }],
+  paymentMethod: 'CASH',
   idempotencyKey: randomUUID(),
   ...extra,
 });
@@ -118,6 +118,79 @@ describe('replays and shortfalls', () => {
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
+  });
+});
+
+describe('bounds of an offline sale', () => {
+  const saleOf = async (key: string) =>
+    t.db.selectFrom('sales').select('id').where('idempotency_key', '=', key).executeTakeFirst();
+
+  it('refuses a quantity past the line ceiling and past what the batch held at made_at, writing nothing', async () => {
+    const batch = await newBatch(10);
+    const huge = sale(batch.batch_number, 99_999_999_999.999, { offline: true, made_at: minutesAgo(10) });
+    const ceiling = await sell(huge);
+    expect(ceiling.status).toBe(422);
+    expect(ceiling.body.errors).toEqual({ 'items.0.quantity': ['At most 1,000,000 per line.'] });
+    const tooMany = sale(batch.batch_number, 11, { offline: true, made_at: minutesAgo(10) });
+    const refused = await sell(tooMany);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain(`Batch ${batch.batch_number}`);
+    expect(refused.body.message).toContain('held only 10 when this offline sale was made');
+    expect(refused.body).toMatchObject({ batch_number: batch.batch_number, available: 10 });
+    for (const key of [huge.idempotencyKey, tooMany.idempotencyKey]) expect(await saleOf(key)).toBeUndefined();
+    expect(await batchState(t, batch.id)).toMatchObject({ balance: 10, quantity_sold: 0 });
+  });
+
+  it('counts what left the batch after made_at (sales, less their shortfalls, and write-offs), not before', async () => {
+    const batch = await newBatch(10);
+    const madeAt = minutesAgo(30);
+    // After the offline sale was made: 4 sold online and 2 written off; the batch held 10 then, 4 now.
+    expect((await sell(sale(batch.batch_number, 4))).status).toBe(200);
+    const writeOff = await t.call('POST', '/api/stockadjustmentstore', {
+      token: admin,
+      body: {
+        batch_id: batch.id,
+        reason: 'DAMAGE',
+        quantity: 2,
+        adjustment_date: new Date().toISOString().slice(0, 10),
+        note: 'Bags torn',
+      },
+    });
+    expect(writeOff.status, JSON.stringify(writeOff.body)).toBe(200);
+    const eleven = await sell(sale(batch.batch_number, 11, { offline: true, made_at: madeAt }));
+    expect(eleven.status).toBe(409);
+    expect(eleven.body.available).toBe(10);
+    const ten = await sell(sale(batch.batch_number, 10, { offline: true, made_at: madeAt }));
+    expect(ten.status).toBe(200);
+    expect(Number((await discrepanciesOf(ten.body.data.id))[0]?.quantity)).toBe(6);
+    // Made before it, another offline sale finds the offline sale of 10 gave only 4: the batch held 4 + 4 + 2 = 10.
+    const earlier = minutesAgo(40);
+    expect((await sell(sale(batch.batch_number, 11, { offline: true, made_at: earlier }))).body.available).toBe(10);
+    // Made after all of it, the batch held nothing.
+    const later = await sell(sale(batch.batch_number, 1, { offline: true, made_at: new Date().toISOString() }));
+    expect(later.status).toBe(409);
+    expect(later.body.available).toBe(0);
+  });
+
+  it('refuses a sale dated before the local copy it was sold from (422); a till without copy_at is accepted', async () => {
+    const batch = await newBatch(10);
+    const copyAt = minutesAgo(20);
+    const before = sale(batch.batch_number, 1, { offline: true, made_at: minutesAgo(21), copy_at: copyAt });
+    const refused = await sell(before);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({
+      made_at: ['The sale is dated before the local copy it was sold from (copy_at). Check the till’s date and time.'],
+    });
+    expect(await saleOf(before.idempotencyKey)).toBeUndefined();
+    const online = await sell(sale(batch.batch_number, 1, { copy_at: copyAt }));
+    expect(online.body.errors).toEqual({ copy_at: ['Only an offline sale carries the time of its copy.'] });
+    const notATime = await sell(sale(batch.batch_number, 1, { offline: true, made_at: copyAt, copy_at: 'noon' }));
+    expect(Object.keys(notATime.body.errors)).toEqual(['copy_at']);
+    for (const extra of [{ copy_at: copyAt }, { copy_at: minutesAgo(25) }, {}]) {
+      const res = await sell(sale(batch.batch_number, 1, { offline: true, made_at: copyAt, ...extra }));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    expect(Number((await batchState(t, batch.id)).balance)).toBe(7);
   });
 });
 

@@ -1,6 +1,6 @@
 // How a sale is paid (issue 13): the payments checked against the total the server computed, the change to give
 // and the method the sale stores. Pure, so the rules are read (and tested) in one place.
-import { formatMoney, type SaleInput, SPLIT_PAYMENT } from '@duka/shared';
+import { formatMoney, largestChange, type SaleInput, SPLIT_PAYMENT } from '@duka/shared';
 import { AppError } from '../../platform/errors.ts';
 
 export interface SettledPayments {
@@ -31,7 +31,13 @@ export function settlePayments(input: Pick<SaleInput, 'payments' | 'paymentMetho
     throw paymentsRefused(
       `Only cash can be more than the total: the other payments come to UGX ${formatMoney(notCash)}, over the total of UGX ${formatMoney(total)}.`,
     );
+  // A ceiling on change: cash of UGX 10 billion on a 1,000 sale is a typo (or a forged request), not change to give.
+  const change = paid - total;
+  if (change > largestChange(total))
+    throw paymentsRefused(
+      `UGX ${formatMoney(change)} of change is more than a sale of UGX ${formatMoney(total)} can give (at most UGX ${formatMoney(largestChange(total))}): check the cash handed over.`,
+    );
   const methods = new Set(payments.map((p) => p.method));
   const method = methods.size > 1 ? SPLIT_PAYMENT : (payments[0]?.method ?? 'CASH');
-  return { payments, changeGiven: paid - total, method };
+  return { payments, changeGiven: change, method };
 }

@@ -104,6 +104,35 @@ describe('payments on POST /api/salesstore', () => {
     expect(none.body.errors).toEqual({ paymentMethod: ['Payment method is required.'] });
   });
 
+  it('refuses an amount past UGX 10 billion, change past the total or UGX 100,000, and a sale past UGX 10 billion', async () => {
+    const before = await saleCount();
+    const huge = await pay(1, [{ method: 'CASH', amount: 1e13 }]);
+    expect(huge.status).toBe(422);
+    expect(huge.body.errors).toEqual({ 'payments.0.amount': ['At most UGX 10,000,000,000.'] });
+    // A sale of 35,000 gives at most 100,000 of change; one of 105,000 at most its total.
+    const tooMuchChange = await pay(1, [{ method: 'CASH', amount: 135_001 }]);
+    expect(tooMuchChange.status).toBe(422);
+    expect(tooMuchChange.body.errors.payments).toEqual([
+      'UGX 100,001 of change is more than a sale of UGX 35,000 can give (at most UGX 100,000): check the cash handed over.',
+    ]);
+    expect((await pay(3, [{ method: 'CASH', amount: 210_001 }])).status).toBe(422);
+    expect(await saleCount()).toBe(before);
+    expect((await show((await pay(1, [{ method: 'CASH', amount: 135_000 }])).body.data.id)).change_given).toBe(100_000);
+    expect((await show((await pay(3, [{ method: 'CASH', amount: 210_000 }])).body.data.id)).change_given).toBe(105_000);
+    // 600 × 20,000,000 is UGX 12 billion: more than one sale may come to.
+    const dear = await receiveBatch(t, admin, await makeCatalogue(t, admin), {
+      quantity: 1000,
+      unit_price: 15_000_000,
+      sale_price: 20_000_000,
+    });
+    const tooLarge = await sell({
+      ...sale(600, { paymentMethod: 'BANK' }),
+      items: [{ batchNumber: dear.batch_number, quantity: 600 }],
+    });
+    expect(tooLarge.status).toBe(422);
+    expect(tooLarge.body.errors).toEqual({ items: ['This sale is too large to record. Split it in two.'] });
+  });
+
   it("keeps the seeds' single paymentMethod as one payment of the whole total; bank and card take a reference", async () => {
     const seeds = await sell(sale(1, { paymentMethod: 'Mobile Money' }));
     expect(await show(seeds.body.data.id)).toMatchObject({

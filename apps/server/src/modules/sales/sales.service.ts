@@ -5,7 +5,7 @@
 import {
   formatQuantity,
   lineTotal,
-  MAX_AMOUNT,
+  MAX_MONEY,
   type SaleInput,
   saleTotals,
   spreadDiscount,
@@ -21,7 +21,7 @@ import { newNumber, sha256 } from '../../platform/tokens.ts';
 import { holdTill } from '../cashup/till-lock.ts';
 import { vatRateInForce } from '../settings/business.service.ts';
 import { roundQuantity } from '../stock/stock.service.ts';
-import { chargesAt, offlineSaleTime, takeOfflineLine } from './offline-sale.ts';
+import { chargesAt, heldAt, heldTooLittle, offlineSaleTime, takeOfflineLine } from './offline-sale.ts';
 import { settlePayments } from './sale-payments.ts';
 
 type Trx = Transaction<DB>;
@@ -152,6 +152,11 @@ export async function processSale(
           `Batch ${batch.batch_number} does not hold that product, brand and measurement.`,
         );
       if (madeAt) {
+        // Never more than the batch held when the sale was made: what it holds now, plus what left it since.
+        if (batch.balance < line.quantity) {
+          const held = await heldAt(trx, batch, madeAt);
+          if (held < line.quantity) throw heldTooLittle(batch, held, line.quantity, madeAt);
+        }
         // The customer left with the goods: the line is recorded in full, whatever the batch still holds.
         if ((await takeOfflineLine(trx, batch, line.quantity, claimed.id)).shortfall > 0) shortfalls += 1;
       } else if (batch.balance < line.quantity) {
@@ -182,7 +187,7 @@ export async function processSale(
       });
     }
     const totals = saleTotals(saleLines, input.discount);
-    if (totals.subtotal > MAX_AMOUNT) throw invalidField('items', 'This sale is too large to record. Split it in two.');
+    if (totals.subtotal > MAX_MONEY) throw invalidField('items', 'This sale is too large to record. Split it in two.');
     // Each line keeps its share of the discount, so the reports' line amounts add up to the sale's total.
     const lineDiscounts = spreadDiscount(
       saleLines.map((l) => l.total_price),

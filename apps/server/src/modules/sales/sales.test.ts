@@ -45,6 +45,12 @@ describe('POST /api/salesstore', () => {
     const empty = await sell(sale([]));
     expect(empty.status).toBe(422);
     expect(empty.body.message).toBe('The cart is empty.');
+    // Past the line limit the message says so, not that the cart is empty.
+    const long = await sell(
+      sale(Array.from({ length: 201 }, () => ({ batchNumber: batch.batch_number, quantity: 1 }))),
+    );
+    expect(long.status).toBe(422);
+    expect(long.body.errors).toEqual({ items: ['At most 200 lines: split the sale in two.'] });
     const bad = await sell({
       ...sale([{ batchNumber: batch.batch_number, quantity: 1 }]),
       customerName: '',

@@ -1,4 +1,4 @@
-import { formatQuantity } from '@duka/shared';
+import { formatQuantity, missingQuantity } from '@duka/shared';
 import { Alert, Button, Group, Modal, Radio, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -51,7 +51,10 @@ export function ResolveDiscrepancyDialog({
       <Stack>
         <Text size="sm">
           Sale {row.sale_number} sold {formatQuantity(row.quantity)} {row.measurement_name} of {row.product_name} more
-          than batch {row.batch_number} held.
+          than batch {row.batch_number} held
+          {Number(row.returned_quantity) > 0
+            ? `; ${formatQuantity(row.returned_quantity)} came back, ${formatQuantity(missingQuantity(row))} is still missing.`
+            : '.'}
         </Text>
         {error && (
           <Alert color="red" role="alert">

@@ -1,4 +1,4 @@
-import { formatDay, formatQuantity, type StockDiscrepancyRow } from '@duka/shared';
+import { formatDay, formatQuantity, missingQuantity, type StockDiscrepancyRow } from '@duka/shared';
 import { Badge, Button, Select } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,6 +15,13 @@ const STATUS_OPTIONS = [
   { value: 'resolved', label: 'Resolved' },
   { value: 'all', label: 'All' },
 ];
+
+const RESOLUTION_LABELS = { WRITE_OFF: 'Written off', STOCK_RECEIVED: 'Stock received', RETURNED: 'Returned' };
+
+/** What is still missing, and what returns of the sale brought back of the shortfall. */
+const shortBy = (d: DiscrepancyRow) =>
+  `${formatQuantity(Number(d.returned_quantity) > 0 && !d.resolved_at ? missingQuantity(d) : d.quantity)} ${d.measurement_name}` +
+  (Number(d.returned_quantity) > 0 ? ` (${formatQuantity(d.returned_quantity)} came back)` : '');
 
 /**
  * Stock discrepancies (issue 16): what offline sales took beyond a batch's recorded balance when they reached the
@@ -46,7 +53,7 @@ export function StockDiscrepancyListPage() {
           { header: 'Date', cell: (d) => formatDay(d.created_at) },
           { header: 'Product', cell: (d) => d.product_name },
           { header: 'Batch', cell: (d) => d.batch_number },
-          { header: 'Short by', cell: (d) => `${formatQuantity(d.quantity)} ${d.measurement_name}`, align: 'right' },
+          { header: 'Short by', cell: (d) => shortBy(d), align: 'right' },
           {
             header: 'Sale',
             cell: (d) =>
@@ -57,7 +64,7 @@ export function StockDiscrepancyListPage() {
             cell: (d) =>
               d.resolved_at ? (
                 <Badge color="green" variant="light" title={d.resolution_note ?? ''}>
-                  {d.resolution_kind === 'WRITE_OFF' ? 'Written off' : 'Stock received'}
+                  {RESOLUTION_LABELS[d.resolution_kind ?? 'STOCK_RECEIVED']}
                 </Badge>
               ) : (
                 <Badge color="orange" variant="light">
