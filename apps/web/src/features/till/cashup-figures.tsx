@@ -1,4 +1,4 @@
-import { formatMoney, formatTime, paymentLabel } from '@duka/shared';
+import { countOf, formatMoney, formatTime, paymentLabel } from '@duka/shared';
 import { Group, Stack, Table, Text } from '@mantine/core';
 import type { CashUp } from '../../api/till.ts';
 import { figures, TableHead } from '../../components/TableHead.tsx';
@@ -59,5 +59,24 @@ export function MethodTable({ c }: { c: CashUp }) {
         ))}
       </Table.Tbody>
     </Table>
+  );
+}
+
+/** What a cash-up counted, in words: "3 sales, 1 return". */
+export const countedWords = (c: Pick<CashUp, 'sales_count' | 'returns_count'>) =>
+  `${countOf(c.sales_count ?? 0, 'sale')}, ${countOf(c.returns_count ?? 0, 'return')}`;
+
+/**
+ * The difference between the counted and the expected cash, large and in words as well as colour: short (red), over
+ * (orange) or balanced (green).
+ */
+export function BigDifference({ difference, testId }: { difference: number; testId: string }) {
+  const color = difference < 0 ? 'red.9' : difference > 0 ? 'orange.9' : 'green.9';
+  const words =
+    difference === 0 ? 'Balanced' : `${difference < 0 ? 'Short' : 'Over'} by UGX ${formatMoney(Math.abs(difference))}`;
+  return (
+    <Text fz={30} fw={800} lh={1.2} c={color} data-testid={testId}>
+      {words}
+    </Text>
   );
 }
