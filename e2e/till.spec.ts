@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
 import {
   apiCall,
+  apiToken,
   collectErrors,
   menuLink,
   openFromMenu,
   type RunningApp,
+  saleThroughApi,
   signedInPage,
   startShop,
   stockItem,
@@ -20,11 +22,12 @@ let app: RunningApp;
 let browser: Browser;
 let admin: string;
 let page: Page;
+let cement: { id: number; batch_number: string };
 const errors: string[] = [];
 
 beforeAll(async () => {
   ({ app, browser, admin } = await startShop());
-  await stockItem(app.url, admin, 'Cement Bag', 38_000, 100);
+  cement = await stockItem(app.url, admin, 'Cement Bag', 38_000, 100);
   await stockItem(app.url, admin, 'Iron Sheet', 45_000, 100);
   page = await signedInPage(browser, app.url, DEMO_CASHIER, {
     viewport: { width: 1366, height: 768 },
@@ -201,5 +204,30 @@ describe('cashing up', () => {
       { counted_cash: 176_000, recount_of: records[0].id, reason: '500 found under the drawer tray' },
     ]);
     await owner.close();
+  });
+
+  it('cashes up a second shift the same day: what was sold after the first cash-up, saved without asking when it balances', async () => {
+    const cashier = await apiToken(app.url, DEMO_CASHIER);
+    // The cashier sells at the till after the first cash-up, then comes back to cash up the shift.
+    await saleThroughApi(app.url, cashier, [[cement, 1]], { payments: [{ method: 'CASH', amount: 40_000 }] });
+    await openFromMenu(page, app.url, 'POS', '/salespos');
+    await openFromMenu(page, app.url, 'Cash-up', '/salescashup');
+    const open = page.getByTestId('cashup-open');
+    await open.getByText('Grace Namutebi · 1 sale, 0 returns').waitFor();
+    await open.getByText('The next cash-up of the day: what was sold or returned after the last one.').waitFor();
+    await expect.poll(() => open.getByTestId('cashup-expected').textContent()).toBe('38,000');
+    await open.getByRole('textbox', { name: 'Counted cash (UGX)' }).click();
+    await page.keyboard.type('38000');
+    await expect.poll(() => open.getByTestId('cashup-live-difference').textContent()).toBe('Balanced');
+    await open.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByTestId('cashup-nothing-new').waitFor();
+    const saved = (await cashUpDay()).cash_ups.filter((c: { recount_of: number | null }) => !c.recount_of);
+    expect(saved).toMatchObject([{ counted_cash: 175_500 }, { counted_cash: 38_000, difference: 0 }]);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page
+      .getByTestId(`cashup-saved-${saved[1].id}`)
+      .getByText(/· 1 sale, 0 returns$/)
+      .waitFor();
+    expect(errors).toEqual([]);
   });
 });

@@ -67,6 +67,12 @@ export const cashUpSchema = z.object({
   opening_float: shillings('Opening float is required.'),
   counted_cash: shillings('Counted cash is required.'),
   note: optionalNote(1000),
+  /**
+   * The expected cash the person counting was shown (and confirmed the difference against). When given, a save whose
+   * expected cash is no longer that (a sale or return came in meanwhile) is refused, so the difference saved is the
+   * one confirmed.
+   */
+  expected_cash: z.preprocess(blankAsAbsent, numeric(z.number().int()).optional()),
 });
 export type CashUpInput = z.infer<typeof cashUpSchema>;
 

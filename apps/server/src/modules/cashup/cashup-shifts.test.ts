@@ -109,6 +109,28 @@ describe('a second cash-up the same day', () => {
     expect(after.cash_ups.map((c: { id: number }) => c.id)).toEqual([first.body.data.id, second.body.data.id]);
   });
 
+  it('refuses a save whose expected cash moved since it was shown, so the difference saved is the one confirmed', async () => {
+    await postSale(t, cashier, [[nails, 1]], cash(7_500));
+    const shown = (await dayOf(cashier, today)).body.data.expected_cash;
+    await postSale(t, cashier, [[nails, 1]], cash(7_500)); // committed while the drawer was counted
+    const before = await cashUpCount();
+    const stale = await t.call('POST', '/api/salescashupstore', {
+      token: cashier,
+      body: { date: today, opening_float: 0, counted_cash: shown, expected_cash: shown },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe(
+      `The expected cash is now ${(shown + 7_500).toLocaleString('en-US')} UGX, not ${shown.toLocaleString('en-US')}: a sale, a return or the float changed while you counted. Check the count and save again.`,
+    );
+    expect(await cashUpCount()).toBe(before);
+    const fresh = await t.call('POST', '/api/salescashupstore', {
+      token: cashier,
+      body: { date: today, opening_float: 0, counted_cash: shown + 7_500, expected_cash: shown + 7_500 },
+    });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.data.difference).toBe(0);
+  });
+
   it('counts a late comer to the first shift (an offline sale dated before its cut-off) in the second', async () => {
     await postSale(t, cashier, [[nails, 1]], cash(7_500));
     const first = await save(today, 7_500);

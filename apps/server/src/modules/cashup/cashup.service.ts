@@ -118,6 +118,11 @@ export async function saveCashUp(
         `The cash-up of ${cashier.name} for ${input.date} is already saved, and nothing was sold or returned since: there is nothing more to count.`,
       );
     const expected = expectedCash(input.opening_float, f);
+    if (input.expected_cash !== undefined && input.expected_cash !== expected)
+      throw new AppError(
+        'conflict',
+        `The expected cash is now ${formatMoney(expected)} UGX, not ${formatMoney(input.expected_cash)}: a sale, a return or the float changed while you counted. Check the count and save again.`,
+      );
     const difference = input.counted_cash - expected;
     const saved = await trx
       .insertInto('cash_ups')

@@ -1,27 +1,12 @@
 import { formatDay, formatMoney } from '@duka/shared';
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { cashierName, useCashiers, useCashUpDay, useSaveCashUp } from '../../api/till.ts';
 import { usePermissions } from '../../app/permissions.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
-import { BigDifference, CashFigures, countedWords, MethodTable } from './cashup-figures.tsx';
+import { BigDifference, CashFigures, CountFields, countedWords, MethodTable, shillingsOf } from './cashup-figures.tsx';
 import { SavedCashUps } from './SavedCashUps.tsx';
-
-const amount = (v: string | number) => (typeof v === 'number' ? v : Number(String(v).replace(/,/g, '')) || 0);
 
 // Manage Sales → Cash-up (issue 13): the signed-in cashier's day, the float and the counted cash. Saved cash-ups never
 // change; the day may be cashed up again (the next shift) once something was sold or returned after the last one.
@@ -35,21 +20,23 @@ export function CashUpPage() {
   const [float, setFloat] = useState<string | number>('');
   const [counted, setCounted] = useState<string | number>('');
   const [note, setNote] = useState('');
-  const day = useCashUpDay(date, amount(float), userId);
+  const day = useCashUpDay(date, shillingsOf(float), userId);
   const save = useSaveCashUp();
   const error = save.error instanceof ApiError ? save.error : undefined;
   const c = day.data;
   const [confirming, setConfirming] = useState(false);
   // The live difference, from the expected cash the server computed; asked to confirm when it is not 0.
-  const difference = c && counted !== '' ? amount(counted) - c.expected_cash : null;
+  const difference = c && counted !== '' ? shillingsOf(counted) - c.expected_cash : null;
   const submit = () =>
     save.mutate(
       {
         date,
         user_id: userId,
-        opening_float: amount(float),
-        counted_cash: counted === '' ? (undefined as unknown as number) : amount(counted),
+        opening_float: shillingsOf(float),
+        counted_cash: counted === '' ? (undefined as unknown as number) : shillingsOf(counted),
         note: note || undefined,
+        // The difference confirmed was against this: the server refuses the save if its figures moved since.
+        expected_cash: c?.expected_cash,
       },
       {
         // Ready for the next cash-up of the day.
@@ -58,6 +45,7 @@ export function CashUpPage() {
           setCounted('');
           setNote('');
         },
+        onError: () => void day.refetch(),
       },
     );
   return (
@@ -105,23 +93,12 @@ export function CashUpPage() {
             </Text>
           )}
           <Stack gap="xs" mb="sm">
-            <NumberInput
-              label="Opening float (UGX)"
-              value={float}
-              onChange={setFloat}
-              min={0}
-              allowDecimal={false}
-              thousandSeparator=","
-              error={error?.field('opening_float')}
-            />
-            <NumberInput
-              label="Counted cash (UGX)"
-              value={counted}
-              onChange={setCounted}
-              min={0}
-              allowDecimal={false}
-              thousandSeparator=","
-              error={error?.field('counted_cash')}
+            <CountFields
+              float={float}
+              onFloat={setFloat}
+              counted={counted}
+              onCounted={setCounted}
+              errorOf={(field) => error?.field(field)}
             />
             <Textarea label="Note" value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={1000} />
           </Stack>
@@ -145,7 +122,7 @@ export function CashUpPage() {
             <Stack gap="xs">
               <BigDifference difference={difference ?? 0} testId="cashup-confirm-difference" />
               <Text size="sm">
-                Counted {formatMoney(amount(counted))} against {formatMoney(c.expected_cash)} UGX expected. A saved
+                Counted {formatMoney(shillingsOf(counted))} against {formatMoney(c.expected_cash)} UGX expected. A saved
                 cash-up cannot change: only a manager can record a recount beside it.
               </Text>
               <Group justify="flex-end">

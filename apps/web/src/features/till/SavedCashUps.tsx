@@ -1,13 +1,11 @@
 import { formatMoney, formatTime } from '@duka/shared';
-import { Alert, Button, Card, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { type SavedCashUp, useRecountCashUp } from '../../api/till.ts';
 import { usePermissions } from '../../app/permissions.ts';
-import { BigDifference, CashFigures, countedWords } from './cashup-figures.tsx';
-
-const amount = (v: string | number) => (typeof v === 'number' ? v : Number(String(v).replace(/,/g, '')) || 0);
+import { BigDifference, CashFigures, CountFields, countedWords, shillingsOf } from './cashup-figures.tsx';
 
 /** The cash-ups saved for a day, each with its recounts, oldest first. */
 export function SavedCashUps({ saved }: { saved: SavedCashUp[] }) {
@@ -80,7 +78,7 @@ function RecountDialog({ first, latest, onClose }: { first: SavedCashUp; latest:
   const [reason, setReason] = useState('');
   const recount = useRecountCashUp();
   const error = recount.error instanceof ApiError ? recount.error : undefined;
-  const expected = latest.expected_cash - latest.opening_float + amount(float);
+  const expected = latest.expected_cash - latest.opening_float + shillingsOf(float);
   return (
     <Modal opened onClose={onClose} title={`Recount cash-up No. ${first.id}`} centered>
       <Stack gap="xs">
@@ -88,23 +86,12 @@ function RecountDialog({ first, latest, onClose }: { first: SavedCashUp; latest:
           Counted {formatMoney(latest.counted_cash)} against {formatMoney(latest.expected_cash)} UGX expected. The
           recount is saved beside the first count, which stays as it was.
         </Text>
-        <NumberInput
-          label="Opening float (UGX)"
-          value={float}
-          onChange={setFloat}
-          min={0}
-          allowDecimal={false}
-          thousandSeparator=","
-          error={error?.field('opening_float')}
-        />
-        <NumberInput
-          label="Counted cash (UGX)"
-          value={counted}
-          onChange={setCounted}
-          min={0}
-          allowDecimal={false}
-          thousandSeparator=","
-          error={error?.field('counted_cash')}
+        <CountFields
+          float={float}
+          onFloat={setFloat}
+          counted={counted}
+          onCounted={setCounted}
+          errorOf={(field) => error?.field(field)}
         />
         <Textarea
           label="Reason"
@@ -113,7 +100,7 @@ function RecountDialog({ first, latest, onClose }: { first: SavedCashUp; latest:
           maxLength={300}
           error={error?.field('reason')}
         />
-        {counted !== '' && <BigDifference difference={amount(counted) - expected} testId="recount-difference" />}
+        {counted !== '' && <BigDifference difference={shillingsOf(counted) - expected} testId="recount-difference" />}
         {recount.error && !(error && Object.keys(error.errors).length > 0) && (
           <Alert color="red" role="alert">
             {errorMessage(recount.error)}
@@ -129,8 +116,8 @@ function RecountDialog({ first, latest, onClose }: { first: SavedCashUp; latest:
               recount.mutate(
                 {
                   id: first.id,
-                  opening_float: amount(float),
-                  counted_cash: counted === '' ? (undefined as unknown as number) : amount(counted),
+                  opening_float: shillingsOf(float),
+                  counted_cash: counted === '' ? (undefined as unknown as number) : shillingsOf(counted),
                   reason,
                 },
                 { onSuccess: onClose },
