@@ -153,7 +153,7 @@ describe('trash and audit log', () => {
     await choose(admin, 'Type', 'Category');
     await choose(admin, 'Activity', 'Update');
     await admin.getByRole('button', { name: 'Submit' }).click();
-    await admin.getByText('Showing 1 to 1 of 1 results').waitFor();
+    await admin.getByText('Showing 1 to 1 of 1 result').waitFor();
     await rowActions(admin, /Category/, 'View');
     const from = admin.locator('[data-change="from"]');
     const to = admin.locator('[data-change="to"]');

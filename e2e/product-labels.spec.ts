@@ -46,7 +46,7 @@ describe('printing barcode labels from the product list', () => {
     expect(file.suggestedFilename()).toMatch(/^\d{4}_\d{2}_\d{2}_product_labels\.pdf$/);
     const bytes = fs.readFileSync(await file.path());
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    await page.getByText('2 product(s) given a barcode.').waitFor();
+    await page.getByText('2 products given a barcode.').waitFor();
 
     // The list shows the barcodes now: the SKU for the sand, a shop number for the cement.
     await expect.poll(() => row('Label Sand').textContent()).toContain('SAND25KG');

@@ -78,6 +78,7 @@ describe('returns and the cash-up', () => {
   it('shows the expected cash (float + cash taken − change − cash refunds), saves once and prints the Z-report', async () => {
     await menuLink(page, 'Cash-up').click();
     await page.waitForURL(`${app.url}/salescashup`);
+    await page.getByText('Grace Namutebi · 1 sale, 1 return', { exact: true }).waitFor();
     await page.getByRole('textbox', { name: 'Opening float (UGX)' }).click();
     await page.keyboard.type('50000');
     // 50,000 + 100,000 − 24,000 − 38,000
@@ -87,7 +88,12 @@ describe('returns and the cash-up', () => {
     await page.getByRole('textbox', { name: 'Counted cash (UGX)' }).click();
     await page.keyboard.type('87500');
     await page.getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByRole('dialog', { name: 'Save this cash-up?' })
+      .getByRole('button', { name: 'Save with this difference' })
+      .click();
     await expect.poll(() => page.getByTestId('cashup-difference').textContent()).toBe('-500');
+    await page.getByText(/^Cash-up No\. \d+ · 1 sale, 1 return$/).waitFor();
     await page.getByRole('link', { name: 'Z-report' }).click();
     await page.waitForURL(/\/salescashupreport\/\d+$/);
     await expect.poll(() => page.getByTestId('z-report').textContent()).toContain('88,000');

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { countOf } from '@duka/shared';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyError } from 'fastify';
@@ -79,7 +80,7 @@ export async function buildApp(options: AppOptions) {
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       success: false,
-      message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      message: `Too many attempts. Please wait ${countOf(Math.ceil(context.ttl / 1000), 'second')} and try again.`,
     }),
   });
   await app.register(swagger, {

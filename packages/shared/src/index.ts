@@ -11,6 +11,7 @@ export * from './list.schemas.ts';
 export * from './lists/index.ts';
 export * from './money.ts';
 export * from './permissions.ts';
+export * from './plural.ts';
 export * from './product-labels.schemas.ts';
 export * from './reports/index.ts';
 export * from './sales.schemas.ts';

@@ -91,6 +91,8 @@ const CATALOGUE = [
   one('salesCashUp', 'Sales Cash Up', 'Sales'),
   one('salesCashUpAll', 'Sales Cash Up (All Cashiers)', 'Sales'),
   one('salesCashUpList', 'Sales Cash Up List', 'Sales'),
+  // A manager's recount of a saved cash-up: a new record with its reason; the first count stays.
+  one('salesCashUpRecount', 'Sales Cash Up Recount', 'Sales'),
   ...crud('Expense', 'expense', 'Expense', [...CRUD, 'Filter', 'Export']),
   ...report('Sales Reports', 'reportDailySales', 'Daily Sales Report'),
   ...report('Sales Reports', 'reportWeeklySales', 'Weekly Sales Report'),

@@ -68,8 +68,26 @@ export const cashUpSchema = z.object({
   opening_float: shillings('Opening float is required.'),
   counted_cash: shillings('Counted cash is required.'),
   note: optionalNote(1000),
+  /**
+   * The expected cash the person counting was shown (and confirmed the difference against). When given, a save whose
+   * expected cash is no longer that (a sale or return came in meanwhile) is refused, so the difference saved is the
+   * one confirmed.
+   */
+  expected_cash: z.preprocess(blankAsAbsent, numeric(z.number().int()).optional()),
 });
 export type CashUpInput = z.infer<typeof cashUpSchema>;
+
+/** A recount of a saved cash-up (salesCashUpRecount): the cash counted again, why, and the float if it was wrong. */
+export const cashUpRecountSchema = z.object({
+  counted_cash: shillings('Counted cash is required.'),
+  opening_float: z.preprocess(blankAsAbsent, shillings('Opening float must be an amount.').optional()),
+  reason: z
+    .string({ error: 'Give the reason for the recount.' })
+    .trim()
+    .min(1, { error: 'Give the reason for the recount.' })
+    .max(300),
+});
+export type CashUpRecountInput = z.infer<typeof cashUpRecountSchema>;
 
 /** Returns older than this many days (security setting sales_return_days) are refused. */
 export const DEFAULT_SALES_RETURN_DAYS = 30;

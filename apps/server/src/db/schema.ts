@@ -263,6 +263,9 @@ export interface CashUpsTable {
   last_sale_id: number | null;
   last_return_id: number | null;
   note: string | null;
+  /** A recount's first cash-up, and why the drawer was counted again (migration 028); null on a first count. */
+  recount_of: number | null;
+  reason: string | null;
   created_by: number | null;
   created_at: CreatedAt;
 }

@@ -1,4 +1,4 @@
-import type { CashUpInput, SaleReturnInput } from '@duka/shared';
+import type { CashUpInput, CashUpRecountInput, SaleReturnInput } from '@duka/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client.ts';
 import { toQueryString, useWrite } from './lists.ts';
@@ -32,7 +32,19 @@ export interface CashUp {
   by_method: MethodTotal[];
   note: string | null;
   created_at?: string;
+  /** A saved one: its first cash-up when it is a recount, the recount's reason, "First count" or "Recount of No. 3". */
+  recount_of?: number | null;
+  reason?: string | null;
+  count_label?: string;
+  saved_by?: string | null;
+  /** The open day: the cash-ups already saved for it, and whether a cash-up may be saved now. */
+  cash_ups?: SavedCashUp[];
+  can_save?: boolean;
+  /** One saved cash-up's counts: its first count and recounts, oldest first. */
+  counts?: SavedCashUp[];
 }
+/** A saved cash-up or recount as the day, the list and the show call return it. */
+export type SavedCashUp = CashUp & { id: number; counted_cash: number; difference: number; created_at: string };
 
 export const cashierName = (c: CashUp) => (typeof c.cashier === 'string' ? c.cashier : (c.cashier?.name ?? 'N/A'));
 
@@ -62,6 +74,13 @@ export const useSaveCashUp = () =>
   useWrite<CashUpInput, { message: string; data: { id: number } }>(
     (input) => api('POST', '/salescashupstore', input),
     ['/salescashup', '/salescashuplist'],
+  );
+
+/** A manager's recount of a saved cash-up (salesCashUpRecount): a new record beside the first. */
+export const useRecountCashUp = () =>
+  useWrite<CashUpRecountInput & { id: number }, { message: string; data: { id: number; difference: number } }>(
+    ({ id, ...input }) => api('POST', `/salescashuprecount/${id}`, input),
+    ['/salescashup', '/salescashuplist', '/salescashupshow'],
   );
 
 export const useSaveReturn = (saleId: string | undefined) =>

@@ -1,4 +1,4 @@
-import { SESSION_CHECK_INTERVAL_MS, SESSION_WARNING_MINUTES } from '@duka/shared';
+import { countOf, SESSION_CHECK_INTERVAL_MS, SESSION_WARNING_MINUTES } from '@duka/shared';
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
@@ -27,7 +27,10 @@ export function SessionMonitor() {
         modals.open({ title: 'Session', children: <Text>Your session has expired.</Text> });
         navigate('/', { replace: true });
       } else if (remaining < SESSION_WARNING_MINUTES) {
-        modals.open({ title: 'Session', children: <Text>Your session will expire in {remaining} minutes.</Text> });
+        modals.open({
+          title: 'Session',
+          children: <Text>Your session will expire in {countOf(remaining, 'minute')}.</Text>,
+        });
       }
     }, SESSION_CHECK_INTERVAL_MS);
     return () => clearInterval(timer);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineList, listCalls, overShopDays } from './declaration.ts';
 
-// The till's lists (issue 13): the saved end-of-day cash-ups.
+// The till's lists (issue 13): the saved cash-ups, first counts and recounts (each recount a row of its own).
 
 export const cashUpRowSchema = z.object({
   id: z.number(),
@@ -16,6 +16,15 @@ export const cashUpRowSchema = z.object({
   counted_cash: z.number(),
   difference: z.number(),
   note: z.string().nullable(),
+  /** The first cash-up of a recount, and the recount's reason; null on a first count. */
+  recount_of: z.number().nullable(),
+  reason: z.string().nullable(),
+  /** "First count" or "Recount of No. 12". */
+  count_label: z.string(),
+  /** What the cash-up counted (a recount: its first count's). */
+  sales_count: z.number(),
+  returns_count: z.number(),
+  saved_by: z.string().nullable(),
   created_at: z.string(),
 });
 export type CashUpRecord = z.infer<typeof cashUpRowSchema>;
@@ -27,8 +36,12 @@ export const cashUpList = defineList({
   keys: { list: 'salesCashUpList', export: 'salesCashUpList' },
   row: cashUpRowSchema,
   columns: [
+    { header: 'No.', field: 'id', kind: 'text' },
     { header: 'Day', field: 'day', kind: 'text' },
     { header: 'Cashier', field: 'cashier', kind: 'text' },
+    { header: 'Count', field: 'count_label', kind: 'text' },
+    { header: 'Sales', field: 'sales_count', kind: 'quantity' },
+    { header: 'Returns', field: 'returns_count', kind: 'quantity' },
     { header: 'Opening Float', field: 'opening_float', kind: 'money' },
     { header: 'Cash Taken', field: 'cash_taken', kind: 'money' },
     { header: 'Change Given', field: 'change_given', kind: 'money' },
@@ -36,6 +49,8 @@ export const cashUpList = defineList({
     { header: 'Expected Cash', field: 'expected_cash', kind: 'money' },
     { header: 'Counted Cash', field: 'counted_cash', kind: 'money' },
     { header: 'Difference', field: 'difference', kind: 'money' },
+    { header: 'Reason', field: 'reason', kind: 'text' },
     { header: 'Saved', field: 'created_at', kind: 'date' },
+    { header: 'Saved By', field: 'saved_by', kind: 'text' },
   ],
 });

@@ -24,6 +24,7 @@ import * as stockValueIndex from './024_stock_value_index.ts';
 import * as saleTotalsAdded from './025_sale_totals_added.ts';
 import * as searchWords from './026_search_words.ts';
 import * as offlineSaleBounds from './027_offline_sale_bounds.ts';
+import * as cashUpRecounts from './028_cash_up_recounts.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '025_sale_totals_added': saleTotalsAdded,
   '026_search_words': searchWords,
   '027_offline_sale_bounds': offlineSaleBounds,
+  '028_cash_up_recounts': cashUpRecounts,
 };

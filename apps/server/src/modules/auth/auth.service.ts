@@ -1,5 +1,5 @@
 // Sign-in, the second factor, password reset and sign-out: PRODUCT.md §3.
-import type { LoginInput } from '@duka/shared';
+import { countOf, type LoginInput } from '@duka/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { type RequestContext, writeAudit } from '../../platform/audit.ts';
@@ -85,7 +85,7 @@ export async function login(
         {
           type: 'User',
           activity: 'Lock',
-          details: `Locked as dormant: no sign-in for ${policy.dormant_account_expiry} days`,
+          details: `Locked as dormant: no sign-in for ${countOf(policy.dormant_account_expiry, 'day')}`,
         },
         user.id,
       );
@@ -146,7 +146,7 @@ async function countFailure(trx: Trx, userId: number, previous: number, allowed:
       {
         type: 'User',
         activity: 'Lock',
-        details: `Locked for ${LOCKOUT_MINUTES} minutes after ${attempts} failed sign-ins`,
+        details: `Locked for ${LOCKOUT_MINUTES} minutes after ${countOf(attempts, 'failed sign-in')}`,
       },
       userId,
     );
@@ -264,7 +264,7 @@ export async function resendOtp(db: Database, secrets: SecretBox, userId: number
     const sinceLast = (Date.now() - last.created_at.getTime()) / 1000;
     if (sinceLast < OTP_RESEND_SECONDS) {
       const wait = Math.ceil(OTP_RESEND_SECONDS - sinceLast);
-      throw new AppError('too_many', `Please wait ${wait} seconds before resending OTP.`);
+      throw new AppError('too_many', `Please wait ${countOf(wait, 'second')} before resending OTP.`);
     }
     await issueOtp(trx, secrets, userId, user.email, { startedAt: last.sign_in_started_at, wrongTries: last.attempts });
     await writeAudit(

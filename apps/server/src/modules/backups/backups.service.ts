@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { countOf } from '@duka/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { type RequestContext, writeAudit } from '../../platform/audit.ts';
@@ -211,7 +212,7 @@ export class BackupKeeper {
               activity: 'Restore',
               details:
                 `Restored ${source} taken ${contents.header.created_at} (schema ${contents.header.schema}): ` +
-                `every table replaced (${contents.tables.size} tables, ${rows} rows); every session ended`,
+                `every table replaced (${countOf(contents.tables.size, 'table')}, ${countOf(rows, 'row')}); every session ended`,
             },
           );
         });

@@ -1,10 +1,12 @@
 // The cash-up's figures (issue 13): one cashier's sales and returns that no saved cash-up has counted yet, and the
 // saved records. A saved cash-up records what it counted (cash_up_sales, cash_up_returns: migration 023), so each sale
-// and return is counted in exactly one. A day counts what is dated in its window, which runs from its start
-// (inclusive) to its cut-off (exclusive); a day whose previous day was cashed up starts at that cut-off, so sales made
-// after yesterday's cash-up count today. It also takes the late comers: sales and returns dated in the window of a
-// cash-up already saved, yet recorded after it (begun just before the save, or an offline sale sent days later). A
-// sale dated in a past day not yet cashed up stays for that day's own cash-up.
+// and return is counted in exactly one. A cash-up counts what is dated in its window, which runs from its start
+// (inclusive) to its cut-off (exclusive). A day may be cashed up more than once (one cash-up per shift): the next
+// cash-up of a day starts at the day's last cut-off; the first starts at the previous day's last cut-off when that day
+// was cashed up (so sales made after yesterday's cash-up count today), else at the day's start. It also takes the late
+// comers: sales and returns dated in the window of a cash-up already saved, yet recorded after it (begun just before
+// the save, or an offline sale sent days later). A sale dated in a past day not yet cashed up stays for that day's own
+// cash-up. A recount (migration 028) copies its first cash-up's window and counts nothing of its own.
 import { PAYMENT_METHODS } from '@duka/shared';
 import { type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
@@ -43,25 +45,25 @@ export interface CashUpWindow {
   savedUpTo: { sale: number; return: number };
 }
 
-/** The window of `day` up to `until`: from the previous day's cut-off when it was cashed up, else the day's start. */
+/**
+ * The window of `day` up to `until`: from the day's last cut-off when it was cashed up already (the next shift), else
+ * from the previous day's last cut-off when that day was cashed up, else from the day's start.
+ */
 export async function windowOf(db: Db, userId: number, day: string, timeZone: string, until: Date) {
-  // One read of the cashier's cash-ups: the previous day's cut-off, and the highest ids any save counted up to.
+  // One read of the cashier's cash-ups: the two days' cut-offs, and the highest ids any save counted up to.
   const saved = await db
     .selectFrom('cash_ups')
-    .select((eb) => [
-      eb
-        .selectFrom('cash_ups')
-        .select('closed_at')
-        .where('user_id', '=', userId)
-        .where('day', '=', addDays(day, -1))
-        .as('previous_cut_off'),
+    .select([
+      sql<Date | null>`max(closed_at) FILTER (WHERE day = ${day}::date)`.as('same_day_cut_off'),
+      sql<Date | null>`max(closed_at) FILTER (WHERE day = ${addDays(day, -1)}::date)`.as('previous_cut_off'),
       sql<number>`coalesce(max(last_sale_id), 0)`.as('sale'),
       sql<number>`coalesce(max(last_return_id), 0)`.as('return'),
     ])
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   const savedUpTo = { sale: Number(saved.sale), return: Number(saved.return) };
-  return { from: saved.previous_cut_off ?? startOfShopDay(day, timeZone), until, savedUpTo } satisfies CashUpWindow;
+  const from = saved.same_day_cut_off ?? saved.previous_cut_off ?? startOfShopDay(day, timeZone);
+  return { from, until, savedUpTo } satisfies CashUpWindow;
 }
 
 /** The cut-off of an unsaved day: now while the day lasts, else its end. */
@@ -190,10 +192,14 @@ export interface CashUpListFilter {
   endDate?: string;
 }
 
+/** The cash-up a record counts for: itself, or the first cash-up of a recount. */
+const firstOf = sql<number>`coalesce(c.recount_of, c.id)`;
+
 export function cashUpsQuery(db: Database, filter: CashUpListFilter) {
   let q = db
     .selectFrom('cash_ups as c')
     .leftJoin('users as u', 'u.id', 'c.user_id')
+    .leftJoin('users as b', 'b.id', 'c.created_by')
     .select([
       'c.id',
       sql<string>`to_char(c.day, 'YYYY-MM-DD')`.as('day'),
@@ -210,6 +216,15 @@ export function cashUpsQuery(db: Database, filter: CashUpListFilter) {
       'c.difference',
       'c.by_method',
       'c.note',
+      'c.recount_of',
+      'c.reason',
+      sql<string>`CASE WHEN c.recount_of IS NULL THEN 'First count' ELSE 'Recount of No. ' || c.recount_of END`.as(
+        'count_label',
+      ),
+      // What the first count counted: a recount counts nothing of its own.
+      sql<number>`(SELECT count(*)::int FROM cash_up_sales k WHERE k.cash_up_id = ${firstOf})`.as('sales_count'),
+      sql<number>`(SELECT count(*)::int FROM cash_up_returns k WHERE k.cash_up_id = ${firstOf})`.as('returns_count'),
+      'b.name as saved_by',
       'c.created_at',
     ]);
   if (filter.startDate) q = q.where('c.day', '>=', filter.startDate);
@@ -219,10 +234,12 @@ export function cashUpsQuery(db: Database, filter: CashUpListFilter) {
   return q.orderBy('c.day', 'desc').orderBy('c.id', 'desc');
 }
 
+/** The sum of the differences in force: each cash-up's latest count (its last recount, else itself). */
 export async function totalDifference(db: Database, filter: CashUpListFilter): Promise<number> {
   const row = await cashUpsQuery(db, filter)
     .clearSelect()
     .clearOrderBy()
+    .where(sql<SqlBool>`NOT EXISTS (SELECT 1 FROM cash_ups n WHERE n.recount_of = ${firstOf} AND n.id > c.id)`)
     .select(sql<number>`coalesce(sum(c.difference), 0)::bigint`.as('total'))
     .executeTakeFirstOrThrow();
   return Number(row.total);

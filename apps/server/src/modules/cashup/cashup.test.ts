@@ -116,10 +116,11 @@ describe('the cash-up of a day', () => {
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/already saved/);
 
-    // Read-only: a later sale leaves the saved day as it was.
+    // Read-only: a later sale leaves the saved cash-up as it was, and is the day's next to count.
     await sell(cashier, [[nails, 1]], [{ method: 'CASH', amount: 7_500 }]);
     const shown = (await dayOf(cashier, `date=${today}`)).body.data;
-    expect(shown).toMatchObject({ saved: true, id: saved.body.data.id, expected_cash: 120_000, counted_cash: 119_000 });
+    expect(shown).toMatchObject({ saved: false, sales_count: 1, cash_taken: 7_500 });
+    expect(shown.cash_ups).toMatchObject([{ id: saved.body.data.id, expected_cash: 120_000, counted_cash: 119_000 }]);
     const one = await t.call('GET', `/api/salescashupshow/${saved.body.data.id}`, { token: cashier });
     expect(one.body.data).toMatchObject({ difference: -1_000, note: 'Short by a thousand', day: today });
 
@@ -171,8 +172,8 @@ describe('the cash-up of a day', () => {
     expect(record).toMatchObject({ user_id: cashierId, created_by: adminId, cash_taken: 10_000, change_given: 2_500 });
     const audit = await lastAudit(t);
     expect(audit).toMatchObject({ activity: 'Cash-up', user_id: adminId });
-    expect(audit.details).toContain(`Cash-up of Grace Namutebi for ${day}`);
+    expect(audit.details).toContain(`Cash-up No. ${saved.body.data.id} of Grace Namutebi for ${day}`);
     // The cashier sees it as their own saved day.
-    expect((await dayOf(cashier, `date=${day}`)).body.data).toMatchObject({ saved: true, id: saved.body.data.id });
+    expect((await dayOf(cashier, `date=${day}`)).body.data.cash_ups).toMatchObject([{ id: saved.body.data.id }]);
   });
 });

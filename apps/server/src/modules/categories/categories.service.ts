@@ -1,5 +1,5 @@
 // Product categories (part 1 §2). Products (catalogue issue) refer to them; a referenced category stays in the trash.
-import type { ListQuery } from '@duka/shared';
+import { countOf, type ListQuery } from '@duka/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { describeChanges, type RequestContext, writeAudit } from '../../platform/audit.ts';
@@ -21,7 +21,9 @@ export const categoryKind = registerTrashKind({
       .where('category_id', '=', id)
       .where('deleted_at', 'is', null)
       .executeTakeFirstOrThrow();
-    return live.n > 0 ? `${live.n} product(s) still use this category. Move or delete them first.` : undefined;
+    return live.n > 0
+      ? `${countOf(live.n, 'product')} ${live.n === 1 ? 'still uses' : 'still use'} this category. Move or delete them first.`
+      : undefined;
   },
   refusePurge: async (trx, id) => {
     const any = await trx.selectFrom('products').select('id').where('category_id', '=', id).executeTakeFirst();

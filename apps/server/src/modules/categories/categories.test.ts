@@ -142,7 +142,7 @@ describe('a category in use', () => {
     });
     const res = await t.call('DELETE', `/api/categorydelete/${category.body.data.id}`, { token });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe('1 product(s) still use this category. Move or delete them first.');
+    expect(res.body.message).toBe('1 product still uses this category. Move or delete them first.');
   });
 });
 

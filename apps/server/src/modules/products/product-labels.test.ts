@@ -53,7 +53,7 @@ describe('POST /api/productbarcodeassign', () => {
     const ids = [plain, skuReady, skuDashed, twinA, twinB, scanned];
     const res = await assign({ product_ids: ids });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe('5 product(s) given a barcode.');
+    expect(res.body.message).toBe('5 products given a barcode.');
     const given = res.body.data as { id: number; name: string; barcode: string }[];
     expect(given.map((p) => p.id)).toEqual(ids);
     const byId = Object.fromEntries(given.map((p) => [p.id, p.barcode]));

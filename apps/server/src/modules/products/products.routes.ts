@@ -1,4 +1,5 @@
 import {
+  countOf,
   listQuerySchema,
   productBarcodeAssignSchema,
   productCreateSchema,
@@ -62,7 +63,9 @@ export const productRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { d
       const { products: labelled, assigned } = await assignBarcodes(db, request.body, requestContext(request));
       return {
         success: true,
-        message: assigned ? `${assigned} product(s) given a barcode.` : 'Every chosen product has a barcode already.',
+        message: assigned
+          ? `${countOf(assigned, 'product')} given a barcode.`
+          : 'Every chosen product has a barcode already.',
         data: labelled,
       };
     },

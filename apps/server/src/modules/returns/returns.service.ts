@@ -1,7 +1,14 @@
 // Returns (issue 13): goods brought back against a sale, never an edit of it. In one transaction: the sale and its
 // lines locked (two returns of one line wait for each other, so together they never exceed what was sold), each
 // quantity back into the batch it came from, the refund recorded under the next return number, and the audit row.
-import { DEFAULT_SALES_RETURN_DAYS, formatDay, formatQuantity, type SaleReturnInput, vatIncluded } from '@duka/shared';
+import {
+  countOf,
+  DEFAULT_SALES_RETURN_DAYS,
+  formatDay,
+  formatQuantity,
+  type SaleReturnInput,
+  vatIncluded,
+} from '@duka/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
@@ -89,7 +96,7 @@ export async function processReturn(db: Database, saleId: number, input: SaleRet
     if (Date.now() - sale.created_at.getTime() > days * DAY_MS)
       throw new AppError(
         'conflict',
-        `Sale ${sale.sale_number} was made on ${formatDay(sale.created_at)}: returns are taken within ${days} days of the sale.`,
+        `Sale ${sale.sale_number} was made on ${formatDay(sale.created_at)}: returns are taken within ${countOf(days, 'day')} of the sale.`,
       );
 
     // The lines in id order, with what earlier returns took back, read under the sale's lock.

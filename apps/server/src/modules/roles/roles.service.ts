@@ -1,6 +1,6 @@
 // Roles and their permission keys (part 1 §6, PRODUCT.md §2). The built-in Administrator role holds every key
 // implicitly and can be neither edited nor deleted.
-import { type ListQuery, PERMISSIONS } from '@duka/shared';
+import { countOf, type ListQuery, PERMISSIONS } from '@duka/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
@@ -23,7 +23,7 @@ export const roleKind = registerTrashKind({
     const role = await trx.selectFrom('roles').select('is_admin').where('id', '=', id).executeTakeFirstOrThrow();
     if (role.is_admin) return BUILT_IN;
     const users = await countUsers(trx, id, true);
-    return users > 0 ? `This role still has ${users} user(s). Move them to another role first.` : undefined;
+    return users > 0 ? `This role still has ${countOf(users, 'user')}. Move them to another role first.` : undefined;
   },
   refusePurge: async (trx, id) =>
     (await countUsers(trx, id, false)) > 0 ? 'Users (some may be in the trash) still refer to this role.' : undefined,

@@ -162,7 +162,7 @@ describe('DELETE /api/roledelete/:id', () => {
     const used = await t.call('DELETE', `/api/roledelete/${cashierRoleId}`, { token: admin });
     expect(used).toMatchObject({
       status: 409,
-      body: { success: false, message: 'This role still has 1 user(s). Move them to another role first.' },
+      body: { success: false, message: 'This role still has 1 user. Move them to another role first.' },
     });
     expect((await roleRow(cashierRoleId))?.deleted_at).toBeNull();
     const builtIn = await t.call('DELETE', `/api/roledelete/${adminRoleId}`, { token: admin });
@@ -201,7 +201,7 @@ describe('DELETE /api/rolesdelete', () => {
     expect(unknown.body.success).toBe(false);
     const used = await t.call('DELETE', '/api/rolesdelete', { token: admin, body: { role_ids: [a, cashierRoleId] } });
     expect(used.status).toBe(409);
-    expect(used.body.message).toBe('This role still has 1 user(s). Move them to another role first.');
+    expect(used.body.message).toBe('This role still has 1 user. Move them to another role first.');
     expect((await roleRow(a))?.deleted_at).toBeNull();
     expect(await auditCount(t)).toBe(before);
 

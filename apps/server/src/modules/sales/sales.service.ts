@@ -3,6 +3,7 @@
 // and a client key that makes a repeated submit return the first sale. The statements are SQL rather than the query
 // builder's: building and compiling them was a measurable part of a sale's CPU (issue 12, sales per second).
 import {
+  countOf,
   formatQuantity,
   lineTotal,
   MAX_MONEY,
@@ -220,7 +221,7 @@ export async function processSale(
       type: 'Sales',
       activity: 'Sale',
       details: (receiptNumber) =>
-        `Sale ${claimed.sale_number} (receipt ${receiptNumber}): ${lines.length} line(s), total ${totals.total_amount} UGX (${paidBy.join(', ') || paid.method}; change ${paid.changeGiven})${madeAt ? `; made offline at ${madeAt.toISOString()}${shortfalls ? `, ${shortfalls} stock discrepancy(ies)` : ''}` : ''}`,
+        `Sale ${claimed.sale_number} (receipt ${receiptNumber}): ${countOf(lines.length, 'line')}, total ${totals.total_amount} UGX (${paidBy.join(', ') || paid.method}; change ${paid.changeGiven})${madeAt ? `; made offline at ${madeAt.toISOString()}${shortfalls ? `, ${countOf(shortfalls, 'stock discrepancy', 'stock discrepancies')}` : ''}` : ''}`,
     });
     return { id: claimed.id, replayed: false };
   });

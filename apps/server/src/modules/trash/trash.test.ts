@@ -224,7 +224,7 @@ describe('PUT /api/trashrestore/:model/:id', () => {
     const refused = await t.call('DELETE', `/api/roledelete/${roleId}`, { token: admin });
     expect(refused).toMatchObject({
       status: 409,
-      body: { success: false, message: 'This role still has 1 user(s). Move them to another role first.' },
+      body: { success: false, message: 'This role still has 1 user. Move them to another role first.' },
     });
     await trash(`/api/userdelete/${user.id}`);
     await trash(`/api/roledelete/${roleId}`);

@@ -1,3 +1,4 @@
+import { countOf } from '@duka/shared';
 import { Button, Group, Text } from '@mantine/core';
 
 /** First, previous, a window of up to four pages from the current one, next, last; and the summary line. */
@@ -29,7 +30,7 @@ export function Pager({
   return (
     <Group justify="space-between" mt="md" className="no-print">
       <Text size="sm" c="dimmed">
-        Showing {from ?? 0} to {to ?? 0} of {total} results
+        Showing {from ?? 0} to {to ?? 0} of {countOf(total, 'result')}
       </Text>
       <Group gap={4} aria-label="Pagination">
         {(hasBefore || !hideUnavailable) && (

@@ -1,4 +1,4 @@
-import { forgotPasswordSchema, PASSWORD_RESET_COOLDOWN_S } from '@duka/shared';
+import { countOf, forgotPasswordSchema, PASSWORD_RESET_COOLDOWN_S } from '@duka/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
@@ -21,7 +21,7 @@ export function ForgotPasswordPage() {
 
   const submit = form.handleSubmit(async ({ email }) => {
     if (cooldown.left > 0) {
-      setStatus({ error: `Please wait ${cooldown.left} seconds before reset password.` });
+      setStatus({ error: `Please wait ${countOf(cooldown.left, 'second')} before reset password.` });
       return;
     }
     setStatus({});
@@ -48,7 +48,7 @@ export function ForgotPasswordPage() {
           />
           {cooldown.left > 0 ? (
             <Text ta="center" c="dimmed">
-              Reset Password in {cooldown.left} seconds
+              Reset Password in {countOf(cooldown.left, 'second')}
             </Text>
           ) : (
             <Button type="submit" loading={form.formState.isSubmitting} fullWidth>

@@ -1,4 +1,4 @@
-import { OTP_RESEND_COOLDOWN_S } from '@duka/shared';
+import { countOf, OTP_RESEND_COOLDOWN_S } from '@duka/shared';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -45,7 +45,7 @@ export function TwoFactorPage() {
 
   const resend = async () => {
     if (cooldown.left > 0) {
-      setStatus({ error: `Please wait ${cooldown.left} seconds before resending OTP.` });
+      setStatus({ error: `Please wait ${countOf(cooldown.left, 'second')} before resending OTP.` });
       return;
     }
     try {
@@ -80,7 +80,7 @@ export function TwoFactorPage() {
           </Button>
           {cooldown.left > 0 ? (
             <Text size="sm" ta="center" c="dimmed">
-              Resend OTP in {cooldown.left} seconds
+              Resend OTP in {countOf(cooldown.left, 'second')}
             </Text>
           ) : (
             <Anchor component="button" type="button" size="sm" onClick={resend}>

@@ -1,5 +1,5 @@
 // Manage Settings → Backups: the list, Back up now, Download, Restore (from the list or a file) and the passphrase.
-import type { BackupRow } from '@duka/shared';
+import { type BackupRow, countOf } from '@duka/shared';
 import { Alert, Button, FileInput, Group, Paper, Progress, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
@@ -91,7 +91,8 @@ export function BackupSettingsPage() {
         {backUp.isPending && (
           <div aria-live="polite">
             <Text size="sm" mt="sm">
-              Backing up… {progress && progress.total > 0 ? `${progress.done} of ${progress.total} tables` : ''}
+              Backing up…{' '}
+              {progress && progress.total > 0 ? `${progress.done} of ${countOf(progress.total, 'table')}` : ''}
             </Text>
             <Progress
               aria-label="Backup progress"

@@ -1,29 +1,17 @@
-import { formatDay } from '@duka/shared';
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  NumberInput,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { formatDay, formatMoney } from '@duka/shared';
+import { Alert, Button, Card, Group, Modal, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { cashierName, useCashiers, useCashUpDay, useSaveCashUp } from '../../api/till.ts';
 import { usePermissions } from '../../app/permissions.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
-import { CashFigures, MethodTable } from './cashup-figures.tsx';
+import { BigDifference, CashFigures, CountFields, countedWords, MethodTable, shillingsOf } from './cashup-figures.tsx';
+import { SavedCashUps } from './SavedCashUps.tsx';
 
-const amount = (v: string | number) => (typeof v === 'number' ? v : Number(String(v).replace(/,/g, '')) || 0);
-
-// Manage Sales → Cash-up (issue 13): the signed-in cashier's day, the float and the counted cash, saved once. A holder
-// of salesCashUpAll picks any cashier's day (the server checks the key again).
+// Manage Sales → Cash-up (issue 13): the signed-in cashier's day, the float and the counted cash. Saved cash-ups never
+// change; the day may be cashed up again (the next shift) once something was sold or returned after the last one.
+// The difference is shown large, and a save with a difference asks to confirm first. A holder of salesCashUpAll picks
+// any cashier's day (the server checks the key again); a holder of salesCashUpRecount records recounts.
 export function CashUpPage() {
   const mayPick = usePermissions().can('salesCashUpAll');
   const cashiers = useCashiers(mayPick);
@@ -32,17 +20,48 @@ export function CashUpPage() {
   const [float, setFloat] = useState<string | number>('');
   const [counted, setCounted] = useState<string | number>('');
   const [note, setNote] = useState('');
-  const day = useCashUpDay(date, amount(float), userId);
+  const day = useCashUpDay(date, shillingsOf(float), userId);
   const save = useSaveCashUp();
   const error = save.error instanceof ApiError ? save.error : undefined;
   const c = day.data;
+  const [confirming, setConfirming] = useState(false);
+  // The live difference, from the expected cash the server computed; asked to confirm when it is not 0.
+  const difference = c && counted !== '' ? shillingsOf(counted) - c.expected_cash : null;
+  const submit = () =>
+    save.mutate(
+      {
+        date,
+        user_id: userId,
+        opening_float: shillingsOf(float),
+        counted_cash: counted === '' ? (undefined as unknown as number) : shillingsOf(counted),
+        note: note || undefined,
+        // The difference confirmed was against this: the server refuses the save if its figures moved since.
+        expected_cash: c?.expected_cash,
+      },
+      {
+        // Ready for the next cash-up of the day.
+        onSuccess: () => {
+          setFloat('');
+          setCounted('');
+          setNote('');
+        },
+        onError: () => void day.refetch(),
+      },
+    );
   return (
     <Stack maw={560}>
       <Title order={1} size="h2">
         Cash-up
       </Title>
       <Group align="flex-end">
-        <TextInput type="date" label="Day" value={date} onChange={(e) => setDate(e.currentTarget.value)} w={200} />
+        <TextInput
+          type="date"
+          label="Day"
+          value={date}
+          max={formatDay(new Date())}
+          onChange={(e) => setDate(e.currentTarget.value)}
+          w={200}
+        />
         {mayPick && (
           <Select
             label="Cashier"
@@ -57,68 +76,71 @@ export function CashUpPage() {
       </Group>
       {day.error && <Alert color="red">{errorMessage(day.error)}</Alert>}
       {!c && !day.error && <PageLoader />}
-      {c && (
-        <Card withBorder>
+      {c && <SavedCashUps saved={c.cash_ups ?? []} />}
+      {c && !c.can_save && (
+        <Alert color="gray" data-testid="cashup-nothing-new">
+          Nothing was sold or returned after this day's last cash-up. Sales made later can be cashed up here again.
+        </Alert>
+      )}
+      {c?.can_save && (
+        <Card withBorder data-testid="cashup-open">
           <Text fw={700} mb="xs">
-            {cashierName(c)} · {c.sales_count ?? ''} sales, {c.returns_count ?? ''} returns
+            {cashierName(c)} · {countedWords(c)}
           </Text>
-          {c.saved && (
-            <Alert color="blue" mb="sm">
-              This cash-up is saved and cannot change. Sales made after it count in the next one.{' '}
-              <Link to={`/salescashupreport/${c.id}`}>Z-report</Link>
-            </Alert>
-          )}
-          {!c.saved && (
-            <Stack gap="xs" mb="sm">
-              <NumberInput
-                label="Opening float (UGX)"
-                value={float}
-                onChange={setFloat}
-                min={0}
-                allowDecimal={false}
-                thousandSeparator=","
-                error={error?.field('opening_float')}
-              />
-              <NumberInput
-                label="Counted cash (UGX)"
-                value={counted}
-                onChange={setCounted}
-                min={0}
-                allowDecimal={false}
-                thousandSeparator=","
-                error={error?.field('counted_cash')}
-              />
-              <Textarea label="Note" value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={1000} />
-            </Stack>
-          )}
-          <CashFigures c={c} />
-          {!c.saved && counted !== '' && (
-            <Text size="sm" mt={4} data-testid="cashup-live-difference">
-              Difference: {(amount(counted) - c.expected_cash).toLocaleString('en-US')}
+          {(c.cash_ups?.length ?? 0) > 0 && (
+            <Text size="sm" mb="xs">
+              The next cash-up of the day: what was sold or returned after the last one.
             </Text>
+          )}
+          <Stack gap="xs" mb="sm">
+            <CountFields
+              float={float}
+              onFloat={setFloat}
+              counted={counted}
+              onCounted={setCounted}
+              errorOf={(field) => error?.field(field)}
+            />
+            <Textarea label="Note" value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={1000} />
+          </Stack>
+          <CashFigures c={c} />
+          {difference !== null && (
+            <Stack gap={0} mt="xs">
+              <Text size="sm">Difference (counted − expected)</Text>
+              <BigDifference difference={difference} testId="cashup-live-difference" />
+            </Stack>
           )}
           <MethodTable c={c} />
           {save.error && !(error && Object.keys(error.errors).length > 0) && (
             <Alert color="red">{errorMessage(save.error)}</Alert>
           )}
-          {!c.saved && (
-            <Group>
-              <Button
-                loading={save.isPending}
-                onClick={() =>
-                  save.mutate({
-                    date,
-                    user_id: userId,
-                    opening_float: amount(float),
-                    counted_cash: counted === '' ? (undefined as unknown as number) : amount(counted),
-                    note: note || undefined,
-                  })
-                }
-              >
-                Save
-              </Button>
-            </Group>
-          )}
+          <Group>
+            <Button loading={save.isPending} onClick={() => (difference ? setConfirming(true) : submit())}>
+              Save
+            </Button>
+          </Group>
+          <Modal opened={confirming} onClose={() => setConfirming(false)} title="Save this cash-up?" centered>
+            <Stack gap="xs">
+              <BigDifference difference={difference ?? 0} testId="cashup-confirm-difference" />
+              <Text size="sm">
+                Counted {formatMoney(shillingsOf(counted))} against {formatMoney(c.expected_cash)} UGX expected. A saved
+                cash-up cannot change: only a manager can record a recount beside it.
+              </Text>
+              <Group justify="flex-end">
+                <Button variant="default" onClick={() => setConfirming(false)}>
+                  Count again
+                </Button>
+                <Button
+                  color="red"
+                  onClick={() => {
+                    setConfirming(false);
+                    submit();
+                  }}
+                >
+                  Save with this difference
+                </Button>
+              </Group>
+            </Stack>
+          </Modal>
         </Card>
       )}
     </Stack>

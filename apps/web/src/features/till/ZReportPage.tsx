@@ -1,11 +1,11 @@
-import { formatDay, formatTime } from '@duka/shared';
+import { formatDay, formatMoney, formatTime } from '@duka/shared';
 import { Divider, Stack, Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useBranding } from '../../api/auth.ts';
 import { useRecord } from '../../api/lists.ts';
 import { type CashUp, cashierName } from '../../api/till.ts';
 import { SaleDocumentFrame } from '../sales/sale-document.tsx';
-import { CashFigures, MethodTable } from './cashup-figures.tsx';
+import { CashFigures, countedWords, MethodTable } from './cashup-figures.tsx';
 
 // The Z-report of a saved cash-up (issue 13), printed on an 80 mm roll like the receipt.
 export function ZReportPage() {
@@ -27,6 +27,14 @@ export function ZReportPage() {
           <Divider my="xs" />
           <Text size="xs">Day: {c.day}</Text>
           <Text size="xs">Cashier: {cashierName(c)}</Text>
+          <Text size="xs" data-testid="z-report-counted">
+            Covers: {countedWords(c)}
+          </Text>
+          {c.recount_of && (
+            <Text size="xs" fw={700}>
+              Recount of cash-up No. {c.recount_of} by {c.saved_by ?? 'N/A'}: {c.reason}
+            </Text>
+          )}
           <Text size="xs">
             Saved: {formatDay(c.created_at)} {c.created_at && formatTime(c.created_at)}
           </Text>
@@ -34,6 +42,20 @@ export function ZReportPage() {
           <CashFigures c={c} />
           <MethodTable c={c} />
           {c.note && <Text size="xs">Note: {c.note}</Text>}
+          {(c.counts?.length ?? 0) > 1 && (
+            <Stack gap={0} data-testid="z-report-counts">
+              <Text size="xs" fw={700}>
+                Counts of this cash-up
+              </Text>
+              {c.counts?.map((count) => (
+                <Text size="xs" key={count.id}>
+                  No. {count.id} {count.recount_of ? 'recount' : 'first count'} by {count.saved_by ?? 'N/A'}: counted{' '}
+                  {formatMoney(count.counted_cash)}, difference {formatMoney(count.difference)}
+                  {count.reason ? ` (${count.reason})` : ''}
+                </Text>
+              ))}
+            </Stack>
+          )}
           <Divider my="sm" />
           <Text size="xs">Cashier signature: ____________</Text>
           <Text size="xs" mt="xs">

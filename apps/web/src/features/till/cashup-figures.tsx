@@ -1,5 +1,6 @@
-import { formatMoney, formatTime, paymentLabel } from '@duka/shared';
-import { Group, Stack, Table, Text } from '@mantine/core';
+import { countOf, formatMoney, formatTime, paymentLabel } from '@duka/shared';
+import { Group, NumberInput, Stack, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { CashUp } from '../../api/till.ts';
 import { figures, TableHead } from '../../components/TableHead.tsx';
 
@@ -59,5 +60,63 @@ export function MethodTable({ c }: { c: CashUp }) {
         ))}
       </Table.Tbody>
     </Table>
+  );
+}
+
+/** What a cash-up counted, in words: "3 sales, 1 return". */
+export const countedWords = (c: Pick<CashUp, 'sales_count' | 'returns_count'>) =>
+  `${countOf(c.sales_count ?? 0, 'sale')}, ${countOf(c.returns_count ?? 0, 'return')}`;
+
+/**
+ * The difference between the counted and the expected cash, large and in words as well as colour: short (red), over
+ * (orange) or balanced (green).
+ */
+export function BigDifference({ difference, testId }: { difference: number; testId: string }) {
+  const color = difference < 0 ? 'red.9' : difference > 0 ? 'orange.9' : 'green.9';
+  const words =
+    difference === 0 ? 'Balanced' : `${difference < 0 ? 'Short' : 'Over'} by UGX ${formatMoney(Math.abs(difference))}`;
+  return (
+    <Text fz={30} fw={800} lh={1.2} c={color} data-testid={testId}>
+      {words}
+    </Text>
+  );
+}
+
+/** What a whole-shillings field holds, as a number (0 when empty). */
+export const shillingsOf = (v: string | number) =>
+  typeof v === 'number' ? v : Number(String(v).replace(/,/g, '')) || 0;
+
+/** The float and the counted cash, in whole shillings with thousands separators: a cash-up's or a recount's. */
+export function CountFields({
+  float,
+  onFloat,
+  counted,
+  onCounted,
+  errorOf,
+}: {
+  float: string | number;
+  onFloat: (value: string | number) => void;
+  counted: string | number;
+  onCounted: (value: string | number) => void;
+  errorOf: (field: string) => ReactNode;
+}) {
+  const shillings = { min: 0, allowDecimal: false, allowNegative: false, thousandSeparator: ',' } as const;
+  return (
+    <>
+      <NumberInput
+        label="Opening float (UGX)"
+        value={float}
+        onChange={onFloat}
+        error={errorOf('opening_float')}
+        {...shillings}
+      />
+      <NumberInput
+        label="Counted cash (UGX)"
+        value={counted}
+        onChange={onCounted}
+        error={errorOf('counted_cash')}
+        {...shillings}
+      />
+    </>
   );
 }
