@@ -2,6 +2,7 @@ import { formatMoney, formatQuantity } from '@duka/shared';
 import { Alert, Button, Group, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../../api/client.ts';
 import {
   useBatchesInStock,
   useBrandsOfBatch,
@@ -144,6 +145,7 @@ export function ItemPicker({ onAdd }: { onAdd: (line: CartLine) => void }) {
           label="Sale Price (UGX)"
           readOnly
           value={price.data ? formatMoney(price.data.salePrice) : ''}
+          error={price.error ? errorMessage(price.error) : undefined}
           w={180}
         />
         <NumberInput
