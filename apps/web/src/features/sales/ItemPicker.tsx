@@ -143,7 +143,9 @@ export function ItemPicker({ onAdd }: { onAdd: (line: CartLine) => void }) {
       <Group align="flex-end" mt="sm">
         <TextInput
           label="Sale Price (UGX)"
+          // Set by the batch, never typed: filled and borderless, unlike the fields the cashier fills in.
           readOnly
+          variant="filled"
           value={price.data ? formatMoney(price.data.salePrice) : ''}
           error={price.error ? errorMessage(price.error) : undefined}
           w={180}
