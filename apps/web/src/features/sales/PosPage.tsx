@@ -42,6 +42,7 @@ import { useParkedCarts } from './parked-carts.ts';
 import { type AfterSale, mayBeRecorded, type PendingSale, serverUnreachable, usePendingSale } from './pending-sale.ts';
 import { usePosDraft } from './pos-draft.ts';
 import { usePosKeys } from './pos-keys.ts';
+import { PRINT_ON_OPEN, useBusinessInfo } from './sale-document.tsx';
 import { useSelectOnFocus } from './select-on-focus.ts';
 import { useFillHeight } from './use-fill-height.ts';
 
@@ -55,6 +56,8 @@ export function PosPage() {
   const { pending, keep, forget } = usePendingSale();
   const processSale = useProcessSale();
   const me = useMe();
+  // Asked while online, so a receipt printed offline carries the shop's details too.
+  useBusinessInfo();
   const queryClient = useQueryClient();
   const [afterSale, setAfterSale] = useLocalStorage<AfterSale>({ key: 'posAfterSave', defaultValue: 'receipt' });
   const [status, setStatus] = useState<{ ok?: string; error?: string; noAnswer?: string }>({});
@@ -95,7 +98,7 @@ export function PosPage() {
     cart.clear();
     resetDraft();
     setStatus({ ok: 'No connection: the sale is kept on this computer and will be sent when the connection returns.' });
-    if (sale.afterSale !== 'stay') navigate(`/salesofflinereceipt/${key}`);
+    if (sale.afterSale !== 'stay') navigate(`/salesofflinereceipt/${key}`, { state: PRINT_ON_OPEN });
   };
 
   const send = async (sale: PendingSale) => {
@@ -108,8 +111,14 @@ export function PosPage() {
       cart.clear();
       resetDraft();
       setStatus({ ok: answer.message || 'Sale processed successfully!' });
-      const target = sale.afterSale === 'stay' ? '/salespos' : `/sales${sale.afterSale}/${answer.data.id}`;
-      redirect.current = setTimeout(() => navigate(target), 2000);
+      // A receipt or invoice chosen as the After Save Action prints as soon as it opens.
+      redirect.current = setTimeout(
+        () =>
+          sale.afterSale === 'stay'
+            ? navigate('/salespos')
+            : navigate(`/sales${sale.afterSale}/${answer.data.id}`, { state: PRINT_ON_OPEN }),
+        2000,
+      );
     } catch (err) {
       // The server cannot be reached: the same key goes out from the outbox later (a replay if it did arrive).
       if (await serverUnreachable(err)) return keepOffline(sale);
