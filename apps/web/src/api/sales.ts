@@ -1,6 +1,14 @@
 import type { SaleInput } from '@duka/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { decrementBalance, searchCatalogue } from '../offline/catalogue.ts';
+import {
+  batchesInCopy,
+  brandsInCopy,
+  lineBatchesInCopy,
+  measurementsInCopy,
+  priceInCopy,
+  productsInCopy,
+} from '../offline/catalogue-choices.ts';
 import { ApiError, api } from './client.ts';
 import { toQueryString } from './lists.ts';
 
@@ -10,39 +18,75 @@ export interface Option {
   name: string;
 }
 export interface BatchOption {
-  id: number;
   batch_number: string;
   balance: number;
 }
 
 const data = async <T>(path: string) => (await api<{ data: T }>('GET', path)).data;
 
+/**
+ * The server's answer, or `fromCopy`'s (the till's local copy, issue 16) when the browser is offline or the server
+ * cannot be reached: the POS keeps finding and pricing what is on the shelf, at the copy's prices and balances.
+ */
+async function serverOrCopy<T>(fromServer: () => Promise<T>, fromCopy: () => Promise<T>): Promise<T> {
+  if (navigator.onLine) {
+    try {
+      return await fromServer();
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== 0) throw err;
+    }
+  }
+  return fromCopy();
+}
+
+// The cascade is asked even offline (networkMode 'always'), where the local copy answers; paused, as TanStack Query
+// pauses a query without a network, the lists stayed empty and the choices disabled.
 export const useProductsInStock = (search: string) =>
   useQuery({
     queryKey: ['/getproductsinstock', search],
-    queryFn: () => data<Option[]>(`/getproductsinstock${toQueryString({ search })}`),
+    queryFn: () =>
+      serverOrCopy(
+        () => data<Option[]>(`/getproductsinstock${toQueryString({ search })}`),
+        () => productsInCopy(search),
+      ),
     placeholderData: (previous) => previous,
+    networkMode: 'always',
   });
 
 export const useBatchesInStock = (productId: number | undefined) =>
   useQuery({
     queryKey: ['/getbatchnumbersbyproductinstock', productId],
-    queryFn: () => data<BatchOption[]>(`/getbatchnumbersbyproductinstock/${productId}`),
+    queryFn: () =>
+      serverOrCopy(
+        () => data<BatchOption[]>(`/getbatchnumbersbyproductinstock/${productId}`),
+        () => batchesInCopy(Number(productId)),
+      ),
     enabled: Boolean(productId),
+    networkMode: 'always',
   });
 
 export const useBrandsOfBatch = (batchNumber: string | undefined) =>
   useQuery({
     queryKey: ['/getbrandsbybatchnumberinstock', batchNumber],
-    queryFn: () => data<Option[]>(`/getbrandsbybatchnumberinstock/${batchNumber}`),
+    queryFn: () =>
+      serverOrCopy(
+        () => data<Option[]>(`/getbrandsbybatchnumberinstock/${batchNumber}`),
+        () => brandsInCopy(String(batchNumber)),
+      ),
     enabled: Boolean(batchNumber),
+    networkMode: 'always',
   });
 
 export const useMeasurementsOfBrand = (brandId: number | undefined, batchNumber: string | undefined) =>
   useQuery({
     queryKey: ['/getmeasurementsbybrandinstock', brandId, batchNumber],
-    queryFn: () => data<Option[]>(`/getmeasurementsbybrandinstock/${brandId}${toQueryString({ batchNumber })}`),
+    queryFn: () =>
+      serverOrCopy(
+        () => data<Option[]>(`/getmeasurementsbybrandinstock/${brandId}${toQueryString({ batchNumber })}`),
+        () => measurementsInCopy(Number(brandId), String(batchNumber)),
+      ),
     enabled: Boolean(brandId && batchNumber),
+    networkMode: 'always',
   });
 
 export interface PriceQuery {
@@ -54,9 +98,23 @@ export interface PriceQuery {
 export const useSalePrice = (q: PriceQuery) =>
   useQuery({
     queryKey: ['/getsalepriceinstock', q],
-    queryFn: () => api<{ salePrice: number; balance: number }>('GET', `/getsalepriceinstock${toQueryString({ ...q })}`),
+    queryFn: () =>
+      serverOrCopy(
+        () => api<{ salePrice: number; balance: number }>('GET', `/getsalepriceinstock${toQueryString({ ...q })}`),
+        async () => {
+          const price = await priceInCopy({
+            productId: Number(q.productId),
+            batchNumber: String(q.batchNumber),
+            brandId: Number(q.brandId),
+            measurementId: Number(q.measurementId),
+          });
+          if (!price) throw new Error('This batch is not in the local copy.');
+          return price;
+        },
+      ),
     enabled: Boolean(q.productId && q.batchNumber && q.brandId && q.measurementId),
     retry: false,
+    networkMode: 'always',
   });
 
 /** One sellable line of the POS search: a product, brand and unit from its oldest batch with stock. */
@@ -75,30 +133,23 @@ export interface PosHit {
 export const posSearchPath = (q: string) => `/possearch${toQueryString({ q })}`;
 export const posSearchKey = (q: string) => ['/possearch', q] as const;
 
-/**
- * The server's search, or the till's local copy (issue 16) when the browser is offline or the server cannot be
- * reached: the cashier keeps finding what is on the shelf, at the copy's prices and (lowered) balances.
- */
-async function searchPos(q: string): Promise<PosHit[]> {
-  if (navigator.onLine) {
-    try {
-      return await data<PosHit[]>(posSearchPath(q));
-    } catch (err) {
-      if (!(err instanceof ApiError) || err.status !== 0) throw err;
-    }
-  }
-  return (await searchCatalogue(q)).map((b) => ({
-    product_id: b.product_id,
-    name: b.product_name,
-    brand: { id: b.brand_id, name: b.brand_name },
-    measurement: { id: b.measurement_id, name: b.measurement_name },
-    batch_number: b.batch_number,
-    sale_price: b.sale_price,
-    balance: b.balance,
-    barcode: b.barcode,
-    sku: b.sku,
-  }));
-}
+/** The server's search, or the local copy's when the server cannot be reached (serverOrCopy). */
+const searchPos = (q: string): Promise<PosHit[]> =>
+  serverOrCopy(
+    () => data<PosHit[]>(posSearchPath(q)),
+    async () =>
+      (await searchCatalogue(q)).map((b) => ({
+        product_id: b.product_id,
+        name: b.product_name,
+        brand: { id: b.brand_id, name: b.brand_name },
+        measurement: { id: b.measurement_id, name: b.measurement_name },
+        batch_number: b.batch_number,
+        sale_price: b.sale_price,
+        balance: b.balance,
+        barcode: b.barcode,
+        sku: b.sku,
+      })),
+  );
 
 /** The search box: results while typing, the previous ones shown until the next arrive. */
 export const usePosSearch = (q: string) =>
@@ -133,10 +184,15 @@ export const useLineBatches = (line: { productId: number; brandId: number; measu
   useQuery({
     queryKey: ['/posbatches', line.productId, line.brandId, line.measurementId],
     queryFn: () =>
-      data<LineBatch[]>(
-        `/posbatches${toQueryString({ product_id: line.productId, brand_id: line.brandId, measurement_id: line.measurementId })}`,
+      serverOrCopy(
+        () =>
+          data<LineBatch[]>(
+            `/posbatches${toQueryString({ product_id: line.productId, brand_id: line.brandId, measurement_id: line.measurementId })}`,
+          ),
+        () => lineBatchesInCopy(line),
       ),
     enabled,
+    networkMode: 'always',
   });
 
 /** How long the till waits for the answer to a sale before it says so; the sale stays kept to be sent again. */

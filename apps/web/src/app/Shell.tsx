@@ -80,9 +80,6 @@ export function Shell() {
     if (pathname) setPhoneMenuOpen(false);
   }, [pathname]);
 
-  // A receipt or invoice opened for printing shows the document alone.
-  if (new URLSearchParams(location.search).get('print') === '1') return <Outlet />;
-
   const appName = branding.data?.name ?? 'Duka';
 
   return (

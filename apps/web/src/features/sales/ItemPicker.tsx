@@ -2,6 +2,7 @@ import { formatMoney, formatQuantity } from '@duka/shared';
 import { Alert, Button, Group, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../../api/client.ts';
 import {
   useBatchesInStock,
   useBrandsOfBatch,
@@ -142,8 +143,11 @@ export function ItemPicker({ onAdd }: { onAdd: (line: CartLine) => void }) {
       <Group align="flex-end" mt="sm">
         <TextInput
           label="Sale Price (UGX)"
+          // Set by the batch, never typed: filled and borderless, unlike the fields the cashier fills in.
           readOnly
+          variant="filled"
           value={price.data ? formatMoney(price.data.salePrice) : ''}
+          error={price.error ? errorMessage(price.error) : undefined}
           w={180}
         />
         <NumberInput

@@ -2,19 +2,30 @@ import { formatDay, formatMoney, formatQuantity, formatTime, PAYMENT_LABELS } fr
 import { Alert, Button, Divider, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { useBranding } from '../../api/auth.ts';
 import { localDb } from '../../offline/local-db.ts';
 import { type OfflineSale, offlineTotals } from '../../offline/offline-sale.ts';
-import { TotalLine } from './sale-document.tsx';
+import {
+  PrintedPage,
+  ReceiptBusinessHeader,
+  ReceiptThanks,
+  TotalLine,
+  useBusinessInfo,
+  usePrintOnOpen,
+} from './sale-document.tsx';
 
 // The receipt of a sale made offline (issue 16), drawn from its outbox entry: the customer leaves with a paper that
 // says plainly it is not yet sent, so it has no receipt number yet (the server gives that when the sale arrives).
 export function OfflineReceiptPage() {
   const { key = '' } = useParams();
+  const business = useBusinessInfo();
+  const branding = useBranding();
   const entry = useQuery({
     queryKey: ['offline-receipt', key],
     queryFn: async () => ((await (await localDb()).get('outbox', key)) as OfflineSale | undefined) ?? null,
     networkMode: 'always',
   });
+  usePrintOnOpen(Boolean(entry.data));
   if (entry.isPending) return null;
   const sale = entry.data;
   if (!sale)
@@ -26,51 +37,57 @@ export function OfflineReceiptPage() {
   const { body } = sale.payload;
   const totals = offlineTotals(sale.payload);
   return (
-    <Stack maw={320} mx="auto" gap={4} className="receipt">
-      <Text component="h1" ta="center" fw={700}>
-        RECEIPT
-      </Text>
-      <Text ta="center" fz={22} fw={800} c="red" data-testid="not-yet-sent">
-        NOT YET SENT
-      </Text>
-      <Text ta="center" size="xs">
-        Made offline: the receipt number comes when the connection returns.
-      </Text>
-      <Group justify="space-between">
-        <Text size="xs">
-          {formatDay(sale.made_at)} {formatTime(sale.made_at)}
+    <PrintedPage pageSize="80mm auto">
+      <Stack gap={4} className="receipt">
+        <ReceiptBusinessHeader business={business.data ?? {}} logo={branding.data?.logo ?? '/logo.svg'} />
+        <Divider my="xs" />
+        <Text component="h1" ta="center" fw={700}>
+          RECEIPT
         </Text>
-        <Text size="xs">Key: {sale.key.slice(0, 8)}</Text>
-      </Group>
-      <Text size="xs">Cashier: {sale.payload.cashier}</Text>
-      <Text size="xs">
-        Customer: {body.customerName} {body.customerPhone}
-      </Text>
-      <Table fz="xs">
-        <Table.Tbody>
-          {sale.payload.lines.map((l, i) => (
-            <Table.Tr key={i}>
-              <Table.Td>
-                {l.name} ({l.brand}) × {formatQuantity(l.quantity)}
-              </Table.Td>
-              <Table.Td ta="right">{formatMoney(totals.lineTotal(l))}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      <TotalLine label="Subtotal" amount={formatMoney(totals.subtotal)} />
-      <TotalLine label={`Discount (${body.discount ?? 0}%)`} amount={formatMoney(totals.discount_amount)} />
-      <TotalLine label="Total UGX" amount={formatMoney(totals.total_amount)} strong />
-      <Divider my="xs" />
-      {(body.payments ?? [{ method: body.paymentMethod ?? 'CASH', amount: totals.total_amount }]).map((p, i) => (
-        <TotalLine key={i} label={PAYMENT_LABELS[p.method]} amount={formatMoney(p.amount)} />
-      ))}
-      <Group justify="center" mt="sm" className="no-print">
-        <Button onClick={() => window.print()}>Print</Button>
-        <Button variant="default" component={Link} to="/salespos">
-          Back to POS
-        </Button>
-      </Group>
-    </Stack>
+        <Text ta="center" fz={22} fw={800} c="red" data-testid="not-yet-sent">
+          NOT YET SENT
+        </Text>
+        <Text ta="center" size="xs">
+          Made offline: the receipt number comes when the connection returns.
+        </Text>
+        <Group justify="space-between">
+          <Text size="xs">
+            {formatDay(sale.made_at)} {formatTime(sale.made_at)}
+          </Text>
+          <Text size="xs">Key: {sale.key.slice(0, 8)}</Text>
+        </Group>
+        <Text size="xs">Cashier: {sale.payload.cashier}</Text>
+        <Text size="xs">
+          Customer: {body.customerName} {body.customerPhone}
+        </Text>
+        <Table fz="xs">
+          <Table.Tbody>
+            {sale.payload.lines.map((l, i) => (
+              <Table.Tr key={i}>
+                <Table.Td>
+                  {l.name} ({l.brand}) × {formatQuantity(l.quantity)}
+                </Table.Td>
+                <Table.Td ta="right">{formatMoney(totals.lineTotal(l))}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <TotalLine label="Subtotal" amount={formatMoney(totals.subtotal)} />
+        <TotalLine label={`Discount (${body.discount ?? 0}%)`} amount={formatMoney(totals.discount_amount)} />
+        <TotalLine label="Total UGX" amount={formatMoney(totals.total_amount)} strong />
+        <Divider my="xs" />
+        {(body.payments ?? [{ method: body.paymentMethod ?? 'CASH', amount: totals.total_amount }]).map((p, i) => (
+          <TotalLine key={i} label={PAYMENT_LABELS[p.method]} amount={formatMoney(p.amount)} />
+        ))}
+        <Divider my="sm" />
+        <ReceiptThanks business={business.data ?? {}} />
+        <Group justify="center" mt="sm" className="no-print">
+          <Button onClick={() => window.print()}>Print</Button>
+          <Button variant="default" component={Link} to="/salespos">
+            Back to POS
+          </Button>
+        </Group>
+      </Stack>
+    </PrintedPage>
   );
 }

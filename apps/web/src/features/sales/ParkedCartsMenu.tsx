@@ -5,11 +5,19 @@ import type { ParkedCart } from './parked-carts.ts';
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 /** The parked carts, newest last, each with its customer, lines, total and the time it was parked. */
-export function ParkedCartsMenu({ parked, onRecall }: { parked: ParkedCart[]; onRecall: (id: string) => void }) {
+export function ParkedCartsMenu({
+  parked,
+  onRecall,
+  className,
+}: {
+  parked: ParkedCart[];
+  onRecall: (id: string) => void;
+  className?: string;
+}) {
   return (
     <Menu position="top-end" withinPortal>
       <Menu.Target>
-        <Button variant="default" disabled={parked.length === 0}>
+        <Button variant="default" disabled={parked.length === 0} className={className}>
           Parked carts ({parked.length})
         </Button>
       </Menu.Target>

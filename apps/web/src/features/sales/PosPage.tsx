@@ -42,6 +42,8 @@ import { useParkedCarts } from './parked-carts.ts';
 import { type AfterSale, mayBeRecorded, type PendingSale, serverUnreachable, usePendingSale } from './pending-sale.ts';
 import { usePosDraft } from './pos-draft.ts';
 import { usePosKeys } from './pos-keys.ts';
+import { PRINT_ON_OPEN, useBusinessInfo } from './sale-document.tsx';
+import { useSelectOnFocus } from './select-on-focus.ts';
 import { useFillHeight } from './use-fill-height.ts';
 
 // New Sale (part 2 §2.7). Totals shown here are a preview; the server prices every line from its batch.
@@ -54,6 +56,8 @@ export function PosPage() {
   const { pending, keep, forget } = usePendingSale();
   const processSale = useProcessSale();
   const me = useMe();
+  // Asked while online, so a receipt printed offline carries the shop's details too.
+  useBusinessInfo();
   const queryClient = useQueryClient();
   const [afterSale, setAfterSale] = useLocalStorage<AfterSale>({ key: 'posAfterSave', defaultValue: 'receipt' });
   const [status, setStatus] = useState<{ ok?: string; error?: string; noAnswer?: string }>({});
@@ -67,6 +71,11 @@ export function PosPage() {
 
   const { customer, discount, payment, notice } = draft;
   const percent = Math.min(100, Math.max(0, Number(discount) || 0));
+  // Said under the field rather than changed behind the cashier's back; no sale goes with it until corrected.
+  const discountError = Number(discount) > 100 ? 'Discount is at most 100 %' : undefined;
+  const isDiscountValid = !discountError;
+  // The 0 shown is replaced by what the cashier types, not joined to it ("0150").
+  const selectDiscountOnFocus = useSelectOnFocus<HTMLInputElement>();
   const totals = saleTotals(
     cart.lines.map((l) => ({ quantity: l.quantity, unit_price: l.salePrice })),
     percent,
@@ -89,7 +98,7 @@ export function PosPage() {
     cart.clear();
     resetDraft();
     setStatus({ ok: 'No connection: the sale is kept on this computer and will be sent when the connection returns.' });
-    if (sale.afterSale !== 'stay') navigate(`/salesofflinereceipt/${key}`);
+    if (sale.afterSale !== 'stay') navigate(`/salesofflinereceipt/${key}`, { state: PRINT_ON_OPEN });
   };
 
   const send = async (sale: PendingSale) => {
@@ -102,8 +111,14 @@ export function PosPage() {
       cart.clear();
       resetDraft();
       setStatus({ ok: answer.message || 'Sale processed successfully!' });
-      const target = sale.afterSale === 'stay' ? '/salespos' : `/sales${sale.afterSale}/${answer.data.id}`;
-      redirect.current = setTimeout(() => navigate(target), 2000);
+      // A receipt or invoice chosen as the After Save Action prints as soon as it opens.
+      redirect.current = setTimeout(
+        () =>
+          sale.afterSale === 'stay'
+            ? navigate('/salespos')
+            : navigate(`/sales${sale.afterSale}/${answer.data.id}`, { state: PRINT_ON_OPEN }),
+        2000,
+      );
     } catch (err) {
       // The server cannot be reached: the same key goes out from the outbox later (a replay if it did arrive).
       if (await serverUnreachable(err)) return keepOffline(sale);
@@ -151,7 +166,7 @@ export function PosPage() {
     void send(sale);
   };
 
-  const canSell = cart.lines.length > 0 && !isLocked;
+  const canSell = cart.lines.length > 0 && !isLocked && isDiscountValid;
   const [isPaying, { open: openPayment, close: closePayment }] = useDisclosure(false);
   usePosKeys({ onPay: () => canSell && openPayment(), onStep: cart.stepLast });
 
@@ -203,7 +218,7 @@ export function PosPage() {
           {status.error}
         </Alert>
       )}
-      <Fieldset variant="unstyled" disabled={isLocked}>
+      <Fieldset variant="unstyled" disabled={isLocked} className={classes.page}>
         <Grid gutter="md">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack gap="sm">
@@ -272,14 +287,16 @@ export function PosPage() {
                     </>
                   )}
                   <NumberInput
+                    {...selectDiscountOnFocus}
                     label="Discount (%)"
                     min={0}
                     max={100}
                     decimalScale={2}
-                    clampBehavior="strict"
+                    clampBehavior="none"
+                    allowNegative={false}
                     value={discount}
                     onChange={(v) => update({ discount: v })}
-                    error={field('discount')}
+                    error={discountError ?? field('discount')}
                   />
                   <Select
                     label="Payment Method"
@@ -306,37 +323,62 @@ export function PosPage() {
                     <Radio value="stay" label="Stay on POS" />
                   </Group>
                 </Radio.Group>
-                <Stack gap={0} align="flex-end" data-testid="pos-totals">
-                  <Text size="sm">Subtotal: UGX {formatMoney(totals.subtotal)}</Text>
-                  <Text size="sm">Discount: UGX {formatMoney(totals.discount_amount)}</Text>
-                  <Text fz={34} fw={800} lh={1.2} data-testid="pos-total">
-                    Total: UGX {formatMoney(totals.total_amount)}
-                  </Text>
-                </Stack>
-                <Group gap="xs" grow>
+                {/* On a phone this is a bar fixed at the bottom of the screen (PosPage.module.css). */}
+                <div className={classes.checkout}>
+                  <Stack gap={0} align="flex-end" data-testid="pos-totals">
+                    <Text size="sm" className={classes.breakdown}>
+                      Subtotal: UGX {formatMoney(totals.subtotal)}
+                    </Text>
+                    <Text size="sm" className={classes.breakdown}>
+                      Discount: UGX {formatMoney(totals.discount_amount)}
+                    </Text>
+                    <Text fz={{ base: 20, md: 34 }} fw={800} lh={1.2} data-testid="pos-total">
+                      Total: UGX {formatMoney(totals.total_amount)}
+                    </Text>
+                  </Stack>
                   <Button
                     size="lg"
+                    className={classes.process}
                     onClick={() => submit()}
-                    disabled={cart.lines.length === 0}
+                    disabled={cart.lines.length === 0 || !isDiscountValid}
                     loading={processSale.isPending}
                   >
                     Process Sale
                   </Button>
-                  <Button size="lg" variant="light" onClick={openPayment} disabled={!canSell}>
-                    Take payment (F9)
-                  </Button>
-                </Group>
+                </div>
                 {processSale.isPending && (
                   <Text ta="right" c="dark.3" size="sm">
                     Processing sale...
                   </Text>
                 )}
-                <Group gap="xs" grow>
-                  <Button variant="default" onClick={park} disabled={cart.lines.length === 0}>
+                {/* Each button keeps its whole label: a row too narrow for them all wraps. */}
+                <Group gap="xs">
+                  <Button
+                    size="lg"
+                    variant="light"
+                    className={classes.action}
+                    onClick={openPayment}
+                    disabled={!canSell}
+                  >
+                    Take payment (F9)
+                  </Button>
+                </Group>
+                <Group gap="xs">
+                  <Button
+                    variant="default"
+                    className={classes.action}
+                    onClick={park}
+                    disabled={cart.lines.length === 0}
+                  >
                     Park cart
                   </Button>
-                  <ParkedCartsMenu parked={parked} onRecall={recall} />
-                  <Button variant="default" onClick={clearCart} disabled={cart.lines.length === 0}>
+                  <ParkedCartsMenu parked={parked} onRecall={recall} className={classes.action} />
+                  <Button
+                    variant="default"
+                    className={classes.action}
+                    onClick={clearCart}
+                    disabled={cart.lines.length === 0}
+                  >
                     Clear Cart
                   </Button>
                 </Group>

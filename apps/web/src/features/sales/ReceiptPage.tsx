@@ -1,8 +1,16 @@
 import { formatDay, formatMoney, formatTime } from '@duka/shared';
-import { Button, Divider, Group, Image, Stack, Text } from '@mantine/core';
+import { Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { usePermissions } from '../../app/permissions.ts';
-import { ItemsTable, SaleDocumentFrame, TotalLine, useSaleDocument, VatLine } from './sale-document.tsx';
+import {
+  ItemsTable,
+  ReceiptBusinessHeader,
+  ReceiptThanks,
+  SaleDocumentFrame,
+  TotalLine,
+  useSaleDocument,
+  VatLine,
+} from './sale-document.tsx';
 import { ReturnedLines, TillPayments } from './till-blocks.tsx';
 
 // The receipt fits 80 mm paper (issue 13): the receipt number printed large, the business name once, the time and
@@ -15,14 +23,7 @@ export function ReceiptPage() {
     <SaleDocumentFrame kind="receipt" pageSize="80mm auto" loaded={Boolean(s)} error={sale.error}>
       {s && (
         <div className="receipt">
-          <Stack gap={2} align="center">
-            <Image src={logo} fallbackSrc="/logo.svg" alt="Logo" h={40} w="auto" fit="contain" />
-            <Text fw={700}>{business.business_name || 'Duka'}</Text>
-            {business.business_address && <Text size="xs">{business.business_address}</Text>}
-            {business.business_contact && <Text size="xs">Tel: {business.business_contact}</Text>}
-            {business.business_email && <Text size="xs">{business.business_email}</Text>}
-            {business.business_tin && <Text size="xs">TIN: {business.business_tin}</Text>}
-          </Stack>
+          <ReceiptBusinessHeader business={business} logo={logo} />
           <Divider my="xs" />
           {/* The screen's one h1, printed as the small caption it always was. */}
           <Text component="h1" ta="center" size="sm" fw={700}>
@@ -57,14 +58,7 @@ export function ReceiptPage() {
             </Button>
           )}
           <Divider my="sm" />
-          <Text ta="center" fw={700} size="sm">
-            THANK YOU FOR YOUR PURCHASE!
-          </Text>
-          {business.business_legal_disclaimer && (
-            <Text ta="center" size="xs" c="dimmed" mt={4}>
-              {business.business_legal_disclaimer}
-            </Text>
-          )}
+          <ReceiptThanks business={business} />
         </div>
       )}
     </SaleDocumentFrame>

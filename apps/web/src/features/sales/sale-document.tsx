@@ -1,13 +1,14 @@
 import { formatDay, formatMoney, formatQuantity, type PAYMENT_LABELS } from '@duka/shared';
 import { Alert, Button, Group, Image, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { useBranding } from '../../api/auth.ts';
 import { api, errorMessage } from '../../api/client.ts';
 import { useRecord } from '../../api/lists.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { figures, TableHead } from '../../components/TableHead.tsx';
+import { lastKnown } from '../../offline/last-known.ts';
 
 export interface SaleItem {
   id: number;
@@ -60,25 +61,127 @@ type Business = Record<string, string>;
 export function useSaleDocument() {
   const { id } = useParams();
   const sale = useRecord<Sale>('/saleshow', id);
-  const business = useQuery({
-    queryKey: ['/getbusinessinfosettings'],
-    queryFn: async () => (await api<{ data: Business }>('GET', '/getbusinessinfosettings')).data,
-  });
+  const business = useBusinessInfo();
   const branding = useBranding();
   return { sale, business: business.data ?? {}, logo: branding.data?.logo ?? '/logo.svg' };
 }
 
 /**
- * Frame of a printable document. Print opens the same page alone in a new window (`?print=1`) and prints it there;
- * in that window the shell is hidden and printing starts by itself.
+ * The shop's details a document prints. The last answer is kept (offline/last-known.ts), so a receipt made with the
+ * connection down carries them too; the POS asks for them while online.
+ */
+export const useBusinessInfo = () =>
+  useQuery({
+    queryKey: ['/getbusinessinfosettings'],
+    queryFn: () =>
+      lastKnown('business', async () => (await api<{ data: Business }>('GET', '/getbusinessinfosettings')).data),
+    networkMode: 'always',
+  });
+
+/** A receipt's head: the logo and the business once, with its address, phone, e-mail and TIN. */
+export function ReceiptBusinessHeader({ business, logo }: { business: Business; logo: string }) {
+  return (
+    <Stack gap={2} align="center">
+      <Image src={logo} fallbackSrc="/logo.svg" alt="Logo" h={40} w="auto" fit="contain" />
+      <Text fw={700}>{business.business_name || 'Duka'}</Text>
+      {business.business_address && <Text size="xs">{business.business_address}</Text>}
+      {business.business_contact && <Text size="xs">Tel: {business.business_contact}</Text>}
+      {business.business_email && <Text size="xs">{business.business_email}</Text>}
+      {business.business_tin && <Text size="xs">TIN: {business.business_tin}</Text>}
+    </Stack>
+  );
+}
+
+/** A receipt's foot: the thanks and the shop's disclaimer. */
+export function ReceiptThanks({ business }: { business: Business }) {
+  return (
+    <>
+      <Text ta="center" fw={700} size="sm">
+        THANK YOU FOR YOUR PURCHASE!
+      </Text>
+      {business.business_legal_disclaimer && (
+        <Text ta="center" size="xs" c="dimmed" mt={4}>
+          {business.business_legal_disclaimer}
+        </Text>
+      )}
+    </>
+  );
+}
+
+/** A roll of receipt paper as a document asks for it: `80mm auto`, the width and a length that is the document's. */
+const ROLL = /^(\d+(?:\.\d+)?)mm auto$/;
+/** A roll's margins: what a thermal printer leaves unprinted at the edges (72 mm printed on 80 mm paper). */
+const ROLL_MARGIN_MM = 4;
+/** Paper fed after the last line, so the tear-off edge does not cut it. */
+const ROLL_TAIL_MM = 8;
+const mmOf = (px: number) => (px * 25.4) / 96;
+
+/**
+ * The printed page's `@page` rule around a document. CSS has no page as long as its content (`size: 80mm auto` is
+ * not CSS, and Chromium printed such receipts on its default US Letter), so a roll's length is the document's own
+ * height, measured as it shows: on screen the receipt is drawn at the width it prints (app/print.css).
+ */
+export function PrintedPage({ pageSize, children }: { pageSize: string; children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  const rollWidth = pageSize.match(ROLL)?.[1];
+  const [length, setLength] = useState<number>();
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!rollWidth || !element) return;
+    // What shows only on screen (a button inside the receipt) takes no paper.
+    const measure = () => {
+      let height = element.getBoundingClientRect().height;
+      for (const onScreen of element.querySelectorAll('.no-print')) height -= onScreen.getBoundingClientRect().height;
+      setLength(Math.ceil(mmOf(height)));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [rollWidth]);
+  const rule = rollWidth
+    ? `@page { size: ${rollWidth}mm ${(length ?? 200) + 2 * ROLL_MARGIN_MM + ROLL_TAIL_MM}mm; margin: ${ROLL_MARGIN_MM}mm; }`
+    : `@page { size: ${pageSize}; margin: 8mm; }`;
+  return (
+    <>
+      <style>{rule}</style>
+      <div ref={box}>{children}</div>
+    </>
+  );
+}
+
+/** Where a sale's screen sends its document to print at once (the After Save Action): router state, not the URL. */
+export const PRINT_ON_OPEN = { print: true } as const;
+
+/**
+ * Prints the page once it is `ready`, when it was opened to be printed (PRINT_ON_OPEN); the state is then dropped, so
+ * going back to it or reloading shows it without printing again.
+ */
+export function usePrintOnOpen(ready: boolean) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const printed = useRef(false);
+  const wanted = (location.state as { print?: boolean } | null)?.print === true;
+  useEffect(() => {
+    if (!wanted || !ready || printed.current) return;
+    printed.current = true;
+    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    // Once the logo and the page's length have settled.
+    setTimeout(() => window.print(), 300);
+  }, [wanted, ready, navigate, location.pathname, location.search]);
+}
+
+/**
+ * Frame of a printable document. Print prints this page, the shell left out by the print styles (app/print.css): a
+ * window of its own was stopped by pop-up blockers.
  */
 export function SaleDocumentFrame({
-  kind,
   pageSize,
   loaded,
   error,
   children,
 }: {
+  /** Which document it is; each prints the same way. */
   kind: 'receipt' | 'invoice' | 'returnreceipt' | 'cashupreport';
   pageSize: string;
   loaded: boolean;
@@ -86,36 +189,18 @@ export function SaleDocumentFrame({
   children: ReactNode;
 }) {
   const navigate = useNavigate();
-  const { id } = useParams();
-  const [params] = useSearchParams();
-  const printing = params.get('print') === '1';
-  const [popupBlocked, setPopupBlocked] = useState(false);
-  useEffect(() => {
-    if (printing && loaded) setTimeout(() => window.print(), 300);
-  }, [printing, loaded]);
+  usePrintOnOpen(loaded);
   if (error) return <Alert color="red">{errorMessage(error)}</Alert>;
   if (!loaded) return <PageLoader />;
-  const print = () => {
-    const popup = window.open(`/sales${kind}/${id}?print=1`, '_blank', 'width=900,height=700');
-    setPopupBlocked(!popup);
-  };
   return (
     <>
-      <style>{`@page { size: ${pageSize}; margin: 8mm; }`}</style>
-      {!printing && (
-        <Group mb="md" className="no-print">
-          <Button variant="default" onClick={() => navigate(-1)}>
-            Back
-          </Button>
-          <Button onClick={print}>Print</Button>
-        </Group>
-      )}
-      {popupBlocked && (
-        <Alert color="yellow" mb="md" className="no-print" withCloseButton onClose={() => setPopupBlocked(false)}>
-          Please allow popups for this site to print the {kind}.
-        </Alert>
-      )}
-      {children}
+      <Group mb="md" className="no-print">
+        <Button variant="default" onClick={() => navigate(-1)}>
+          Back
+        </Button>
+        <Button onClick={() => window.print()}>Print</Button>
+      </Group>
+      <PrintedPage pageSize={pageSize}>{children}</PrintedPage>
     </>
   );
 }

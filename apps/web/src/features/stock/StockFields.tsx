@@ -58,6 +58,7 @@ export function StockFields({ form }: { form: UseFormReturn<any, any, any> }) {
       <TextInput
         label="Total Cost"
         readOnly
+        variant="filled"
         value={formatMoney(totalCost)}
         styles={{ input: { textAlign: 'right' } }}
       />
