@@ -40,7 +40,7 @@ export const productCreateSchema = z.object({
   // What a scanner types: letters and digits (EAN, UPC, Code 128 of a SKU).
   barcode: productCode('barcode', /^[A-Za-z0-9]+$/, 'letters and digits'),
   sku: productCode('SKU', /^[A-Za-z0-9][A-Za-z0-9._/-]*$/, 'letters, digits and . _ / -'),
-  environment: environmentField,
+  environment: environmentField(),
 });
 export const productUpdateSchema = productCreateSchema.omit({ environment: true });
 
@@ -50,7 +50,7 @@ export const brandCreateSchema = z.object({
     .array(idField('At least one product is required.'), { error: 'At least one product is required.' })
     .min(1, { error: 'At least one product is required.' })
     .max(200),
-  environment: environmentField,
+  environment: environmentField(),
 });
 export const brandUpdateSchema = z.object({
   name: requiredText('Name is required.', 150),
@@ -65,7 +65,7 @@ export const supplierUpdateSchema = z.object({
   country: z.enum(COUNTRY_NAMES, { error: 'Country is required.' }),
   address: requiredText('Address is required.', 500),
 });
-export const supplierCreateSchema = supplierUpdateSchema.extend({ environment: environmentField });
+export const supplierCreateSchema = supplierUpdateSchema.extend({ environment: environmentField() });
 
 /** A quantity: above 0, at most 3 decimals (sand by the tonne, wire by the metre). */
 export const quantityField = (required: string, { allowZero = false } = {}) =>
@@ -105,7 +105,7 @@ export const stockUpdateSchema = z.object({
   stock_date: isoDate('Stock date is required.'),
 });
 export const stockCreateSchema = stockUpdateSchema.extend({
-  environment: z.enum(['DEVELOPMENT', 'TEST', 'PRODUCTION'], { error: 'Environment selection is required.' }),
+  environment: environmentField('Environment selection is required.'),
 });
 export type StockInput = z.infer<typeof stockUpdateSchema>;
 

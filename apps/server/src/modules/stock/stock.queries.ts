@@ -190,6 +190,7 @@ export const withStatus = ({ stock_date, brand_id, measurement_id, ...row }: Sto
   status: stockStatus(row.balance, row.min_stock_level),
 });
 
+/** A batch as its PDF prints it: what a shop owner reads, so not the seeds' environment (a record-keeping choice). */
 export const batchPdfFields = (s: StockRow, timeZone: string): [string, string | number][] => [
   ['Batch number', s.batch_number],
   ['Product', s.product_name],
@@ -204,7 +205,6 @@ export const batchPdfFields = (s: StockRow, timeZone: string): [string, string |
   ['Sold', s.quantity_sold],
   ['Supplier', s.supplier_name],
   ['Stock date', s.stock_date],
-  ['Environment', s.environment],
   ['Recorded', formatDay(s.created_at, timeZone)],
 ];
 
