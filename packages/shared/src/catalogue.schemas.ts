@@ -57,6 +57,18 @@ export const brandUpdateSchema = z.object({
   product_id: idField('Product is required.'),
 });
 
+/**
+ * A unit's plural as the shop writes it ("Boxes"); blank or null is none, so the shared English rule (unitLabel) makes
+ * it. Left out of an update (the seeds' client sends the name only), the stored plural stays.
+ */
+const unitPlural = z.preprocess(
+  (v) => (typeof v === 'string' ? trimBlanks(v) || null : v),
+  z.string({ error: 'The plural must be text.' }).max(100, { error: 'At most 100 characters.' }).nullable().optional(),
+);
+export const measurementUpdateSchema = z.object({ name: requiredText('Name is required.', 100), plural: unitPlural });
+export const measurementCreateSchema = measurementUpdateSchema.extend({ environment: environmentField() });
+export type MeasurementInput = z.infer<typeof measurementUpdateSchema>;
+
 export const supplierUpdateSchema = z.object({
   name: requiredText('Name is required.', 150),
   phone_number: phoneNumber(),

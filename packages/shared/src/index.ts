@@ -16,3 +16,4 @@ export * from './reports/index.ts';
 export * from './sales.schemas.ts';
 export * from './settings.schemas.ts';
 export * from './till.schemas.ts';
+export * from './units.ts';

@@ -9,6 +9,8 @@ export interface Option {
   id: number;
   name: string;
 }
+/** A unit of measurement with the plural the shop wrote for it, if any (null: the shared rule makes it). */
+export type UnitOption = Option & { plural?: string | null };
 export interface BatchOption {
   id: number;
   batch_number: string;
@@ -41,7 +43,7 @@ export const useBrandsOfBatch = (batchNumber: string | undefined) =>
 export const useMeasurementsOfBrand = (brandId: number | undefined, batchNumber: string | undefined) =>
   useQuery({
     queryKey: ['/getmeasurementsbybrandinstock', brandId, batchNumber],
-    queryFn: () => data<Option[]>(`/getmeasurementsbybrandinstock/${brandId}${toQueryString({ batchNumber })}`),
+    queryFn: () => data<UnitOption[]>(`/getmeasurementsbybrandinstock/${brandId}${toQueryString({ batchNumber })}`),
     enabled: Boolean(brandId && batchNumber),
   });
 
@@ -64,7 +66,7 @@ export interface PosHit {
   product_id: number;
   name: string;
   brand: Option;
-  measurement: Option;
+  measurement: UnitOption;
   batch_number: string;
   sale_price: number;
   balance: number;
@@ -91,7 +93,7 @@ async function searchPos(q: string): Promise<PosHit[]> {
     product_id: b.product_id,
     name: b.product_name,
     brand: { id: b.brand_id, name: b.brand_name },
-    measurement: { id: b.measurement_id, name: b.measurement_name },
+    measurement: { id: b.measurement_id, name: b.measurement_name, plural: b.measurement_plural },
     batch_number: b.batch_number,
     sale_price: b.sale_price,
     balance: b.balance,

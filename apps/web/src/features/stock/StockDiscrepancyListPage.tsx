@@ -1,4 +1,4 @@
-import { formatDay, formatQuantity, type StockDiscrepancyRow } from '@duka/shared';
+import { formatDay, quantityWithUnit, type StockDiscrepancyRow } from '@duka/shared';
 import { Badge, Button, Select } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -46,7 +46,11 @@ export function StockDiscrepancyListPage() {
           { header: 'Date', cell: (d) => formatDay(d.created_at) },
           { header: 'Product', cell: (d) => d.product_name },
           { header: 'Batch', cell: (d) => d.batch_number },
-          { header: 'Short by', cell: (d) => `${formatQuantity(d.quantity)} ${d.measurement_name}`, align: 'right' },
+          {
+            header: 'Short by',
+            cell: (d) => quantityWithUnit(d.quantity, { name: d.measurement_name, plural: d.measurement_plural }),
+            align: 'right',
+          },
           {
             header: 'Sale',
             cell: (d) =>
