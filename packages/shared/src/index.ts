@@ -6,6 +6,7 @@ export * from './constants.ts';
 export * from './discrepancies.schemas.ts';
 export * from './expenses.schemas.ts';
 export * from './fields.ts';
+export * from './first-steps.ts';
 export * from './format.ts';
 export * from './list.schemas.ts';
 export * from './lists/index.ts';
