@@ -33,9 +33,14 @@ describe('roles, users and what a user may see', () => {
     await admin.getByRole('link', { name: 'Create' }).click();
     await admin.getByRole('button', { name: 'Save' }).click();
     await admin.getByText('Name is required.').waitFor();
-    // The environment starts on Production, so a name is all a first Save needs.
-    expect(await admin.getByLabel('Production').isChecked()).toBe(true);
+    // The environment starts on Production, folded under "More options", so a name is all a first Save needs.
     expect(await admin.getByText('Environment is required.').count()).toBe(0);
+    expect(await admin.getByLabel('Production').isVisible()).toBe(false);
+    await admin.getByRole('button', { name: 'More options' }).click();
+    await admin.getByLabel('Production').waitFor();
+    expect(await admin.getByLabel('Production').isChecked()).toBe(true);
+    await admin.getByRole('button', { name: 'Fewer options' }).click();
+    await admin.getByLabel('Production').waitFor({ state: 'hidden' });
     await admin.getByLabel('Name').click();
     await admin.keyboard.type('Stock Clerk');
     await admin.getByRole('button', { name: 'Save' }).click();
@@ -65,6 +70,7 @@ describe('roles, users and what a user may see', () => {
     expect(await admin.getByLabel('Phone number').inputValue()).toBe('0772555111');
     await admin.getByLabel('Email').fill(CLERK_EMAIL);
     await choose(admin, 'Role', 'Stock Clerk');
+    await admin.getByRole('button', { name: 'More options' }).click();
     await admin.getByLabel('Test').check();
     await admin.getByRole('button', { name: 'Save' }).click();
     // No mail server is configured here, so the dialog must not claim an e-mail was sent.
@@ -121,7 +127,6 @@ describe('trash and audit log', () => {
     await menuLink(admin, 'Categories').click();
     await admin.getByRole('link', { name: 'Create' }).click();
     await admin.getByLabel('Name').fill('Cement');
-    await admin.getByLabel('Production').check();
     await admin.getByRole('button', { name: 'Save' }).click();
     await admin.waitForURL(`${app.url}/categorylist`);
 

@@ -54,13 +54,12 @@ async function openSupplierForm(name: string) {
   await admin.getByLabel('Name').fill(name);
 }
 
-/** The rest of the supplier form (country Uganda, Production), saved and confirmed. */
+/** The rest of the supplier form (country Uganda; the environment left at Production), saved and confirmed. */
 async function finishSupplier(email: string, tin: string, address: string) {
   await admin.getByLabel('Email').fill(email);
   await admin.getByLabel('TIN').fill(tin);
   await choose(admin, 'Country', 'Uganda');
   await admin.getByLabel('Address').fill(address);
-  await admin.getByLabel('Production').check();
   await save(admin);
   await admin.getByText('Supplier created successfully!').waitFor();
 }
@@ -70,7 +69,6 @@ describe('catalogue records through their forms', () => {
     await openFromMenu(admin, 'Categories', '/categorylist');
     await admin.getByRole('link', { name: 'Create' }).click();
     await admin.getByLabel('Name').fill('Building Materials');
-    await admin.getByLabel('Production').check();
     await save(admin);
     await admin.waitForURL(`${app.url}/categorylist`);
 
@@ -81,7 +79,6 @@ describe('catalogue records through their forms', () => {
     await admin.getByText('Category is required.').waitFor();
     await admin.getByLabel('Name').fill('Portland Cement');
     await choose(admin, 'Category', 'Building Materials');
-    await admin.getByLabel('Production').check();
     await save(admin);
     await admin.getByText('Product created successfully!').waitFor();
     await admin.waitForURL(`${app.url}/productlist`);
@@ -94,6 +91,7 @@ describe('catalogue records through their forms', () => {
     await admin.getByLabel('Name').fill('Tororo');
     await choose(admin, 'Products', 'Portland Cement');
     await admin.keyboard.press('Escape');
+    await admin.getByRole('button', { name: 'More options' }).click();
     await admin.getByLabel('Test').check();
     await save(admin);
     await admin.getByText('Brand created successfully!').waitFor();
@@ -103,7 +101,6 @@ describe('catalogue records through their forms', () => {
     await openFromMenu(admin, 'Measurement', '/measurementlist');
     await admin.getByRole('link', { name: 'Create' }).click();
     await admin.getByLabel('Name').fill('Bag');
-    await admin.getByLabel('Production').check();
     await save(admin);
     await admin.getByText('Measurement created successfully!').waitFor();
     await admin.waitForURL(`${app.url}/measurementlist`);
@@ -144,7 +141,6 @@ describe('a stock batch, its level, exports and a write-off', () => {
     await admin.getByLabel('Minimum Stock Level').fill('50');
     expect(await admin.getByLabel('Unit Price').inputValue()).toBe('32,000');
     expect(await admin.getByLabel('Total Cost').inputValue()).toBe('1,280,000');
-    await admin.getByLabel('Production').check();
     await save(admin);
     await admin.getByText('Stock created successfully!').waitFor();
     await admin.waitForURL(`${app.url}/stocklist`);

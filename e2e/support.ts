@@ -155,8 +155,18 @@ export async function saleThroughApi(
   return res.body.data.id;
 }
 
-/** One product in stock through the API (category, product, brand, measurement, supplier, batch); answers the batch. */
-export async function stockItem(baseUrl: string, token: string, name: string, salePrice: number, quantity: number) {
+/**
+ * One product in stock through the API (category, product, brand, measurement, supplier, batch); answers the batch.
+ * Its unit is called `${name} unit` unless `unit` names it.
+ */
+export async function stockItem(
+  baseUrl: string,
+  token: string,
+  name: string,
+  salePrice: number,
+  quantity: number,
+  unit = `${name} unit`,
+) {
   const environment = 'PRODUCTION';
   const call = async (path: string, body: Record<string, unknown>) => {
     const res = await apiCall(baseUrl, 'POST', path, { ...body, environment }, token);
@@ -166,7 +176,7 @@ export async function stockItem(baseUrl: string, token: string, name: string, sa
   const category = await call('/categorystore', { name: `${name} category` });
   const product = await call('/productstore', { name, category_id: category.id });
   const [brand] = await call('/brandstore', { name: `${name} brand`, product_ids: [product.id] });
-  const measurement = await call('/measurementstore', { name: `${name} unit` });
+  const measurement = await call('/measurementstore', { name: unit });
   const supplier = await call('/supplierstore', {
     name: `${name} supplier`,
     phone_number: '0772000222',

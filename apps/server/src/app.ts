@@ -19,6 +19,7 @@ import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { discrepancyRoutes } from './modules/discrepancies/discrepancies.routes.ts';
 import { expenseRoutes } from './modules/expenses/expenses.routes.ts';
+import { firstStepsRoutes } from './modules/firststeps/first-steps.routes.ts';
 import { logRoutes } from './modules/logs/logs.routes.ts';
 import { measurementRoutes } from './modules/measurements/measurements.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
@@ -137,6 +138,7 @@ export async function buildApp(options: AppOptions) {
         trashRoutes,
         logRoutes,
         backupRoutes,
+        firstStepsRoutes,
       ]) {
         await api.register(routes, services);
       }

@@ -3,11 +3,21 @@ import { ENVIRONMENTS, GENDERS } from './constants.ts';
 import { numeric, phoneNumber, requiredEmail, requiredText } from './fields.ts';
 
 // Roles, users and categories (part 1 §5).
-export const environmentField = z.enum(ENVIRONMENTS, { error: 'Environment is required.' });
+/** Where a record is created when the client does not say: a shop's real records. */
+export const DEFAULT_ENVIRONMENT: (typeof ENVIRONMENTS)[number] = 'PRODUCTION';
+/**
+ * The seeds' environment of a new record, kept in the API. A shop owner seldom has a use for it, so a create that
+ * leaves it out (or blank) makes a Production record; a value outside the three is still refused.
+ */
+export const environmentField = (message = 'Environment is required.') =>
+  z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? DEFAULT_ENVIRONMENT : v),
+    z.enum(ENVIRONMENTS, { error: message }),
+  );
 
 export const roleCreateSchema = z.object({
   name: requiredText('Name is required.', 100),
-  environment: environmentField,
+  environment: environmentField(),
 });
 export const roleUpdateSchema = z.object({ name: requiredText('Name is required.', 100) });
 export const assignMenusSchema = z.object({
@@ -31,6 +41,6 @@ const userFields = {
   ),
 };
 export const userUpdateSchema = z.object(userFields);
-export const userCreateSchema = z.object({ ...userFields, environment: environmentField });
+export const userCreateSchema = z.object({ ...userFields, environment: environmentField() });
 export type UserCreateInput = z.infer<typeof userCreateSchema>;
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;

@@ -40,7 +40,7 @@ export const productCreateSchema = z.object({
   // What a scanner types: letters and digits (EAN, UPC, Code 128 of a SKU).
   barcode: productCode('barcode', /^[A-Za-z0-9]+$/, 'letters and digits'),
   sku: productCode('SKU', /^[A-Za-z0-9][A-Za-z0-9._/-]*$/, 'letters, digits and . _ / -'),
-  environment: environmentField,
+  environment: environmentField(),
 });
 export const productUpdateSchema = productCreateSchema.omit({ environment: true });
 
@@ -50,12 +50,24 @@ export const brandCreateSchema = z.object({
     .array(idField('At least one product is required.'), { error: 'At least one product is required.' })
     .min(1, { error: 'At least one product is required.' })
     .max(200),
-  environment: environmentField,
+  environment: environmentField(),
 });
 export const brandUpdateSchema = z.object({
   name: requiredText('Name is required.', 150),
   product_id: idField('Product is required.'),
 });
+
+/**
+ * A unit's plural as the shop writes it ("Boxes"); blank or null is none, so the shared English rule (unitLabel) makes
+ * it. Left out of an update (the seeds' client sends the name only), the stored plural stays.
+ */
+const unitPlural = z.preprocess(
+  (v) => (typeof v === 'string' ? trimBlanks(v) || null : v),
+  z.string({ error: 'The plural must be text.' }).max(100, { error: 'At most 100 characters.' }).nullable().optional(),
+);
+export const measurementUpdateSchema = z.object({ name: requiredText('Name is required.', 100), plural: unitPlural });
+export const measurementCreateSchema = measurementUpdateSchema.extend({ environment: environmentField() });
+export type MeasurementInput = z.infer<typeof measurementUpdateSchema>;
 
 export const supplierUpdateSchema = z.object({
   name: requiredText('Name is required.', 150),
@@ -65,7 +77,7 @@ export const supplierUpdateSchema = z.object({
   country: z.enum(COUNTRY_NAMES, { error: 'Country is required.' }),
   address: requiredText('Address is required.', 500),
 });
-export const supplierCreateSchema = supplierUpdateSchema.extend({ environment: environmentField });
+export const supplierCreateSchema = supplierUpdateSchema.extend({ environment: environmentField() });
 
 /** A quantity: above 0, at most 3 decimals (sand by the tonne, wire by the metre). */
 export const quantityField = (
@@ -108,7 +120,7 @@ export const stockUpdateSchema = z.object({
   stock_date: isoDate('Stock date is required.'),
 });
 export const stockCreateSchema = stockUpdateSchema.extend({
-  environment: z.enum(['DEVELOPMENT', 'TEST', 'PRODUCTION'], { error: 'Environment selection is required.' }),
+  environment: environmentField('Environment selection is required.'),
 });
 export type StockInput = z.infer<typeof stockUpdateSchema>;
 

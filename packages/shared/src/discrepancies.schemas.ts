@@ -43,6 +43,7 @@ export interface StockDiscrepancyRow {
   /** The batch's balance now (0 when it arrived short, more once stock came back). */
   batch_balance: number;
   measurement_name: string;
+  measurement_plural: string | null;
   /** The shortfall the offline sale found. */
   quantity: number;
   /** What returns brought back of it: quantity − returned_quantity is still missing. */
@@ -71,7 +72,7 @@ export interface PosSnapshot {
   taken_at: string;
   products: { id: number; name: string; barcode: string | null; sku: string | null }[];
   brands: { id: number; name: string }[];
-  measurements: { id: number; name: string }[];
+  measurements: { id: number; name: string; plural: string | null }[];
   /** Oldest stock first within a product, the order the POS sells them in. */
   batches: {
     batch_number: string;
@@ -93,6 +94,8 @@ export interface PosSnapshotBatch {
   brand_name: string;
   measurement_id: number;
   measurement_name: string;
+  /** Absent from a copy stored before units had plurals. */
+  measurement_plural?: string | null;
   sale_price: number;
   balance: number;
   barcode: string | null;

@@ -130,7 +130,10 @@ interface CatalogueRecord {
   deleted_at: NullableTimestamp;
 }
 
-export type MeasurementsTable = CatalogueRecord;
+export interface MeasurementsTable extends CatalogueRecord {
+  /** Null: made from the name by the shared unitLabel rule. */
+  plural: string | null;
+}
 export interface ProductsTable extends CatalogueRecord {
   category_id: number;
   barcode: string | null;

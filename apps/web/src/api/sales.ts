@@ -17,6 +17,8 @@ export interface Option {
   id: number;
   name: string;
 }
+/** A unit of measurement with the plural the shop wrote for it, if any (null: the shared rule makes it). */
+export type UnitOption = Option & { plural?: string | null };
 export interface BatchOption {
   batch_number: string;
   balance: number;
@@ -82,7 +84,7 @@ export const useMeasurementsOfBrand = (brandId: number | undefined, batchNumber:
     queryKey: ['/getmeasurementsbybrandinstock', brandId, batchNumber],
     queryFn: () =>
       serverOrCopy(
-        () => data<Option[]>(`/getmeasurementsbybrandinstock/${brandId}${toQueryString({ batchNumber })}`),
+        () => data<UnitOption[]>(`/getmeasurementsbybrandinstock/${brandId}${toQueryString({ batchNumber })}`),
         () => measurementsInCopy(Number(brandId), String(batchNumber)),
       ),
     enabled: Boolean(brandId && batchNumber),
@@ -122,7 +124,7 @@ export interface PosHit {
   product_id: number;
   name: string;
   brand: Option;
-  measurement: Option;
+  measurement: UnitOption;
   batch_number: string;
   sale_price: number;
   balance: number;
@@ -142,7 +144,7 @@ const searchPos = (q: string): Promise<PosHit[]> =>
         product_id: b.product_id,
         name: b.product_name,
         brand: { id: b.brand_id, name: b.brand_name },
-        measurement: { id: b.measurement_id, name: b.measurement_name },
+        measurement: { id: b.measurement_id, name: b.measurement_name, plural: b.measurement_plural },
         batch_number: b.batch_number,
         sale_price: b.sale_price,
         balance: b.balance,

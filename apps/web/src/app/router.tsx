@@ -5,7 +5,7 @@ import { isValidElement, lazy, type ReactNode, Suspense, useDeferredValue } from
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import { useBranding, useMe } from '../api/auth.ts';
 import { AccessDenied } from '../components/AccessDenied.tsx';
-import { CATEGORY, MEASUREMENT, ROLE } from '../components/form/named-entities.ts';
+import { CATEGORY, ROLE } from '../components/form/named-entities.ts';
 import { PageLoader } from '../components/PageLoader.tsx';
 import { askDashboardEarly } from '../features/dashboard/dashboard-query.ts';
 import {
@@ -35,6 +35,14 @@ const BackupSettingsPage = lazyPage(() => import('../features/backups/BackupSett
 const BrandCreatePage = lazyPage(() => import('../features/brands/BrandFormPages.tsx'), 'BrandCreatePage');
 const BrandUpdatePage = lazyPage(() => import('../features/brands/BrandFormPages.tsx'), 'BrandUpdatePage');
 const BrandListPage = lazyPage(() => import('../features/brands/BrandListPage.tsx'), 'BrandListPage');
+const MeasurementCreatePage = lazyPage(
+  () => import('../features/measurements/MeasurementFormPages.tsx'),
+  'MeasurementCreatePage',
+);
+const MeasurementUpdatePage = lazyPage(
+  () => import('../features/measurements/MeasurementFormPages.tsx'),
+  'MeasurementUpdatePage',
+);
 const CategoryListPage = lazyPage(() => import('../features/categories/CategoryListPage.tsx'), 'CategoryListPage');
 const DashboardPage = Object.assign(
   lazyPage(() => import('../features/dashboard/DashboardPage.tsx'), 'DashboardPage'),
@@ -218,8 +226,8 @@ const routes: RouteObject[] = [
           guarded('/brandcreate', 'brandAdd', <BrandCreatePage />),
           guarded('/brandupdate/:id', 'brandEdit', <BrandUpdatePage />),
           guarded('/measurementlist', 'measurementList', <MeasurementListPage />),
-          guarded('/measurementcreate', 'measurementAdd', <NamedCreatePage entity={MEASUREMENT} />),
-          guarded('/measurementupdate/:id', 'measurementEdit', <NamedUpdatePage entity={MEASUREMENT} />),
+          guarded('/measurementcreate', 'measurementAdd', <MeasurementCreatePage />),
+          guarded('/measurementupdate/:id', 'measurementEdit', <MeasurementUpdatePage />),
           guarded('/supplierlist', 'supplierList', <SupplierListPage />),
           guarded('/suppliercreate', 'supplierAdd', <SupplierCreatePage />),
           guarded('/supplierupdate/:id', 'supplierEdit', <SupplierUpdatePage />),

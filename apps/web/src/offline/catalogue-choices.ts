@@ -40,9 +40,14 @@ export async function brandsInCopy(batchNumber: string): Promise<Choice[]> {
 }
 
 /** The measurement of the batch, when it is of that brand. */
-export async function measurementsInCopy(brandId: number, batchNumber: string): Promise<Choice[]> {
+export async function measurementsInCopy(
+  brandId: number,
+  batchNumber: string,
+): Promise<Array<Choice & { plural?: string | null }>> {
   const batch = await batchOf(batchNumber);
-  return batch && batch.brand_id === brandId ? [{ id: batch.measurement_id, name: batch.measurement_name }] : [];
+  return batch && batch.brand_id === brandId
+    ? [{ id: batch.measurement_id, name: batch.measurement_name, plural: batch.measurement_plural }]
+    : [];
 }
 
 /** The batch's price and balance when product, brand and measurement are the batch's; else undefined. */

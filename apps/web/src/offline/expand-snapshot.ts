@@ -5,14 +5,15 @@ import type { CatalogueRecord } from './local-db.ts';
 export function expandSnapshot(snapshot: PosSnapshot): CatalogueRecord {
   const products = new Map(snapshot.products.map((p) => [p.id, p]));
   const brands = new Map(snapshot.brands.map((b) => [b.id, b.name]));
-  const measurements = new Map(snapshot.measurements.map((m) => [m.id, m.name]));
+  const measurements = new Map(snapshot.measurements.map((m) => [m.id, m]));
   const batches = snapshot.batches.map((b) => {
     const product = products.get(b.product_id);
     return {
       ...b,
       product_name: product?.name ?? '',
       brand_name: brands.get(b.brand_id) ?? '',
-      measurement_name: measurements.get(b.measurement_id) ?? '',
+      measurement_name: measurements.get(b.measurement_id)?.name ?? '',
+      measurement_plural: measurements.get(b.measurement_id)?.plural ?? null,
       barcode: product?.barcode ?? null,
       sku: product?.sku ?? null,
     };

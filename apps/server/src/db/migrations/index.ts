@@ -25,6 +25,7 @@ import * as saleTotalsAdded from './025_sale_totals_added.ts';
 import * as searchWords from './026_search_words.ts';
 import * as offlineSaleBounds from './027_offline_sale_bounds.ts';
 import * as cashUpRecounts from './028_cash_up_recounts.ts';
+import * as measurementPlural from './031_measurement_plural.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '026_search_words': searchWords,
   '027_offline_sale_bounds': offlineSaleBounds,
   '028_cash_up_recounts': cashUpRecounts,
+  '031_measurement_plural': measurementPlural,
 };

@@ -1,5 +1,7 @@
+import { DEFAULT_VAT_RATE } from '@duka/shared';
 import type { Transaction } from 'kysely';
 import { hashPassword } from '../../platform/passwords.ts';
+import { writeSettings } from '../../platform/settings-store.ts';
 import { newNumber } from '../../platform/tokens.ts';
 import type { DB } from '../schema.ts';
 
@@ -67,3 +69,23 @@ export async function seedDemoShop(trx: Transaction<DB>, adminId: number) {
     .executeTakeFirstOrThrow();
   await trx.insertInto('password_history').values({ user_id: cashier.id, password_hash: passwordHash }).execute();
 }
+
+/**
+ * The demo shop's Business Info, so its receipts and invoices carry a shop's header rather than "Duka". Not
+ * VAT-registered: the demo's prices and totals stay as the seeds show them.
+ */
+export const DEMO_BUSINESS = {
+  business_name: 'Nakasero Hardware Ltd',
+  business_reg_number: '80020003456789',
+  business_tin: '1000456789',
+  business_slogan: 'Building materials at fair prices',
+  business_address: 'Plot 24, Nakivubo Road, Kampala',
+  business_email: 'sales@nakaserohardware.co.ug',
+  business_contact: '0772456789',
+  business_website: '',
+  business_legal_disclaimer: 'Goods once sold are not returnable.',
+  vat_registered: 'No',
+  vat_rate: DEFAULT_VAT_RATE,
+} as const;
+
+export const seedDemoBusiness = (trx: Transaction<DB>) => writeSettings(trx, 'business', DEMO_BUSINESS);

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminQuery, withDatabase } from '../../../test/global-setup.ts';
+import { readBusinessInfo } from '../../modules/settings/business.service.ts';
 import { createDatabase, type Database, migrateToLatest } from '../connection.ts';
+import { DEMO_BUSINESS } from './demo.ts';
 import { seedDatabase } from './seed.ts';
 
 // The first start of `npm start`: the demo shop with stock to sell, created once.
@@ -35,6 +37,11 @@ describe('seedDatabase', () => {
       .where('email', '=', 'admin@duka.test')
       .executeTakeFirstOrThrow();
     expect(admin.is_admin).toBe(true);
+    // Its receipts print a Kampala hardware shop's header, not "Duka".
+    const business = await readBusinessInfo(db);
+    expect(business).toEqual(DEMO_BUSINESS);
+    for (const field of ['business_name', 'business_address', 'business_contact', 'business_tin', 'business_email'])
+      expect(business[field as keyof typeof business], field).not.toBe('');
     expect(await seedDatabase(db, { demo: true })).toEqual({ created: false });
     expect((await db.selectFrom('stock_batches').selectAll().execute()).length).toBe(batches.length);
   });

@@ -1,12 +1,12 @@
 // First-start data: the Administrator role and user (PRODUCT.md §2), default settings, and with DUKA_DEMO=1 a
-// small demo shop. Runs in one transaction and only fills what is missing, so a restart changes nothing.
+// small demo shop with its Business Info. Runs in one transaction and only fills what is missing, so a restart changes nothing.
 import { SECURITY_DEFAULTS } from '@duka/shared';
 import { ConfigError } from '../../config.ts';
 import { EMAIL_SETTINGS_DEFAULTS } from '../../platform/mail.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { newNumber } from '../../platform/tokens.ts';
 import type { Database } from '../connection.ts';
-import { DEMO_ADMIN, seedDemoShop } from './demo.ts';
+import { DEMO_ADMIN, seedDemoBusiness, seedDemoShop } from './demo.ts';
 import { seedDemoStock } from './demo-stock.ts';
 
 export interface SeedOptions {
@@ -69,7 +69,12 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     await trx.insertInto('password_history').values({ user_id: admin.id, password_hash: passwordHash }).execute();
     await trx.updateTable('roles').set({ created_by: admin.id }).where('id', '=', adminRole.id).execute();
     if (options.demo) await seedDemoShop(trx, admin.id);
-    if (options.demo && options.demoStock !== false) await seedDemoStock(trx, admin.id);
+    // The whole demo shop has a business to print on its receipts; the sign-ins alone (DUKA_DEMO=accounts, the
+    // browser tests) start with Business Info empty, as a new shop does.
+    if (options.demo && options.demoStock !== false) {
+      await seedDemoStock(trx, admin.id);
+      await seedDemoBusiness(trx);
+    }
     return { created: true };
   });
 }

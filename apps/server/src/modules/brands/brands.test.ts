@@ -88,7 +88,6 @@ describe('POST /api/brandstore', () => {
     expectInvalid(empty, {
       name: ['Name is required.'],
       product_ids: ['At least one product is required.'],
-      environment: ['Environment is required.'],
     });
     const none = await store({ name: 'Simba', product_ids: [], environment: 'TEST' });
     expectInvalid(none, { product_ids: ['At least one product is required.'] });

@@ -28,7 +28,7 @@ const createCategory = async (name: string, environment = 'PRODUCTION') => {
 describe('POST /api/categorystore', () => {
   it('validates with the seeds messages', async () => {
     const empty = await t.call('POST', '/api/categorystore', { token: admin, body: {} });
-    expectInvalid(empty, { name: ['Name is required.'], environment: ['Environment is required.'] });
+    expectInvalid(empty, { name: ['Name is required.'] });
     const badEnv = await t.call('POST', '/api/categorystore', {
       token: admin,
       body: { name: 'Cement', environment: 'production' },
@@ -156,4 +156,15 @@ crudContract(() => app, {
   updateBody: (name) => ({ name }),
   namedRecord: true,
   lookup: '/api/getcategories',
+});
+
+// Last: the list's counts above do not include these.
+describe('POST /api/categorystore without an environment', () => {
+  it('makes a Production category when the environment is left out or blank', async () => {
+    for (const body of [{ name: 'Padlocks' }, { name: 'Door Hinges', environment: '' }]) {
+      const res = await t.call('POST', '/api/categorystore', { token: admin, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect((await categoryRow(res.body.data.id))?.environment).toBe('PRODUCTION');
+    }
+  });
 });

@@ -1,6 +1,7 @@
 // The dashboard's figures (PRODUCT.md §7) over a period of the shop's days, the current month by default. The
 // period is resolved by the shared period module, and revenue, cost of goods sold, expenses and losses come from the
 // very functions the profit and loss report calls, so the two agree to the shilling for the same period.
+import { unitLabel } from '@duka/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { type Period, periodBetween, periodHolding, shopDay } from '../../platform/period.ts';
@@ -61,7 +62,7 @@ async function topProducts(db: Database, period: Period) {
     .selectFrom(perProduct.as('g'))
     .innerJoin('products as p', 'p.id', 'g.product_id')
     .innerJoin('measurements as m', 'm.id', 'g.measurement_id')
-    .select(['p.name as product', 'm.name as unit', 'g.quantity'])
+    .select(['p.name as product', 'm.name', 'm.plural', 'g.quantity'])
     .orderBy('g.quantity', 'desc')
     .orderBy('p.name')
     .orderBy('m.name')
@@ -69,8 +70,7 @@ async function topProducts(db: Database, period: Period) {
     .execute();
   return rows.map((r) => {
     const quantity = Number(r.quantity);
-    const unit = quantity > 1 && !/s$/i.test(r.unit) ? `${r.unit}s` : r.unit;
-    return { label: `${r.product} (${unit})`, y: quantity };
+    return { label: `${r.product} (${unitLabel(quantity, r)})`, y: quantity };
   });
 }
 

@@ -20,6 +20,7 @@ export function discrepancyQuery(db: Database, query: DiscrepancyListQuery) {
       's.batch_number',
       's.balance as batch_balance',
       'm.name as measurement_name',
+      'm.plural as measurement_plural',
       'd.quantity',
       'd.returned_quantity',
       'd.sale_id',

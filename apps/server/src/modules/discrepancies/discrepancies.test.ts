@@ -70,6 +70,7 @@ describe('GET /api/stockdiscrepancylist', () => {
       batch_number: shortBatch.batch_number,
       batch_balance: 0,
       measurement_name: 'Discrepancy Unit',
+      measurement_plural: null,
       quantity: 2,
       sale_id: saleId,
       sale_number: saleNumber,

@@ -1,4 +1,4 @@
-import { categoryCreateSchema, categoryUpdateSchema, listQuerySchema } from '@duka/shared';
+import { listQuerySchema, measurementCreateSchema, measurementUpdateSchema } from '@duka/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { registerCrudRoutes } from '../../platform/crud-routes.ts';
 import type { AppServices } from '../../services.ts';
@@ -17,7 +17,7 @@ export const measurementRoutes: FastifyPluginAsync<AppServices> = async (app, { 
       bulkDelete: '/measurementsdelete',
     },
     idsField: 'measurement_ids',
-    schemas: { create: categoryCreateSchema, update: categoryUpdateSchema, list: listQuerySchema },
+    schemas: { create: measurementCreateSchema, update: measurementUpdateSchema, list: listQuerySchema },
     service: {
       list: measurements.listMeasurements,
       get: measurements.getMeasurement,

@@ -1,5 +1,5 @@
 // Units of measurement (bag, tonne, metre…). Stock batches refer to them.
-import type { ListQuery } from '@duka/shared';
+import type { ListQuery, MeasurementInput } from '@duka/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { describeChanges, type RequestContext, writeAudit } from '../../platform/audit.ts';
@@ -23,7 +23,7 @@ export function listMeasurements(db: Database, query: ListQuery) {
   let q = db
     .selectFrom('measurements as m')
     .leftJoin('users as creator', 'creator.id', 'm.created_by')
-    .select(['m.id', 'm.name', 'm.environment', 'm.created_at', nameJson('creator').as('user')])
+    .select(['m.id', 'm.name', 'm.plural', 'm.environment', 'm.created_at', nameJson('creator').as('user')])
     .where('m.deleted_at', 'is', null);
   if (query.search) q = q.where((eb) => matchesSearch(eb, ['m.name'], query.search as string));
   return paginate(q.orderBy('m.created_at', 'desc').orderBy('m.id', 'desc'), query);
@@ -32,7 +32,7 @@ export function listMeasurements(db: Database, query: ListQuery) {
 export async function getMeasurement(db: Database, id: number) {
   const row = await db
     .selectFrom('measurements')
-    .select(['id', 'name', 'environment', 'created_at'])
+    .select(['id', 'name', 'plural', 'environment', 'created_at'])
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
@@ -42,14 +42,19 @@ export async function getMeasurement(db: Database, id: number) {
 
 export async function createMeasurement(
   db: Database,
-  input: { name: string; environment: string },
+  input: MeasurementInput & { environment: string },
   ctx: RequestContext,
 ) {
   return db.transaction().execute(async (trx) => {
     await assertNameFree(trx, 'measurements', input.name);
     const row = await trx
       .insertInto('measurements')
-      .values({ ...input, created_by: ctx.userId })
+      .values({
+        name: input.name,
+        plural: input.plural ?? null,
+        environment: input.environment,
+        created_by: ctx.userId,
+      })
       .returning(['id', 'name'])
       .executeTakeFirstOrThrow();
     await writeAudit(trx, ctx, {
@@ -61,22 +66,24 @@ export async function createMeasurement(
   });
 }
 
-export async function updateMeasurement(db: Database, id: number, input: { name: string }, ctx: RequestContext) {
+export async function updateMeasurement(db: Database, id: number, input: MeasurementInput, ctx: RequestContext) {
   await db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom('measurements')
-      .select('name')
+      .select(['name', 'plural'])
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .forUpdate()
       .executeTakeFirst();
     if (!before) throw notFound('Measurement');
     await assertNameFree(trx, 'measurements', input.name, { exceptId: id });
-    await trx.updateTable('measurements').set({ name: input.name }).where('id', '=', id).execute();
+    // A client that sends only the name (the seeds' form) keeps the stored plural.
+    const after = { name: input.name, plural: input.plural === undefined ? before.plural : input.plural };
+    await trx.updateTable('measurements').set(after).where('id', '=', id).execute();
     await writeAudit(trx, ctx, {
       type: 'Measurement',
       activity: 'Update',
-      details: `Measurement ${id} ${describeChanges(before, input)}`,
+      details: `Measurement ${id} ${describeChanges(before, after)}`,
     });
   });
 }

@@ -80,7 +80,6 @@ describe('POST /api/productstore', () => {
     expectInvalid(empty, {
       name: ['Name is required.'],
       category_id: ['Category is required.'],
-      environment: ['Environment is required.'],
     });
     const bad = await t.call('POST', '/api/productstore', {
       token: admin,

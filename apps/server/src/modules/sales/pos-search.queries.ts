@@ -13,7 +13,7 @@ export interface PosSearchHit {
   product_id: number;
   name: string;
   brand: { id: number; name: string };
-  measurement: { id: number; name: string };
+  measurement: { id: number; name: string; plural: string | null };
   batch_number: string;
   sale_price: number;
   balance: number;
@@ -154,7 +154,8 @@ function searchLines(db: Database, q: string, words: string[]): Promise<PosSearc
       -- more, a tenth of the whole search.
       SELECT s.product_id, p.name,
              (SELECT json_build_object('id', b.id, 'name', b.name) FROM brands b WHERE b.id = s.brand_id) AS brand,
-             (SELECT json_build_object('id', m.id, 'name', m.name) FROM measurements m WHERE m.id = s.measurement_id)
+             (SELECT json_build_object('id', m.id, 'name', m.name, 'plural', m.plural)
+              FROM measurements m WHERE m.id = s.measurement_id)
                AS measurement,
              s.batch_number, s.sale_price, s.balance, p.barcode, p.sku, l.score
       FROM lines l

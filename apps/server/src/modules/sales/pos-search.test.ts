@@ -15,7 +15,7 @@ interface Hit {
   product_id: number;
   name: string;
   brand: { id: number; name: string };
-  measurement: { id: number; name: string };
+  measurement: { id: number; name: string; plural: string | null };
   batch_number: string;
   sale_price: number;
   balance: number;
@@ -101,7 +101,7 @@ describe('GET /api/possearch', () => {
         product_id: cement.product,
         name: 'Portland Cement',
         brand: { id: cement.brand, name: 'Hima' },
-        measurement: { id: cement.bag, name: 'Bag' },
+        measurement: { id: cement.bag, name: 'Bag', plural: null },
         batch_number: cement.older,
         sale_price: 37_000,
         balance: 5,

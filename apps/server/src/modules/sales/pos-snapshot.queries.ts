@@ -40,7 +40,7 @@ export function readPosSnapshot(db: Database): Promise<PosSnapshot> {
           : [],
         brandIds.length ? trx.selectFrom('brands').select(['id', 'name']).where('id', 'in', brandIds).execute() : [],
         measurementIds.length
-          ? trx.selectFrom('measurements').select(['id', 'name']).where('id', 'in', measurementIds).execute()
+          ? trx.selectFrom('measurements').select(['id', 'name', 'plural']).where('id', 'in', measurementIds).execute()
           : [],
       ]);
       return {

@@ -77,7 +77,7 @@ describe('GET /api/possnapshot', () => {
       sku: 'SNAP-1',
     });
     expect(snapshot.brands).toContainEqual({ id: refs.brand_id, name: 'Snapshot Brand' });
-    expect(snapshot.measurements).toContainEqual({ id: refs.measurement_id, name: 'Snapshot Unit' });
+    expect(snapshot.measurements).toContainEqual({ id: refs.measurement_id, name: 'Snapshot Unit', plural: null });
     // Every id a batch names is in the lists, and nothing else is: the copy stays small.
     for (const [list, key] of [
       [snapshot.products, 'product_id'],

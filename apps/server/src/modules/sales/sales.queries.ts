@@ -2,7 +2,7 @@
 // sale with its lines.
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
-import { nameJson } from '../../platform/creator.ts';
+import { nameJson, unitJson } from '../../platform/creator.ts';
 import { notFound } from '../../platform/errors.ts';
 import { likePattern, matchesSearch, type PageOptions, type Seek } from '../../platform/listing.ts';
 import { withinShopDays } from '../../platform/period.ts';
@@ -50,7 +50,7 @@ export const brandOfBatch = (db: Database, batchNumber: string) =>
 export const measurementsOfBrand = (db: Database, brandId: number, batchNumber?: string) => {
   let q = inStock(db)
     .innerJoin('measurements as m', 'm.id', 's.measurement_id')
-    .select(['m.id', 'm.name'])
+    .select(['m.id', 'm.name', 'm.plural'])
     .distinct()
     .where('s.brand_id', '=', brandId);
   if (batchNumber) q = q.where('s.batch_number', '=', batchNumber);
@@ -138,7 +138,7 @@ export function saleLines(db: Database) {
       's.batch_number',
       nameJson('p').as('product'),
       nameJson('b').as('brand'),
-      nameJson('m').as('measurement'),
+      unitJson('m').as('measurement'),
     ]);
 }
 

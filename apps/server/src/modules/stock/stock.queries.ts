@@ -1,5 +1,5 @@
 // Reads of stock batches: the stock list, one batch and stock levels (their columns: packages/shared/src/lists).
-import { formatDay, formatMoney, stockStatus } from '@duka/shared';
+import { formatDay, formatMoney, formatQuantity, quantityWithUnit, stockStatus } from '@duka/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { COUNTED_AS } from '../../db/read-cache.ts';
@@ -190,23 +190,33 @@ export const withStatus = ({ stock_date, brand_id, measurement_id, ...row }: Sto
   status: stockStatus(row.balance, row.min_stock_level),
 });
 
-export const batchPdfFields = (s: StockRow, timeZone: string): [string, string | number][] => [
-  ['Batch number', s.batch_number],
-  ['Product', s.product_name],
-  ['Brand', s.brand_name],
-  ['Unit', s.measurement_name],
-  ['Quantity', s.quantity],
-  ['Unit price (UGX)', formatMoney(s.unit_price)],
-  ['Total cost (UGX)', formatMoney(s.total_cost)],
-  ['Sale price (UGX)', formatMoney(s.sale_price)],
-  ['Minimum stock level', s.min_stock_level],
-  ['Balance', s.balance],
-  ['Sold', s.quantity_sold],
-  ['Supplier', s.supplier_name],
-  ['Stock date', s.stock_date],
-  ['Environment', s.environment],
-  ['Recorded', formatDay(s.created_at, timeZone)],
-];
+/**
+ * A batch as its PDF prints it: what a shop owner reads, so not the seeds' environment (a record-keeping choice), and
+ * each quantity with its unit as the shared rule words it ("40 Bags", "1 Bag", "2.5 t").
+ */
+export const batchPdfFields = (
+  s: StockRow & { measurement_plural: string | null },
+  timeZone: string,
+): [string, string | number][] => {
+  const unit = { name: s.measurement_name ?? '', plural: s.measurement_plural };
+  const counted = (quantity: number) => (unit.name ? quantityWithUnit(quantity, unit) : formatQuantity(quantity));
+  return [
+    ['Batch number', s.batch_number],
+    ['Product', s.product_name],
+    ['Brand', s.brand_name],
+    ['Unit', s.measurement_name],
+    ['Quantity', counted(s.quantity)],
+    ['Unit price (UGX)', formatMoney(s.unit_price)],
+    ['Total cost (UGX)', formatMoney(s.total_cost)],
+    ['Sale price (UGX)', formatMoney(s.sale_price)],
+    ['Minimum stock level', counted(s.min_stock_level)],
+    ['Balance', counted(s.balance)],
+    ['Sold', counted(s.quantity_sold)],
+    ['Supplier', s.supplier_name],
+    ['Stock date', s.stock_date],
+    ['Recorded', formatDay(s.created_at, timeZone)],
+  ];
+};
 
 export async function totalStockCost(db: Database, filter: StockFilter): Promise<number> {
   const row = await stockQuery(db, filter)

@@ -169,7 +169,10 @@ export async function updateStock(db: Database, id: number, input: StockInput, c
 }
 
 export async function getStock(db: Database, id: number) {
-  const row = await stockQuery(db).where('s.id', '=', id).executeTakeFirst();
+  const row = await stockQuery(db)
+    .select(sql<string | null>`(select plural from measurements where id = s.measurement_id)`.as('measurement_plural'))
+    .where('s.id', '=', id)
+    .executeTakeFirst();
   if (!row) throw notFound('Stock');
   return row;
 }

@@ -11,6 +11,7 @@ import {
   withoutCashierKeys,
 } from '../../../test/catalogue-fixtures.ts';
 import { signedInApp } from '../../../test/crud-contract.ts';
+import { pdfLines } from '../../../test/pdf-text.ts';
 import { xlsxRows } from '../../../test/spreadsheets.ts';
 import { batchState, type Catalogue, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
@@ -72,8 +73,14 @@ describe('stock batches', () => {
       sale_price: ['Sale price is required.'],
       min_stock_level: ['Minimum stock level is required.'],
       stock_date: ['Stock date is required.'],
-      environment: ['Environment selection is required.'],
     });
+    // Left out, the environment is Production; a value outside the three is refused.
+    expect(res.body.errors.environment).toBeUndefined();
+    const badEnvironment = await t.call('POST', '/api/stockstore', {
+      token: admin,
+      body: body({ environment: 'LIVE' }),
+    });
+    expect(badEnvironment.body.errors).toEqual({ environment: ['Environment selection is required.'] });
     const tooPrecise = await t.call('POST', '/api/stockstore', { token: admin, body: body({ quantity: 1.2345 }) });
     expect(tooPrecise.body.errors.quantity).toEqual(['Use at most 3 decimals.']);
     const other = await makeCatalogue(t, admin);
@@ -507,11 +514,28 @@ describe("stock levels show only their screen's columns", () => {
 });
 
 describe('stock records, the PDF, bulk delete and the write-off audit', () => {
-  it('prints one batch as a PDF named by its id', async () => {
+  it('prints one batch as a PDF named by its id, without the environment', async () => {
     const batch = await receiveBatch(t, admin, catalogue);
     const pdf = await t.download(`/api/stockpdf/${batch.id}`, admin);
     expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="${fileDay()}_stock_${batch.id}.pdf"`);
     expect(pdf.bytes.subarray(0, 4).toString()).toBe('%PDF');
+    const lines = pdfLines(pdf.bytes);
+    expect(lines).toContain(batch.batch_number);
+    expect(lines).toContain('Supplier');
+    expect(lines).not.toContain('Environment');
+    expect(lines).not.toContain('PRODUCTION');
+  });
+
+  it('records a batch sent without an environment as Production', async () => {
+    const { environment, ...withoutEnvironment } = body();
+    const res = await t.call('POST', '/api/stockstore', { token: admin, body: withoutEnvironment });
+    expect(res.status).toBe(200);
+    const row = await t.db
+      .selectFrom('stock_batches')
+      .select('environment')
+      .where('id', '=', res.body.data.id)
+      .executeTakeFirstOrThrow();
+    expect(row.environment).toBe(environment);
   });
 
   it('exports the stock levels to XLSX with each batch and its status', async () => {

@@ -2,8 +2,6 @@ import { ENVIRONMENTS } from '@duka/shared';
 import { Group, Radio } from '@mantine/core';
 
 const LABELS: Record<string, string> = { DEVELOPMENT: 'Development', TEST: 'Test', PRODUCTION: 'Production' };
-/** Where a create form starts: real records, so a first Save succeeds without touching the choice. */
-export const DEFAULT_ENVIRONMENT: (typeof ENVIRONMENTS)[number] = 'PRODUCTION';
 
 export function EnvironmentChoice({
   value,

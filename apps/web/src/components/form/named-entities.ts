@@ -1,7 +1,7 @@
 import { roleCreateSchema, roleUpdateSchema } from '@duka/shared';
 import type { RecordFormSpec } from './record-form.tsx';
 
-// Records that are just a name (roles, categories, measurements): one declaration each, the same two forms.
+// Records that are just a name (roles, categories): one declaration each, the same two forms.
 
 export interface NamedRecord {
   create: RecordFormSpec<typeof roleCreateSchema>;
@@ -10,7 +10,7 @@ export interface NamedRecord {
 
 /** `word` spells the calls: /{word}list, /{word}store, /{word}update/{id}, /{word}show/{id}. */
 function named(label: string, word: string, lookups: string[] = []): NamedRecord {
-  // Lookups other forms read (/getmeasurements) are refreshed after a save so their selects offer the change.
+  // Lookups other forms read (/getcategories) are refreshed after a save so their selects offer the change.
   const base = { label, list: `/${word}list`, invalidates: lookups, width: 640 };
   return {
     create: { ...base, schema: roleCreateSchema, save: `/${word}store`, environment: true, empty: { name: '' } },
@@ -26,4 +26,3 @@ function named(label: string, word: string, lookups: string[] = []): NamedRecord
 
 export const ROLE = named('Role', 'role');
 export const CATEGORY = named('Category', 'category', ['/getcategories']);
-export const MEASUREMENT = named('Measurement', 'measurement', ['/getmeasurements']);

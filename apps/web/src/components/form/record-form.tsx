@@ -1,3 +1,4 @@
+import { DEFAULT_ENVIRONMENT } from '@duka/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Paper } from '@mantine/core';
 import { type ComponentType, type ReactNode, useEffect } from 'react';
@@ -11,7 +12,8 @@ import { FormAlerts } from '../FormAlerts.tsx';
 import { PageHeader } from '../PageHeader.tsx';
 import { PageLoader } from '../PageLoader.tsx';
 import { AfterSaveChoice } from './AfterSaveChoice.tsx';
-import { DEFAULT_ENVIRONMENT, EnvironmentChoice } from './EnvironmentChoice.tsx';
+import { EnvironmentChoice } from './EnvironmentChoice.tsx';
+import { MoreOptions } from './MoreOptions.tsx';
 import { useSaveFlow } from './save-flow.ts';
 
 // The form kit: the create/update skeleton every record screen repeated, once. A screen declares its schema, calls and
@@ -36,7 +38,8 @@ export interface RecordFormSpec<Schema extends z.ZodType<FieldValues, FieldValue
   empty?: DefaultValues<z.input<Schema>> | (() => DefaultValues<z.input<Schema>>);
   /** The loaded record as the update form's values. */
   toValues?: (record: Loaded) => DefaultValues<z.input<Schema>>;
-  /** Records kept apart by environment: the create form shows the Environment field, starting at Production. */
+  /** Records kept apart by environment: the create form has the Environment field, starting at Production, under
+   * "More options" (the server takes Production when it is not sent). */
   environment?: boolean;
   /** Fields "Save and stay" carries to the next record (a product's category); the environment always is. */
   keep?: readonly string[];
@@ -172,14 +175,16 @@ export function RecordFieldsPage<Schema extends z.ZodType<FieldValues, FieldValu
   );
 }
 
-/** The one Environment field of a kit form, bound to its `environment` value. */
+/** The one Environment field of a kit form, bound to its `environment` value, folded under "More options". */
 function EnvironmentField({ form }: { form: UseFormReturn<any, any, any> }) {
   return (
     <Controller
       control={form.control}
       name="environment"
       render={({ field, fieldState }) => (
-        <EnvironmentChoice value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+        <MoreOptions hasError={Boolean(fieldState.error)}>
+          <EnvironmentChoice value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+        </MoreOptions>
       )}
     />
   );

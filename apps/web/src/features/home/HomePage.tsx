@@ -1,6 +1,7 @@
 import { Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { useBranding, useMe } from '../../api/auth.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { FirstSteps } from './FirstSteps.tsx';
 import classes from './home.module.css';
 
 export function HomePage() {
@@ -9,6 +10,7 @@ export function HomePage() {
   return (
     <>
       <PageHeader title="Home" />
+      <FirstSteps />
       <Paper p="xl" withBorder>
         <Stack align="center" gap="md">
           <Title order={2}>Welcome, {me.data?.name ?? ''}!</Title>

@@ -1,4 +1,4 @@
-import { formatDay } from '@duka/shared';
+import { formatDay, unitLabel } from '@duka/shared';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';
 import { editDeleteActions, recordListProps } from '../../components/list/record-actions.ts';
@@ -6,12 +6,14 @@ import { editDeleteActions, recordListProps } from '../../components/list/record
 interface MeasurementRow {
   id: number;
   name: string;
+  plural: string | null;
   user: { name: string } | null;
   created_at: string;
 }
 
-// Create and update are the generic name-only forms (MEASUREMENT in named-entities.ts). Unlike the seeds, every action
-// here is checked against the user's keys (PRODUCT.md §2).
+// Create and update: MeasurementFormPages.tsx. The plural column shows what the receipts and the POS write for more
+// than one: the shop's own plural or the shared rule's. Unlike the seeds, every action here is checked against the
+// user's keys (PRODUCT.md §2).
 export function MeasurementListPage() {
   return (
     <ListPage<MeasurementRow>
@@ -19,6 +21,7 @@ export function MeasurementListPage() {
       {...recordListProps('measurement', { refreshes: ['/getmeasurements'] })}
       columns={[
         { header: 'NAME', cell: (m) => m.name },
+        { header: 'PLURAL', cell: (m) => unitLabel(2, m) },
         { header: 'CREATED BY', cell: (m) => m.user?.name ?? 'N/A' },
         { header: 'DATE', cell: (m) => formatDay(m.created_at) },
       ]}

@@ -1,4 +1,4 @@
-import { formatMoney, formatQuantity, lineTotal } from '@duka/shared';
+import { formatMoney, formatQuantity, lineTotal, unitLabel } from '@duka/shared';
 import { CloseButton, NumberInput, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { type CartLine, overdrawnBatches } from './cart.ts';
@@ -45,7 +45,7 @@ export function CartTable({ lines, onQuantity, onRemove, onBatch }: Props) {
           </Table.Tr>
         ) : (
           lines.map((l, i) => {
-            const unit = l.quantity > 1 ? `${l.measurement}s` : l.measurement;
+            const unit = unitLabel(l.quantity, { name: l.measurement, plural: l.measurementPlural });
             return (
               <Table.Tr key={`${l.batchNumber}-${l.measurementId}`}>
                 <Table.Td visibleFrom="sm">{i + 1}</Table.Td>

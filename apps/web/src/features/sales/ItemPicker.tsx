@@ -80,6 +80,7 @@ export function ItemPicker({ onAdd }: { onAdd: (line: CartLine) => void }) {
       brand: brand.name,
       measurementId: measurement.id,
       measurement: measurement.name,
+      measurementPlural: measurement.plural,
       quantity: qty,
       salePrice: price.data.salePrice,
       balance,

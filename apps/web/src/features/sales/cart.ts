@@ -10,6 +10,8 @@ export interface CartLine {
   brand: string;
   measurementId: number;
   measurement: string;
+  /** The unit's own plural, if the shop wrote one (absent on a cart kept from before units had plurals). */
+  measurementPlural?: string | null;
   quantity: number;
   /** The price shown; the server charges the batch's own price. */
   salePrice: number;
@@ -82,6 +84,7 @@ export const lineFromHit = (hit: PosHit): CartLine => ({
   brand: hit.brand.name,
   measurementId: hit.measurement.id,
   measurement: hit.measurement.name,
+  measurementPlural: hit.measurement.plural,
   quantity: 1,
   salePrice: hit.sale_price,
   balance: hit.balance,

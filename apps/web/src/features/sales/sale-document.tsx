@@ -1,4 +1,4 @@
-import { formatDay, formatMoney, formatQuantity, type PAYMENT_LABELS } from '@duka/shared';
+import { formatDay, formatMoney, formatQuantity, type PAYMENT_LABELS, type UnitName, unitLabel } from '@duka/shared';
 import { Alert, Button, Group, Image, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -18,7 +18,7 @@ export interface SaleItem {
   batch_number: string;
   product: { name: string };
   brand: { name: string };
-  measurement: { name: string };
+  measurement: UnitName;
 }
 export interface Sale {
   id: number;
@@ -260,7 +260,7 @@ export function ItemsTable({ items }: { items: SaleItem[] }) {
         {items.map((i) => (
           <Table.Tr key={i.id}>
             <Table.Td>
-              {i.product.name} — {i.brand.name} ({i.quantity > 1 ? `${i.measurement.name}s` : i.measurement.name})
+              {i.product.name} — {i.brand.name} ({unitLabel(i.quantity, i.measurement)})
             </Table.Td>
             <Table.Td ta="right">{formatQuantity(i.quantity)}</Table.Td>
             <Table.Td ta="right">{formatMoney(i.unit_price)}</Table.Td>

@@ -1,4 +1,4 @@
-import { formatQuantity, missingQuantity } from '@duka/shared';
+import { formatQuantity, missingQuantity, quantityWithUnit } from '@duka/shared';
 import { Alert, Button, Group, Modal, Radio, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -50,8 +50,9 @@ export function ResolveDiscrepancyDialog({
     <Modal opened onClose={onClose} title="Resolve discrepancy" centered>
       <Stack>
         <Text size="sm">
-          Sale {row.sale_number} sold {formatQuantity(row.quantity)} {row.measurement_name} of {row.product_name} more
-          than batch {row.batch_number} held
+          Sale {row.sale_number} sold{' '}
+          {quantityWithUnit(row.quantity, { name: row.measurement_name, plural: row.measurement_plural })} of{' '}
+          {row.product_name} more than batch {row.batch_number} held
           {Number(row.returned_quantity) > 0
             ? `; ${formatQuantity(row.returned_quantity)} came back, ${formatQuantity(missingQuantity(row))} is still missing.`
             : '.'}

@@ -1,4 +1,4 @@
-import { formatDay, formatQuantity, missingQuantity, type StockDiscrepancyRow } from '@duka/shared';
+import { formatDay, formatQuantity, missingQuantity, quantityWithUnit, type StockDiscrepancyRow } from '@duka/shared';
 import { Badge, Button, Select } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -20,8 +20,10 @@ const RESOLUTION_LABELS = { WRITE_OFF: 'Written off', STOCK_RECEIVED: 'Stock rec
 
 /** What is still missing, and what returns of the sale brought back of the shortfall. */
 const shortBy = (d: DiscrepancyRow) =>
-  `${formatQuantity(Number(d.returned_quantity) > 0 && !d.resolved_at ? missingQuantity(d) : d.quantity)} ${d.measurement_name}` +
-  (Number(d.returned_quantity) > 0 ? ` (${formatQuantity(d.returned_quantity)} came back)` : '');
+  quantityWithUnit(Number(d.returned_quantity) > 0 && !d.resolved_at ? missingQuantity(d) : d.quantity, {
+    name: d.measurement_name,
+    plural: d.measurement_plural,
+  }) + (Number(d.returned_quantity) > 0 ? ` (${formatQuantity(d.returned_quantity)} came back)` : '');
 
 /**
  * Stock discrepancies (issue 16): what offline sales took beyond a batch's recorded balance when they reached the

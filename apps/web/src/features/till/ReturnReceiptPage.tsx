@@ -1,4 +1,12 @@
-import { formatDay, formatMoney, formatQuantity, formatTime, paymentLabel } from '@duka/shared';
+import {
+  formatDay,
+  formatMoney,
+  formatQuantity,
+  formatTime,
+  paymentLabel,
+  type UnitName,
+  unitLabel,
+} from '@duka/shared';
 import { Divider, Group, Stack, Table, Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useBranding } from '../../api/auth.ts';
@@ -24,7 +32,7 @@ interface SaleReturn {
     refund_amount: number;
     product: { name: string };
     brand: { name: string };
-    measurement: { name: string };
+    measurement: UnitName;
   }[];
 }
 
@@ -62,7 +70,7 @@ export function ReturnReceiptPage() {
               {r.items.map((i) => (
                 <Table.Tr key={i.id}>
                   <Table.Td>
-                    {i.product.name} — {i.brand.name} ({i.measurement.name})
+                    {i.product.name} — {i.brand.name} ({unitLabel(i.quantity, i.measurement)})
                   </Table.Td>
                   <Table.Td ta="right">{formatQuantity(i.quantity)}</Table.Td>
                   <Table.Td ta="right">{formatMoney(i.refund_amount)}</Table.Td>
