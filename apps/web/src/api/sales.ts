@@ -1,4 +1,4 @@
-import type { SaleInput } from '@duka/shared';
+import { NO_BRAND_PARAM, type SaleInput } from '@duka/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { decrementBalance, searchCatalogue } from '../offline/catalogue.ts';
 import { ApiError, api } from './client.ts';
@@ -9,6 +9,13 @@ export interface Option {
   id: number;
   name: string;
 }
+/** A batch's brand: id null and name NO_BRAND for goods without one. */
+export interface BrandOption {
+  id: number | null;
+  name: string;
+}
+/** A brand as a path or query string names it. */
+const brandParam = (brandId: number | null) => (brandId === null ? NO_BRAND_PARAM : brandId);
 export interface BatchOption {
   id: number;
   batch_number: string;
@@ -34,28 +41,34 @@ export const useBatchesInStock = (productId: number | undefined) =>
 export const useBrandsOfBatch = (batchNumber: string | undefined) =>
   useQuery({
     queryKey: ['/getbrandsbybatchnumberinstock', batchNumber],
-    queryFn: () => data<Option[]>(`/getbrandsbybatchnumberinstock/${batchNumber}`),
+    queryFn: () => data<BrandOption[]>(`/getbrandsbybatchnumberinstock/${batchNumber}`),
     enabled: Boolean(batchNumber),
   });
 
-export const useMeasurementsOfBrand = (brandId: number | undefined, batchNumber: string | undefined) =>
+/** `brandId` undefined: none chosen yet; null: the batch has no brand. */
+export const useMeasurementsOfBrand = (brandId: number | null | undefined, batchNumber: string | undefined) =>
   useQuery({
     queryKey: ['/getmeasurementsbybrandinstock', brandId, batchNumber],
-    queryFn: () => data<Option[]>(`/getmeasurementsbybrandinstock/${brandId}${toQueryString({ batchNumber })}`),
-    enabled: Boolean(brandId && batchNumber),
+    queryFn: () =>
+      data<Option[]>(`/getmeasurementsbybrandinstock/${brandParam(brandId ?? null)}${toQueryString({ batchNumber })}`),
+    enabled: brandId !== undefined && Boolean(batchNumber),
   });
 
 export interface PriceQuery {
   productId?: number;
   batchNumber?: string;
-  brandId?: number;
+  brandId?: number | null;
   measurementId?: number;
 }
 export const useSalePrice = (q: PriceQuery) =>
   useQuery({
     queryKey: ['/getsalepriceinstock', q],
-    queryFn: () => api<{ salePrice: number; balance: number }>('GET', `/getsalepriceinstock${toQueryString({ ...q })}`),
-    enabled: Boolean(q.productId && q.batchNumber && q.brandId && q.measurementId),
+    queryFn: () =>
+      api<{ salePrice: number; balance: number }>(
+        'GET',
+        `/getsalepriceinstock${toQueryString({ ...q, brandId: brandParam(q.brandId ?? null) })}`,
+      ),
+    enabled: Boolean(q.productId && q.batchNumber && q.brandId !== undefined && q.measurementId),
     retry: false,
   });
 
@@ -63,7 +76,7 @@ export const useSalePrice = (q: PriceQuery) =>
 export interface PosHit {
   product_id: number;
   name: string;
-  brand: Option;
+  brand: BrandOption;
   measurement: Option;
   batch_number: string;
   sale_price: number;
@@ -129,12 +142,15 @@ export interface LineBatch {
   balance: number;
   stock_date: string;
 }
-export const useLineBatches = (line: { productId: number; brandId: number; measurementId: number }, enabled: boolean) =>
+export const useLineBatches = (
+  line: { productId: number; brandId: number | null; measurementId: number },
+  enabled: boolean,
+) =>
   useQuery({
     queryKey: ['/posbatches', line.productId, line.brandId, line.measurementId],
     queryFn: () =>
       data<LineBatch[]>(
-        `/posbatches${toQueryString({ product_id: line.productId, brand_id: line.brandId, measurement_id: line.measurementId })}`,
+        `/posbatches${toQueryString({ product_id: line.productId, brand_id: brandParam(line.brandId), measurement_id: line.measurementId })}`,
       ),
     enabled,
   });
