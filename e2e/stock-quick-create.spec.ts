@@ -1,6 +1,17 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, collectErrors, openFromMenu, type RunningApp, signedInPage, startShop, stopAll } from './support.ts';
+import { DEMO_ADMIN } from '../apps/server/src/db/seed/demo.ts';
+import {
+  apiCall,
+  collectErrors,
+  openFromMenu,
+  type RunningApp,
+  signedInPage,
+  signInThroughUi,
+  startShop,
+  stopAll,
+} from './support.ts';
 
 // Receiving a new product as a shop does it in Chromium: the product, its unit and its brand made from the stock
 // form itself ("+ New"), goods without a brand received as "No brand", a product no brand lists yet received under
@@ -132,6 +143,28 @@ describe('receiving what the catalogue does not hold yet', () => {
     await choose('Measurement', 'Tonne');
     await finishBatch('5');
     expect(await rowCells(/Simba/)).toEqual(expect.arrayContaining(['Wall Plaster', 'Simba', '5']));
+  });
+});
+
+describe('the stock form with its "+ New" dialog open', () => {
+  it('has no serious or critical WCAG 2 A/AA violation', async () => {
+    // axe-core injects its script through the page's own context.
+    const context = await browser.newContext();
+    const axePage = await context.newPage();
+    axePage.setDefaultTimeout(10_000);
+    await signInThroughUi(axePage, app.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await axePage.waitForURL(`${app.url}/home`);
+    await axePage.goto(`${app.url}/stockcreate`);
+    await axePage.getByRole('button', { name: 'New product' }).click();
+    await axePage.getByRole('dialog', { name: 'New product' }).getByLabel('Name').waitFor();
+    // Mantine's opening transition ends before the colours are measured.
+    await axePage.waitForTimeout(400);
+    const results = await new AxeBuilder({ page: axePage })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+    await context.close();
   });
 });
 

@@ -110,7 +110,7 @@ function QuickCreateDialog<Schema extends z.ZodType<FieldValues, FieldValues>>({
   });
   const nameError = form.formState.errors.name?.message;
   return (
-    <Modal opened onClose={onClose} title={`New ${noun}`} centered>
+    <Modal opened onClose={onClose} title={`New ${noun}`} centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <form
         noValidate
         onSubmit={(event) => {
