@@ -188,4 +188,26 @@ describe('selling goods without a brand', () => {
     await page.getByText(/Lake Sand — No brand/).waitFor();
     expect(errors).toEqual([]);
   });
+
+  it('shows "No brand" from the till\'s local copy when the connection is gone', async () => {
+    const context = await browser.newContext();
+    const till = await context.newPage();
+    till.setDefaultTimeout(10_000);
+    await signInThroughUi(till, app.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await till.waitForURL(`${app.url}/home`);
+    await till.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+    await till.goto(`${app.url}/salespos`);
+    await till.getByTestId('local-copy-age').waitFor({ timeout: 15_000 });
+    await context.setOffline(true);
+    await till.reload();
+    const search = till.getByRole('textbox', { name: 'Find item' });
+    await search.waitFor({ timeout: 15_000 });
+    await till.getByRole('status', { name: 'Connection: Offline' }).waitFor();
+    await search.click();
+    await till.keyboard.type('lake sand');
+    const results = till.getByRole('list', { name: 'Search results' });
+    await results.getByText('Lake Sand', { exact: true }).waitFor();
+    expect(await results.getByRole('listitem').first().textContent()).toContain('No brand · Tonne');
+    await context.close();
+  });
 });
