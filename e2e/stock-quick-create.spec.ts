@@ -189,6 +189,26 @@ describe('selling goods without a brand', () => {
     expect(errors).toEqual([]);
   });
 
+  it('picks the unbranded batch by hand: its brand is "No brand", then its unit and price', async () => {
+    await openFromMenu(page, app.url, 'POS', '/salespos');
+    // The choice by hand stays open once opened (and starts open on a wide screen).
+    const byHand = page.getByRole('button', { name: /batch by hand/ });
+    if ((await byHand.getAttribute('aria-expanded')) !== 'true') await byHand.click();
+    await select('Product').click();
+    await page.keyboard.type('lake');
+    await page.getByRole('option', { name: 'Lake Sand', exact: true }).click();
+    // One batch, one brand, one unit: each is chosen by itself, and the server's price shows.
+    await expect.poll(() => select('Brand').inputValue()).toBe('No brand');
+    await expect.poll(() => select('Measurement').inputValue()).toBe('Tonne');
+    await expect.poll(() => page.getByLabel('Sale Price (UGX)').inputValue()).toBe('75,000');
+    await page.getByRole('button', { name: 'Add Cart' }).click();
+    const line = page.getByRole('row', { name: /Lake Sand/ });
+    await line.waitFor();
+    expect(await line.textContent()).toContain('No brand');
+    await page.getByRole('button', { name: 'Clear Cart' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Clear Cart' }).click();
+  });
+
   it('shows "No brand" from the till\'s local copy when the connection is gone', async () => {
     const context = await browser.newContext();
     const till = await context.newPage();
