@@ -34,6 +34,12 @@ const productCode = (label: string, pattern: RegExp, allowed: string) =>
       .optional(),
   );
 
+/** How a path or query string names the brand of goods without one (the POS's cascade and a cart line's batches). */
+export const NO_BRAND_PARAM = 'none';
+/** A brand in a path or query string: a brand's id, or NO_BRAND_PARAM (null: goods without a brand). */
+export const brandParam = (message: string) =>
+  z.union([z.literal(NO_BRAND_PARAM).transform(() => null), idField(message)], { error: message });
+
 export const productCreateSchema = z.object({
   name: requiredText('Name is required.', 150),
   category_id: idField('Category is required.'),
@@ -108,9 +114,12 @@ export const moneyField = (required: string) =>
 
 const requiredInput = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsAbsent, schema);
 
+/** A batch's brand: a brand's id, or null for goods without one (NO_BRAND). Absent or blank is no choice made yet. */
+const batchBrandField = z.preprocess((v) => (v === '' ? undefined : v), idField('Brand is required.').nullable());
+
 export const stockUpdateSchema = z.object({
   product_id: requiredInput(idField('Product is required.')),
-  brand_id: requiredInput(idField('Brand is required.')),
+  brand_id: batchBrandField,
   measurement_id: requiredInput(idField('Measurement is required.')),
   supplier_id: requiredInput(idField('Supplier is required.')),
   quantity: requiredInput(quantityField('Quantity is required.')),

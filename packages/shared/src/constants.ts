@@ -3,6 +3,9 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const ENVIRONMENTS = ['DEVELOPMENT', 'TEST', 'PRODUCTION'] as const;
 export const GENDERS = ['Female', 'Male'] as const;
 export const PAYMENT_METHODS = ['CASH', 'MOBILE_MONEY', 'BANK', 'CARD'] as const;
+/** What the screens, receipts, files and PDFs show where a brand's name would be for goods without one (sand,
+ * ballast): a batch's brand_id is then null. */
+export const NO_BRAND = 'No brand';
 
 /** Choosing an encryption in the e-mail settings sets the port (part 2 §9). */
 export const SMTP_ENCRYPTIONS = [

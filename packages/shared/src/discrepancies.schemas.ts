@@ -77,7 +77,8 @@ export interface PosSnapshot {
   batches: {
     batch_number: string;
     product_id: number;
-    brand_id: number;
+    /** Null for goods without a brand. */
+    brand_id: number | null;
     measurement_id: number;
     sale_price: number;
     balance: number;
@@ -90,7 +91,8 @@ export interface PosSnapshotBatch {
   batch_number: string;
   product_id: number;
   product_name: string;
-  brand_id: number;
+  brand_id: number | null;
+  /** NO_BRAND for goods without a brand. */
   brand_name: string;
   measurement_id: number;
   measurement_name: string;

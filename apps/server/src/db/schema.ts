@@ -156,7 +156,8 @@ export interface StockBatchesTable {
   id: Generated<number>;
   batch_number: string;
   product_id: number;
-  brand_id: number;
+  /** Null: goods without a brand (shown as NO_BRAND). */
+  brand_id: number | null;
   measurement_id: number;
   supplier_id: number;
   quantity: number;
@@ -319,7 +320,7 @@ export interface SaleItemsTable {
   sale_id: number;
   batch_id: number;
   product_id: number;
-  brand_id: number;
+  brand_id: number | null;
   measurement_id: number;
   quantity: number;
   unit_price: number;

@@ -1,4 +1,4 @@
-import type { SaleInput } from '@duka/shared';
+import { NO_BRAND_PARAM, type SaleInput } from '@duka/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { decrementBalance, searchCatalogue } from '../offline/catalogue.ts';
 import {
@@ -19,6 +19,13 @@ export interface Option {
 }
 /** A unit of measurement with the plural the shop wrote for it, if any (null: the shared rule makes it). */
 export type UnitOption = Option & { plural?: string | null };
+/** A batch's brand: id null and name NO_BRAND for goods without one. */
+export interface BrandOption {
+  id: number | null;
+  name: string;
+}
+/** A brand as a path or query string names it. */
+const brandParam = (brandId: number | null) => (brandId === null ? NO_BRAND_PARAM : brandId);
 export interface BatchOption {
   batch_number: string;
   balance: number;
@@ -72,29 +79,33 @@ export const useBrandsOfBatch = (batchNumber: string | undefined) =>
     queryKey: ['/getbrandsbybatchnumberinstock', batchNumber],
     queryFn: () =>
       serverOrCopy(
-        () => data<Option[]>(`/getbrandsbybatchnumberinstock/${batchNumber}`),
+        () => data<BrandOption[]>(`/getbrandsbybatchnumberinstock/${batchNumber}`),
         () => brandsInCopy(String(batchNumber)),
       ),
     enabled: Boolean(batchNumber),
     networkMode: 'always',
   });
 
-export const useMeasurementsOfBrand = (brandId: number | undefined, batchNumber: string | undefined) =>
+/** `brandId` undefined: none chosen yet; null: the batch has no brand. */
+export const useMeasurementsOfBrand = (brandId: number | null | undefined, batchNumber: string | undefined) =>
   useQuery({
     queryKey: ['/getmeasurementsbybrandinstock', brandId, batchNumber],
     queryFn: () =>
       serverOrCopy(
-        () => data<UnitOption[]>(`/getmeasurementsbybrandinstock/${brandId}${toQueryString({ batchNumber })}`),
-        () => measurementsInCopy(Number(brandId), String(batchNumber)),
+        () =>
+          data<UnitOption[]>(
+            `/getmeasurementsbybrandinstock/${brandParam(brandId ?? null)}${toQueryString({ batchNumber })}`,
+          ),
+        () => measurementsInCopy(brandId ?? null, String(batchNumber)),
       ),
-    enabled: Boolean(brandId && batchNumber),
+    enabled: brandId !== undefined && Boolean(batchNumber),
     networkMode: 'always',
   });
 
 export interface PriceQuery {
   productId?: number;
   batchNumber?: string;
-  brandId?: number;
+  brandId?: number | null;
   measurementId?: number;
 }
 export const useSalePrice = (q: PriceQuery) =>
@@ -102,19 +113,23 @@ export const useSalePrice = (q: PriceQuery) =>
     queryKey: ['/getsalepriceinstock', q],
     queryFn: () =>
       serverOrCopy(
-        () => api<{ salePrice: number; balance: number }>('GET', `/getsalepriceinstock${toQueryString({ ...q })}`),
+        () =>
+          api<{ salePrice: number; balance: number }>(
+            'GET',
+            `/getsalepriceinstock${toQueryString({ ...q, brandId: brandParam(q.brandId ?? null) })}`,
+          ),
         async () => {
           const price = await priceInCopy({
             productId: Number(q.productId),
             batchNumber: String(q.batchNumber),
-            brandId: Number(q.brandId),
+            brandId: q.brandId ?? null,
             measurementId: Number(q.measurementId),
           });
           if (!price) throw new Error('This batch is not in the local copy.');
           return price;
         },
       ),
-    enabled: Boolean(q.productId && q.batchNumber && q.brandId && q.measurementId),
+    enabled: Boolean(q.productId && q.batchNumber && q.brandId !== undefined && q.measurementId),
     retry: false,
     networkMode: 'always',
   });
@@ -123,7 +138,7 @@ export const useSalePrice = (q: PriceQuery) =>
 export interface PosHit {
   product_id: number;
   name: string;
-  brand: Option;
+  brand: BrandOption;
   measurement: UnitOption;
   batch_number: string;
   sale_price: number;
@@ -182,14 +197,17 @@ export interface LineBatch {
   balance: number;
   stock_date: string;
 }
-export const useLineBatches = (line: { productId: number; brandId: number; measurementId: number }, enabled: boolean) =>
+export const useLineBatches = (
+  line: { productId: number; brandId: number | null; measurementId: number },
+  enabled: boolean,
+) =>
   useQuery({
     queryKey: ['/posbatches', line.productId, line.brandId, line.measurementId],
     queryFn: () =>
       serverOrCopy(
         () =>
           data<LineBatch[]>(
-            `/posbatches${toQueryString({ product_id: line.productId, brand_id: line.brandId, measurement_id: line.measurementId })}`,
+            `/posbatches${toQueryString({ product_id: line.productId, brand_id: brandParam(line.brandId), measurement_id: line.measurementId })}`,
           ),
         () => lineBatchesInCopy(line),
       ),

@@ -8,6 +8,8 @@ interface Choice {
   id: number;
   name: string;
 }
+/** A batch's brand: id null for goods without one (its name is then NO_BRAND). */
+type BrandChoice = { id: number | null; name: string };
 
 async function batchesWithStock(): Promise<PosSnapshotBatch[]> {
   return ((await readCatalogue())?.batches ?? []).filter((b) => b.balance > 0);
@@ -34,14 +36,14 @@ export async function batchesInCopy(productId: number) {
 const batchOf = async (batchNumber: string) => (await batchesWithStock()).find((b) => b.batch_number === batchNumber);
 
 /** The brand of the batch (a batch is of one brand). */
-export async function brandsInCopy(batchNumber: string): Promise<Choice[]> {
+export async function brandsInCopy(batchNumber: string): Promise<BrandChoice[]> {
   const batch = await batchOf(batchNumber);
   return batch ? [{ id: batch.brand_id, name: batch.brand_name }] : [];
 }
 
 /** The measurement of the batch, when it is of that brand. */
 export async function measurementsInCopy(
-  brandId: number,
+  brandId: number | null,
   batchNumber: string,
 ): Promise<Array<Choice & { plural?: string | null }>> {
   const batch = await batchOf(batchNumber);
@@ -54,7 +56,7 @@ export async function measurementsInCopy(
 export async function priceInCopy(q: {
   productId: number;
   batchNumber: string;
-  brandId: number;
+  brandId: number | null;
   measurementId: number;
 }) {
   const batch = await batchOf(q.batchNumber);
@@ -64,7 +66,7 @@ export async function priceInCopy(q: {
 }
 
 /** The batches with stock of a cart line's product, brand and unit, oldest first, with their prices. */
-export async function lineBatchesInCopy(line: { productId: number; brandId: number; measurementId: number }) {
+export async function lineBatchesInCopy(line: { productId: number; brandId: number | null; measurementId: number }) {
   return (await batchesWithStock())
     .filter(
       (b) => b.product_id === line.productId && b.brand_id === line.brandId && b.measurement_id === line.measurementId,

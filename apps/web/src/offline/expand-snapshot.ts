@@ -1,4 +1,4 @@
-import type { PosSnapshot } from '@duka/shared';
+import { NO_BRAND, type PosSnapshot } from '@duka/shared';
 import type { CatalogueRecord } from './local-db.ts';
 
 /** The server's normalised copy as the till searches it: one line per batch with its names and codes. */
@@ -11,7 +11,7 @@ export function expandSnapshot(snapshot: PosSnapshot): CatalogueRecord {
     return {
       ...b,
       product_name: product?.name ?? '',
-      brand_name: brands.get(b.brand_id) ?? '',
+      brand_name: b.brand_id === null ? NO_BRAND : (brands.get(b.brand_id) ?? ''),
       measurement_name: measurements.get(b.measurement_id)?.name ?? '',
       measurement_plural: measurements.get(b.measurement_id)?.plural ?? null,
       barcode: product?.barcode ?? null,

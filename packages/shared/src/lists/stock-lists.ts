@@ -9,7 +9,8 @@ import { defineList, listCalls, overShopDays } from './declaration.ts';
 export const stockRowSchema = z.object({
   ...batchRef,
   product_id: z.number(),
-  brand_id: z.number(),
+  /** Null for goods without a brand; brand_name and brand then say NO_BRAND. */
+  brand_id: z.number().nullable(),
   measurement_id: z.number(),
   supplier_id: z.number(),
   quantity: z.number(),

@@ -35,4 +35,9 @@ export const brandRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db,
       data: await brands.brandOptions(db, request.params.id),
     }),
   );
+
+  app.get('/getbrands', { config: { access: 'signedIn' } }, async () => ({
+    success: true,
+    data: await brands.brandNames(db),
+  }));
 };

@@ -139,3 +139,19 @@ export const brandOptions = (db: Database, productId: number) =>
     )
     .orderBy(sql`lower(name)`)
     .execute();
+
+/**
+ * Every brand name once (a brand is a row per product), with the id of its first live row: the stock form offers
+ * them for any product, and receiving links the chosen one to the batch's product (stock.service.ts).
+ */
+export const brandNames = (db: Database) =>
+  db
+    .selectFrom('brands as b')
+    .innerJoin('products as p', 'p.id', 'b.product_id')
+    .select(['b.id', 'b.name'])
+    .distinctOn(sql`lower(b.name)`)
+    .where('b.deleted_at', 'is', null)
+    .where('p.deleted_at', 'is', null)
+    .orderBy(sql`lower(b.name)`)
+    .orderBy('b.id')
+    .execute();

@@ -6,6 +6,7 @@
 import { formatDay } from '@duka/shared';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import { brandJson } from '../../platform/brand-name.ts';
 import { nameJson } from '../../platform/creator.ts';
 import { matchesSearch } from '../../platform/listing.ts';
 import type { Period } from '../../platform/period.ts';
@@ -15,8 +16,9 @@ const SEARCHED = ['p.name', 'b.name', 's.batch_number', 'sa.sale_number'];
 
 /**
  * Sale lines with their sale and catalogue names, searched; a returned line goes back to the batch it came from.
- * Each joined row exists (foreign keys, never null), so the joins are LEFT JOINs only for the planner: the report's
- * count, which reads none of their columns, drops them and counts the period's lines from one index.
+ * Each joined row exists (foreign keys, never null) but a line's brand, which goods without one lack (NO_BRAND), so the
+ * joins are LEFT JOINs: the report's count, which reads none of their columns, drops them and counts the period's
+ * lines from one index.
  */
 function catalogued(db: Database, search: string | undefined) {
   const q = db
@@ -99,7 +101,7 @@ export function saleLineRows(db: Database, period: Period, search: string | unde
     .select([
       'k.id',
       nameJson('p').as('product'),
-      nameJson('b').as('brand'),
+      brandJson('b').as('brand'),
       nameJson('m').as('measurement'),
       's.batch_number',
       either<number>('i.quantity', sql`-ri.quantity`).as('quantity'),

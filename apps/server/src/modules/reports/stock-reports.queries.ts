@@ -2,6 +2,7 @@
 // round(balance × unit cost); totals add up the same rounded values, so a report's rows add up to its card.
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import { brandJson, brandName } from '../../platform/brand-name.ts';
 import { nameJson } from '../../platform/creator.ts';
 import { matchesSearch } from '../../platform/listing.ts';
 import type { Period } from '../../platform/period.ts';
@@ -12,7 +13,8 @@ function liveBatches(db: Database, search: string | undefined, searched = ['p.na
   const q = db
     .selectFrom('stock_batches as s')
     .innerJoin('products as p', 'p.id', 's.product_id')
-    .innerJoin('brands as b', 'b.id', 's.brand_id')
+    // A batch may have no brand (NO_BRAND).
+    .leftJoin('brands as b', 'b.id', 's.brand_id')
     .innerJoin('measurements as m', 'm.id', 's.measurement_id')
     .leftJoin('suppliers as sup', 'sup.id', 's.supplier_id')
     .where('s.deleted_at', 'is', null);
@@ -20,7 +22,8 @@ function liveBatches(db: Database, search: string | undefined, searched = ['p.na
 }
 
 /**
- * The same batches by LEFT JOINs, which change no row (a batch's product, brand and unit are NOT NULL foreign keys)
+ * The same batches by LEFT JOINs, which change no row (a batch's product and unit are NOT NULL foreign keys, and a
+ * batch without a brand is kept by the other query's LEFT JOIN too)
  * but let a count or total that reads none of their columns leave them out: for the low stock report, where most
  * of a big shop's batches may be low (75,000 of 100,000 in the bench data), its count reads the batches alone.
  */
@@ -38,7 +41,7 @@ const batchNames = [
   's.id',
   's.batch_number',
   nameJson('p').as('product'),
-  nameJson('b').as('brand'),
+  brandJson('b').as('brand'),
   nameJson('m').as('measurement'),
 ] as const;
 
@@ -102,8 +105,13 @@ const lowBatches = (db: Database, search: string | undefined) =>
 /** The names built for the page's rows only, after the sort (name_json, migration 022). */
 const lateName = (column: string) => sql<{ name: string }>`name_json(${sql.ref(column)})`;
 /** A name read by the page's rows only: a subquery, so the sort's input needs no join to its table. */
-const lookedUpName = (table: 'brands' | 'measurements', id: string) =>
+const lookedUpName = (table: 'measurements', id: string) =>
   sql<{ name: string }>`(SELECT name_json(t.name) FROM ${sql.table(table)} t WHERE t.id = ${sql.ref(id)})`;
+/** The batch's brand as lookedUpName reads it, NO_BRAND for goods without one. */
+const lookedUpBrand = (id: string) =>
+  sql<{
+    name: string;
+  }>`name_json(${brandName(sql<string>`(SELECT t.name FROM brands t WHERE t.id = ${sql.ref(id)})`)})`;
 
 export const lowStockRows = (db: Database, search: string | undefined) =>
   lowBatches(db, search)
@@ -113,7 +121,7 @@ export const lowStockRows = (db: Database, search: string | undefined) =>
       lateName('p.name').as('product'),
       // Without a search the brands and units are then left unjoined: 75,000 low batches of the bench data are
       // sorted with their product names only (EXPLAIN ANALYZE: 127 -> 87 ms).
-      lookedUpName('brands', 's.brand_id').as('brand'),
+      lookedUpBrand('s.brand_id').as('brand'),
       lookedUpName('measurements', 's.measurement_id').as('measurement'),
       's.unit_price',
       's.balance',

@@ -1,3 +1,4 @@
+import { NO_BRAND } from '@duka/shared';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { likePattern } from '../../platform/listing.ts';
@@ -12,7 +13,8 @@ import { likePattern } from '../../platform/listing.ts';
 export interface PosSearchHit {
   product_id: number;
   name: string;
-  brand: { id: number; name: string };
+  /** `{ id: null, name: NO_BRAND }` for goods without a brand. */
+  brand: { id: number | null; name: string };
   measurement: { id: number; name: string; plural: string | null };
   batch_number: string;
   sale_price: number;
@@ -153,7 +155,8 @@ function searchLines(db: Database, q: string, words: string[]): Promise<PosSearc
       -- The brand and unit by primary-key subqueries rather than joins: planning the five-table join took 0.3 ms
       -- more, a tenth of the whole search.
       SELECT s.product_id, p.name,
-             (SELECT json_build_object('id', b.id, 'name', b.name) FROM brands b WHERE b.id = s.brand_id) AS brand,
+             coalesce((SELECT json_build_object('id', b.id, 'name', b.name) FROM brands b WHERE b.id = s.brand_id),
+                      json_build_object('id', NULL, 'name', ${NO_BRAND}::text)) AS brand,
              (SELECT json_build_object('id', m.id, 'name', m.name, 'plural', m.plural)
               FROM measurements m WHERE m.id = s.measurement_id)
                AS measurement,
@@ -171,14 +174,17 @@ function searchLines(db: Database, q: string, words: string[]): Promise<PosSearc
 }
 
 /** A cart line's other batches: the same product, brand and unit with stock, oldest first, with their prices. */
-export const lineBatches = (db: Database, line: { product_id: number; brand_id: number; measurement_id: number }) =>
+export const lineBatches = (
+  db: Database,
+  line: { product_id: number; brand_id: number | null; measurement_id: number },
+) =>
   db
     .selectFrom('stock_batches')
     .select(['batch_number', 'sale_price', 'balance', 'stock_date'])
     .where('deleted_at', 'is', null)
     .where('balance', '>', 0)
     .where('product_id', '=', line.product_id)
-    .where('brand_id', '=', line.brand_id)
+    .where('brand_id', line.brand_id === null ? 'is' : '=', line.brand_id)
     .where('measurement_id', '=', line.measurement_id)
     .orderBy('stock_date')
     .orderBy('id')

@@ -1,4 +1,4 @@
-import { idField, trimBlanks } from '@duka/shared';
+import { brandParam, idField, trimBlanks } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppServices } from '../../services.ts';
@@ -30,7 +30,8 @@ export const posSearchRoutes: FastifyPluginAsyncZod<AppServices> = async (app, {
       schema: {
         querystring: z.object({
           product_id: idField('Product is required.'),
-          brand_id: idField('Brand is required.'),
+          // `none`: the line's goods have no brand.
+          brand_id: brandParam('Brand is required.'),
           measurement_id: idField('Measurement is required.'),
         }),
       },

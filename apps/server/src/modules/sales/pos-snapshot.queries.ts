@@ -30,7 +30,10 @@ export function readPosSnapshot(db: Database): Promise<PosSnapshot> {
         .orderBy('s.stock_date')
         .orderBy('s.id')
         .execute();
-      const ids = (key: 'product_id' | 'brand_id' | 'measurement_id') => [...new Set(batches.map((b) => b[key]))];
+      // A batch without a brand refers to none (the till shows NO_BRAND).
+      const ids = (key: 'product_id' | 'brand_id' | 'measurement_id') => [
+        ...new Set(batches.flatMap((b) => (b[key] === null ? [] : [b[key]]))),
+      ];
       const productIds = ids('product_id');
       const brandIds = ids('brand_id');
       const measurementIds = ids('measurement_id');

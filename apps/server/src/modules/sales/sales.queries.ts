@@ -2,6 +2,7 @@
 // sale with its lines.
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import { brandJson, brandName } from '../../platform/brand-name.ts';
 import { nameJson, unitJson } from '../../platform/creator.ts';
 import { notFound } from '../../platform/errors.ts';
 import { likePattern, matchesSearch, type PageOptions, type Seek } from '../../platform/listing.ts';
@@ -40,32 +41,34 @@ export const batchesInStock = (db: Database, productId: number) =>
     .orderBy('s.id')
     .execute();
 
+/** The batch's brand: `{ id: null, name: NO_BRAND }` for goods without one. */
 export const brandOfBatch = (db: Database, batchNumber: string) =>
   inStock(db)
-    .innerJoin('brands as b', 'b.id', 's.brand_id')
-    .select(['b.id', 'b.name'])
+    .leftJoin('brands as b', 'b.id', 's.brand_id')
+    .select(['b.id', brandName('b.name').as('name')])
     .where('s.batch_number', '=', batchNumber)
     .execute();
 
-export const measurementsOfBrand = (db: Database, brandId: number, batchNumber?: string) => {
+/** `brandId` null: the batches without a brand. */
+export const measurementsOfBrand = (db: Database, brandId: number | null, batchNumber?: string) => {
   let q = inStock(db)
     .innerJoin('measurements as m', 'm.id', 's.measurement_id')
     .select(['m.id', 'm.name', 'm.plural'])
     .distinct()
-    .where('s.brand_id', '=', brandId);
+    .where('s.brand_id', brandId === null ? 'is' : '=', brandId);
   if (batchNumber) q = q.where('s.batch_number', '=', batchNumber);
   return q.execute();
 };
 
 export async function salePriceOf(
   db: Database,
-  q: { productId: number; batchNumber: string; brandId: number; measurementId: number },
+  q: { productId: number; batchNumber: string; brandId: number | null; measurementId: number },
 ) {
   const row = await inStock(db)
     .select(['s.sale_price', 's.balance'])
     .where('s.batch_number', '=', q.batchNumber)
     .where('s.product_id', '=', q.productId)
-    .where('s.brand_id', '=', q.brandId)
+    .where('s.brand_id', q.brandId === null ? 'is' : '=', q.brandId)
     .where('s.measurement_id', '=', q.measurementId)
     .executeTakeFirst();
   if (!row) throw notFound('Sale price');
@@ -131,13 +134,13 @@ export function saleLines(db: Database) {
     .selectFrom('sale_items as i')
     .innerJoin('stock_batches as s', 's.id', 'i.batch_id')
     .innerJoin('products as p', 'p.id', 'i.product_id')
-    .innerJoin('brands as b', 'b.id', 'i.brand_id')
+    .leftJoin('brands as b', 'b.id', 'i.brand_id')
     .innerJoin('measurements as m', 'm.id', 'i.measurement_id')
     .select([
       'i.unit_price',
       's.batch_number',
       nameJson('p').as('product'),
-      nameJson('b').as('brand'),
+      brandJson('b').as('brand'),
       unitJson('m').as('measurement'),
     ]);
 }

@@ -1,4 +1,12 @@
-import { idParamSchema, listQuerySchema, numeric, paymentMethodsLabel, saleList, saleSchema } from '@duka/shared';
+import {
+  brandParam,
+  idParamSchema,
+  listQuerySchema,
+  numeric,
+  paymentMethodsLabel,
+  saleList,
+  saleSchema,
+} from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { can, canAny, requestContext } from '../../platform/access.ts';
@@ -29,7 +37,11 @@ export const salesRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db,
     '/getmeasurementsbybrandinstock/:id',
     {
       config: pos,
-      schema: { params: idParamSchema, querystring: z.object({ batchNumber: batchParam.shape.batch.optional() }) },
+      schema: {
+        // `none`: the batches without a brand.
+        params: z.object({ id: brandParam('Not found.') }),
+        querystring: z.object({ batchNumber: batchParam.shape.batch.optional() }),
+      },
     },
     (request) => lookup(queries.measurementsOfBrand(db, request.params.id, request.query.batchNumber)),
   );
@@ -41,7 +53,7 @@ export const salesRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db,
         querystring: z.object({
           productId: numeric(z.number().int().positive()),
           batchNumber: batchParam.shape.batch,
-          brandId: numeric(z.number().int().positive()),
+          brandId: brandParam('Brand is required.'),
           measurementId: numeric(z.number().int().positive()),
         }),
       },

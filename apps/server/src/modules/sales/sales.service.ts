@@ -7,6 +7,7 @@ import {
   formatQuantity,
   lineTotal,
   MAX_MONEY,
+  NO_BRAND,
   type SaleInput,
   saleTotals,
   spreadDiscount,
@@ -31,7 +32,8 @@ interface LockedBatch {
   id: number;
   batch_number: string;
   product_id: number;
-  brand_id: number;
+  /** Null for goods without a brand. */
+  brand_id: number | null;
   measurement_id: number;
   sale_price: number;
   unit_price: number;
@@ -44,7 +46,7 @@ interface SaleLine {
   sale_id: number;
   batch_id: number;
   product_id: number;
-  brand_id: number;
+  brand_id: number | null;
   measurement_id: number;
   quantity: number;
   unit_price: number;
@@ -87,8 +89,8 @@ const keyReused = () => invalidField('idempotencyKey', 'This sale key was alread
 async function lockBatches(trx: Trx, batchNumbers: string[]): Promise<Map<string, LockedBatch>> {
   const rows = await sql<LockedBatch>`
     SELECT s.id, s.batch_number, s.product_id, s.brand_id, s.measurement_id, s.sale_price, s.unit_price, s.balance,
-           p.name AS product_name, b.name AS brand_name
-    FROM stock_batches s JOIN products p ON p.id = s.product_id JOIN brands b ON b.id = s.brand_id
+           p.name AS product_name, coalesce(b.name, ${NO_BRAND}::text) AS brand_name
+    FROM stock_batches s JOIN products p ON p.id = s.product_id LEFT JOIN brands b ON b.id = s.brand_id
     WHERE s.batch_number = ANY(${batchNumbers}::text[])
       AND s.deleted_at IS NULL AND p.deleted_at IS NULL AND b.deleted_at IS NULL
     ORDER BY s.id

@@ -3,6 +3,7 @@ import { formatDay, formatMoney, formatQuantity, quantityWithUnit, stockStatus }
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { COUNTED_AS } from '../../db/read-cache.ts';
+import { brandName } from '../../platform/brand-name.ts';
 import { likePattern } from '../../platform/listing.ts';
 
 export interface StockFilter {
@@ -22,6 +23,8 @@ const nameObjectOf = (table: Named, id: string) =>
   sql<{
     name: string;
   } | null>`(select json_build_object('name', name) from ${sql.table(table)} where id = ${sql.ref(id)})`;
+/** The batch's brand name, NO_BRAND for goods without one. */
+const brandNameOf = (id: string) => brandName(nameOf('brands', id));
 
 export function stockQuery(db: Database, filter: StockFilter = {}) {
   let q = db
@@ -45,11 +48,11 @@ export function stockQuery(db: Database, filter: StockFilter = {}) {
       's.environment',
       's.created_at',
       nameOf('products', 's.product_id').as('product_name'),
-      nameOf('brands', 's.brand_id').as('brand_name'),
+      brandNameOf('s.brand_id').as('brand_name'),
       nameOf('measurements', 's.measurement_id').as('measurement_name'),
       nameOf('suppliers', 's.supplier_id').as('supplier_name'),
       nameObjectOf('products', 's.product_id').as('product'),
-      nameObjectOf('brands', 's.brand_id').as('brand'),
+      sql<{ name: string }>`json_build_object('name', ${brandNameOf('s.brand_id')})`.as('brand'),
       nameObjectOf('measurements', 's.measurement_id').as('measurement'),
       nameObjectOf('suppliers', 's.supplier_id').as('supplier'),
       nameObjectOf('users', 's.created_by').as('created_by'),
@@ -162,7 +165,7 @@ export function stockLevelQuery(db: Database, search?: string, firstRows?: numbe
   }
   return levels
     .select([
-      nameOf('brands', 's.brand_id').as('brand_name'),
+      brandNameOf('s.brand_id').as('brand_name'),
       nameOf('measurements', 's.measurement_id').as('measurement_name'),
     ])
     .orderBy('product_name')

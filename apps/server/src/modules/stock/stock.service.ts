@@ -42,7 +42,8 @@ export const stockKind = registerTrashKind({
     const row = await trx
       .selectFrom('stock_batches as s')
       .innerJoin('products as p', 'p.id', 's.product_id')
-      .innerJoin('brands as b', 'b.id', 's.brand_id')
+      // A batch without a brand has no brand to restore first.
+      .leftJoin('brands as b', 'b.id', 's.brand_id')
       .select(['p.deleted_at as product_deleted', 'b.deleted_at as brand_deleted'])
       .where('s.id', '=', id)
       .executeTakeFirstOrThrow();
@@ -59,36 +60,88 @@ export const stockKind = registerTrashKind({
   },
 });
 
-/** Every referenced record must be live, and the brand must belong to the product. */
-async function assertReferences(trx: Trx, input: StockInput) {
+/**
+ * Every referenced record must be live. Answers the brand the batch is stored under: null for goods without one, the
+ * chosen brand when it lists the product, otherwise the product's brand of that name, which receiving creates when the
+ * product has none yet (a brand is a row per product, and a new product would otherwise wait for a brand to list it).
+ */
+async function assertReferences(
+  trx: Trx,
+  input: StockInput,
+  ctx: RequestContext,
+  environment: string,
+): Promise<number | null> {
   const live = async (table: 'products' | 'measurements' | 'suppliers', id: number) =>
     Boolean(
       await trx.selectFrom(table).select('id').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst(),
     );
   if (!(await live('products', input.product_id))) throw invalidField('product_id', 'Product is required.');
-  const brand = await trx
-    .selectFrom('brands')
-    .select('product_id')
-    .where('id', '=', input.brand_id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!brand) throw invalidField('brand_id', 'Brand is required.');
-  if (brand.product_id !== input.product_id) throw invalidField('brand_id', 'This brand belongs to another product.');
+  const brandId =
+    input.brand_id === null ? null : await brandListingProduct(trx, input.brand_id, input.product_id, ctx, environment);
   if (!(await live('measurements', input.measurement_id)))
     throw invalidField('measurement_id', 'Measurement is required.');
   if (!(await live('suppliers', input.supplier_id))) throw invalidField('supplier_id', 'Supplier is required.');
   if (lineTotal(input.quantity, Math.max(input.unit_price, input.sale_price)) > MAX_AMOUNT)
     throw invalidField('quantity', 'The quantity times the price is too large for one batch.');
+  return brandId;
+}
+
+/** The chosen brand (a live one) as a brand of the batch's product, linking the two when it is another product's. */
+async function brandListingProduct(
+  trx: Trx,
+  chosenId: number,
+  productId: number,
+  ctx: RequestContext,
+  environment: string,
+): Promise<number> {
+  const brand = await trx
+    .selectFrom('brands')
+    .select(['id', 'name', 'product_id'])
+    .where('id', '=', chosenId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!brand) throw invalidField('brand_id', 'Brand is required.');
+  if (brand.product_id === productId) return brand.id;
+  const listed = () =>
+    trx
+      .selectFrom('brands')
+      .select('id')
+      .where('product_id', '=', productId)
+      .where(sql`lower(name)`, '=', sql`lower(${brand.name})`)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  const already = await listed();
+  if (already) return already.id;
+  // Two receipts linking the same brand at once: the second waits for the first's row and then uses it.
+  const linked = (
+    await sql<{ id: number }>`
+      INSERT INTO brands (name, product_id, environment, created_by)
+      VALUES (${brand.name}, ${productId}, ${environment}, ${ctx.userId})
+      ON CONFLICT (product_id, lower(name)) WHERE deleted_at IS NULL DO NOTHING
+      RETURNING id`.execute(trx)
+  ).rows[0];
+  if (!linked) {
+    const other = await listed();
+    if (other) return other.id;
+    throw new AppError('conflict', 'The brands of this product changed while saving. Please try again.');
+  }
+  await writeAudit(trx, ctx, {
+    type: 'Brand',
+    activity: 'Create',
+    details: `Created brand "${brand.name}" (id ${linked.id}) for product ${productId} on receiving stock`,
+  });
+  return linked.id;
 }
 
 export async function createStock(db: Database, input: StockInput & { environment: string }, ctx: RequestContext) {
   return db.transaction().execute(async (trx) => {
-    await assertReferences(trx, input);
+    const brandId = await assertReferences(trx, input, ctx, input.environment);
     const quantity = roundQuantity(input.quantity);
     const batch = await trx
       .insertInto('stock_batches')
       .values({
         ...input,
+        brand_id: brandId,
         quantity,
         min_stock_level: roundQuantity(input.min_stock_level),
         batch_number: newNumber('BN'),
@@ -125,13 +178,14 @@ export async function updateStock(db: Database, id: number, input: StockInput, c
         'quantity_sold',
         'quantity_adjusted',
         'batch_number',
+        'environment',
       ])
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .forUpdate()
       .executeTakeFirst();
     if (!before) throw notFound('Stock');
-    await assertReferences(trx, input);
+    const brandId = await assertReferences(trx, input, ctx, before.environment);
     const quantity = roundQuantity(input.quantity);
     const gone = roundQuantity(before.quantity_sold + before.quantity_adjusted);
     if (quantity < gone) {
@@ -142,12 +196,12 @@ export async function updateStock(db: Database, id: number, input: StockInput, c
     }
     const identityChanged =
       before.product_id !== input.product_id ||
-      before.brand_id !== input.brand_id ||
+      before.brand_id !== brandId ||
       before.measurement_id !== input.measurement_id;
     if (identityChanged && before.quantity_sold > 0) {
       throw new AppError('conflict', 'This batch has sales: its product, brand and measurement cannot change.');
     }
-    const after = { ...input, quantity, min_stock_level: roundQuantity(input.min_stock_level) };
+    const after = { ...input, brand_id: brandId, quantity, min_stock_level: roundQuantity(input.min_stock_level) };
     await trx
       .updateTable('stock_batches')
       .set({

@@ -13,11 +13,13 @@ const base = {
   label: 'Brand',
   listLabel: 'Brands',
   list: '/brandlist',
-  invalidates: ['/getbrandsbyproduct'],
+  // The stock form's brands: a product's, and every name.
+  invalidates: ['/getbrandsbyproduct', '/getbrands'],
   width: 640,
 };
 
-const CREATE: RecordFormSpec<typeof brandCreateSchema> = {
+/** Also the stock form's in-place "+ New" brand (for the chosen product). */
+export const BRAND_CREATE: RecordFormSpec<typeof brandCreateSchema> = {
   ...base,
   schema: brandCreateSchema,
   save: '/brandstore',
@@ -34,11 +36,11 @@ const UPDATE: RecordFormSpec<typeof brandUpdateSchema, { name: string; product_i
 };
 
 export function BrandCreatePage() {
-  const kit = useRecordForm(CREATE);
+  const kit = useRecordForm(BRAND_CREATE);
   const products = useLookup('/getproducts');
   const { form } = kit;
   return (
-    <RecordFormPage spec={CREATE} kit={kit}>
+    <RecordFormPage spec={BRAND_CREATE} kit={kit}>
       <TextInput label="Name" {...form.register('name')} error={form.formState.errors.name?.message} />
       <Controller
         control={form.control}

@@ -16,7 +16,7 @@ export function BrandListPage() {
     <ListPage<BrandRow>
       title="Brands"
       // The stock form loads brands per product: those cached lookups go stale too.
-      {...recordListProps('brand', { refreshes: ['/getbrandsbyproduct'] })}
+      {...recordListProps('brand', { refreshes: ['/getbrandsbyproduct', '/getbrands'] })}
       columns={[
         { header: 'NAME', cell: (b) => b.name },
         { header: 'PRODUCT', cell: (b) => b.product?.name ?? 'N/A' },

@@ -14,7 +14,7 @@ const base = {
   width: 640,
 };
 
-const CREATE: RecordFormSpec<typeof measurementCreateSchema> = {
+export const MEASUREMENT_CREATE: RecordFormSpec<typeof measurementCreateSchema> = {
   ...base,
   schema: measurementCreateSchema,
   save: '/measurementstore',
@@ -53,5 +53,5 @@ function MeasurementFields({ form }: { form: UseFormReturn<any, any, any> }) {
   );
 }
 
-export const MeasurementCreatePage = () => <RecordFieldsPage spec={CREATE} fields={MeasurementFields} />;
+export const MeasurementCreatePage = () => <RecordFieldsPage spec={MEASUREMENT_CREATE} fields={MeasurementFields} />;
 export const MeasurementUpdatePage = () => <RecordFieldsPage spec={UPDATE} fields={MeasurementFields} />;

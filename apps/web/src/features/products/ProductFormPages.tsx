@@ -23,7 +23,8 @@ const base = {
   width: 640,
 };
 
-const CREATE: RecordFormSpec<typeof productCreateSchema> = {
+/** Also the stock form's in-place "+ New" product. */
+export const PRODUCT_CREATE: RecordFormSpec<typeof productCreateSchema> = {
   ...base,
   schema: productCreateSchema,
   save: '/productstore',
@@ -52,7 +53,7 @@ function ProductFields({ form }: { form: UseFormReturn<any, any, any> }) {
 }
 
 export function ProductCreatePage() {
-  return <RecordFieldsPage spec={CREATE} fields={ProductFields} />;
+  return <RecordFieldsPage spec={PRODUCT_CREATE} fields={ProductFields} />;
 }
 
 export function ProductUpdatePage() {

@@ -21,7 +21,7 @@ export function ProductListPage() {
       title="Products"
       exports={{ permission: 'productExport', xlsx: '/productxlsx', csv: '/productcsv', name: 'products' }}
       // A deleted product must also leave the selects of the brand and stock forms.
-      {...recordListProps('product', { refreshes: ['/getproducts'] })}
+      {...recordListProps('product', { refreshes: ['/getproducts', '/getbrands'] })}
       actions={{
         permission: 'productEdit',
         render: (selectedIds, tools) => <LabelButtons selectedIds={selectedIds} tools={tools} />,

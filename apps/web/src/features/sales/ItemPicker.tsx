@@ -1,4 +1,4 @@
-import { formatMoney, formatQuantity } from '@duka/shared';
+import { formatMoney, formatQuantity, NO_BRAND_PARAM } from '@duka/shared';
 import { Alert, Button, Group, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
@@ -13,8 +13,8 @@ import {
 import type { CartLine } from './cart.ts';
 import { useSelectOnFocus } from './select-on-focus.ts';
 
-const options = (items: { id: number; name: string }[] | undefined) =>
-  (items ?? []).map((i) => ({ value: String(i.id), label: i.name }));
+const options = (items: { id: number | null; name: string }[] | undefined) =>
+  (items ?? []).map((i) => ({ value: i.id === null ? NO_BRAND_PARAM : String(i.id), label: i.name }));
 
 // Product → batch (oldest with stock preselected) → brand → measurement → the server's price, then quantity and
 // Add Cart. Choices with a single option are made by themselves, so a sale is typing a name, a number and Enter.
@@ -23,7 +23,8 @@ export function ItemPicker({ onAdd }: { onAdd: (line: CartLine) => void }) {
   const [debounced] = useDebouncedValue(search, 250);
   const [productId, setProductId] = useState<number>();
   const [batchNumber, setBatchNumber] = useState<string>();
-  const [brandId, setBrandId] = useState<number>();
+  // Undefined: not chosen yet; null: the batch's goods have no brand.
+  const [brandId, setBrandId] = useState<number | null>();
   const [measurementId, setMeasurementId] = useState<number>();
   const [quantity, setQuantity] = useState<number | string>(1);
   const [error, setError] = useState<string>();
@@ -43,7 +44,7 @@ export function ItemPicker({ onAdd }: { onAdd: (line: CartLine) => void }) {
     if (batches.data?.[0] && !batchNumber) setBatchNumber(batches.data[0].batch_number);
   }, [batches.data, batchNumber]);
   useEffect(() => {
-    if (brands.data?.length === 1 && !brandId) setBrandId(brands.data[0]?.id);
+    if (brands.data?.length === 1 && brandId === undefined) setBrandId(brands.data[0]?.id);
   }, [brands.data, brandId]);
   useEffect(() => {
     if (measurements.data?.length === 1 && !measurementId) setMeasurementId(measurements.data[0]?.id);
@@ -126,9 +127,9 @@ export function ItemPicker({ onAdd }: { onAdd: (line: CartLine) => void }) {
         <Select
           label="Brand"
           data={options(brands.data)}
-          value={brandId ? String(brandId) : null}
+          value={brandId === undefined ? null : brandId === null ? NO_BRAND_PARAM : String(brandId)}
           onChange={(v) => {
-            setBrandId(v ? Number(v) : undefined);
+            setBrandId(v === null ? undefined : v === NO_BRAND_PARAM ? null : Number(v));
             setMeasurementId(undefined);
           }}
           disabled={!batchNumber}
@@ -138,7 +139,7 @@ export function ItemPicker({ onAdd }: { onAdd: (line: CartLine) => void }) {
           data={options(measurements.data)}
           value={measurementId ? String(measurementId) : null}
           onChange={(v) => setMeasurementId(v ? Number(v) : undefined)}
-          disabled={!brandId}
+          disabled={brandId === undefined}
         />
       </SimpleGrid>
       <Group align="flex-end" mt="sm">

@@ -152,7 +152,8 @@ export function PosPage() {
           batchNumber: l.batchNumber,
           quantity: l.quantity,
           productId: l.productId,
-          brandId: l.brandId,
+          // A line without a brand says none: the server checks the brand only when one is named.
+          brandId: l.brandId ?? undefined,
           measurementId: l.measurementId,
         })),
         discount: percent,

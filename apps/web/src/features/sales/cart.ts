@@ -6,7 +6,8 @@ export interface CartLine {
   productId: number;
   product: string;
   batchNumber: string;
-  brandId: number;
+  /** Null for goods without a brand (`brand` is then NO_BRAND). */
+  brandId: number | null;
   brand: string;
   measurementId: number;
   measurement: string;

@@ -1,10 +1,16 @@
-import { formatMoney } from '@duka/shared';
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { DEFAULT_ENVIRONMENT, formatMoney, NO_BRAND, NO_BRAND_PARAM } from '@duka/shared';
+import { Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { api, errorMessage } from '../../api/client.ts';
+import { useLookup } from '../../api/lists.ts';
 import { AmountInput } from '../../components/form/AmountInput.tsx';
+import { QuickCreate } from '../../components/form/QuickCreate.tsx';
+import { BRAND_CREATE } from '../brands/BrandFormPages.tsx';
+import { MEASUREMENT_CREATE } from '../measurements/MeasurementFormPages.tsx';
 import { LookupSelect } from '../products/LookupSelect.tsx';
+import { PRODUCT_CREATE } from '../products/ProductFormPages.tsx';
 
 /** The brands of one product: asked for only once a product is chosen (part 2 §2.6). */
 function useBrandsOf(productId: number | undefined) {
@@ -16,42 +22,124 @@ function useBrandsOf(productId: number | undefined) {
   });
 }
 
+/**
+ * The brand choices: "No brand" (sand, ballast), the product's own brands, then every other brand name: receiving
+ * under one links it to the product (the server makes the product's brand of that name), so a new product never
+ * waits for a brand to list it.
+ */
+function brandChoices(own: { id: number; name: string }[], all: { id: number; name: string }[]) {
+  const ownNames = new Set(own.map((b) => b.name.toLowerCase()));
+  const others = all.filter((b) => !ownNames.has(b.name.toLowerCase()));
+  const item = (b: { id: number; name: string }) => ({ value: String(b.id), label: b.name });
+  return [
+    { group: 'Without a brand', items: [{ value: NO_BRAND_PARAM, label: NO_BRAND }] },
+    ...(own.length ? [{ group: "This product's brands", items: own.map(item) }] : []),
+    ...(others.length ? [{ group: 'Other brands', items: others.map(item) }] : []),
+  ];
+}
+
+/** A select with its "+ New" action beside it. */
+function WithNew({ select, action }: { select: ReactNode; action: ReactNode }) {
+  return (
+    <Group align="flex-end" gap={4} wrap="nowrap">
+      <div style={{ flex: 1 }}>{select}</div>
+      {action}
+    </Group>
+  );
+}
+
 /** The batch fields shared by create and update. */
 export function StockFields({ form }: { form: UseFormReturn<any, any, any> }) {
   const productId = form.watch('product_id') as number | undefined;
   const brands = useBrandsOf(productId);
+  const allBrands = useLookup('/getbrands');
+  // What the create form's Environment says; the update form has none, and a record made there is a real one.
+  const environment = (form.watch('environment') as string | undefined) ?? DEFAULT_ENVIRONMENT;
   const [quantity, unitPrice] = form.watch(['quantity', 'unit_price']);
   // Shown as the server will store it: round(quantity × unit price), whole shillings (PRODUCT.md §4).
   const totalCost = Math.round((Number(quantity) || 0) * (Number(unitPrice) || 0));
+  const pick = (field: string) => (id: number) =>
+    form.setValue(field, id, { shouldValidate: true, shouldDirty: true, shouldTouch: true });
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
-      <LookupSelect
-        control={form.control}
-        name="product_id"
-        label="Product"
-        endpoint="/getproducts"
-        // Another product's brand would be refused by the server: the brand is chosen again.
-        onPicked={() => form.setValue('brand_id', undefined)}
-      />
-      <Controller
-        control={form.control}
-        name="brand_id"
-        render={({ field, fieldState }) => (
-          <Select
-            label="Brand"
-            placeholder={productId ? 'Select brand' : 'Select a product first'}
-            searchable
-            nothingFoundMessage="This product has no brands yet"
-            disabled={!productId}
-            data={(brands.data ?? []).map((b) => ({ value: String(b.id), label: b.name }))}
-            value={field.value ? String(field.value) : null}
-            onChange={(v) => field.onChange(v ? Number(v) : undefined)}
-            onBlur={field.onBlur}
-            error={fieldState.error?.message ?? (brands.isError ? errorMessage(brands.error) : undefined)}
+      <WithNew
+        select={
+          <LookupSelect
+            control={form.control}
+            name="product_id"
+            label="Product"
+            endpoint="/getproducts"
+            // Another product's brands are offered anew: the brand is chosen again.
+            onPicked={() => form.setValue('brand_id', undefined)}
           />
-        )}
+        }
+        action={
+          <QuickCreate
+            spec={PRODUCT_CREATE}
+            permission="productAdd"
+            noun="product"
+            fixed={{ environment, barcode: '', sku: '' }}
+            fields={(dialog) => (
+              <LookupSelect control={dialog.control} name="category_id" label="Category" endpoint="/getcategories" />
+            )}
+            onCreated={(id) => {
+              pick('product_id')(id);
+              form.setValue('brand_id', undefined);
+            }}
+          />
+        }
       />
-      <LookupSelect control={form.control} name="measurement_id" label="Measurement" endpoint="/getmeasurements" />
+      <WithNew
+        select={
+          <Controller
+            control={form.control}
+            name="brand_id"
+            render={({ field, fieldState }) => (
+              <Select
+                label="Brand"
+                placeholder={productId ? 'Select brand' : 'Select a product first'}
+                searchable
+                nothingFoundMessage="Nothing found"
+                disabled={!productId}
+                data={brandChoices(brands.data ?? [], allBrands.data ?? [])}
+                // null is "No brand"; undefined is no choice yet.
+                value={field.value === null ? NO_BRAND_PARAM : field.value ? String(field.value) : null}
+                onChange={(v) => field.onChange(v === NO_BRAND_PARAM ? null : v ? Number(v) : undefined)}
+                onBlur={field.onBlur}
+                error={
+                  fieldState.error?.message ??
+                  (brands.isError ? errorMessage(brands.error) : undefined) ??
+                  (allBrands.isError ? errorMessage(allBrands.error) : undefined)
+                }
+              />
+            )}
+          />
+        }
+        action={
+          <QuickCreate
+            spec={BRAND_CREATE}
+            permission="brandAdd"
+            noun="brand"
+            fixed={{ environment, product_ids: productId ? [productId] : [] }}
+            disabledReason={productId ? undefined : 'Select a product first'}
+            onCreated={pick('brand_id')}
+          />
+        }
+      />
+      <WithNew
+        select={
+          <LookupSelect control={form.control} name="measurement_id" label="Measurement" endpoint="/getmeasurements" />
+        }
+        action={
+          <QuickCreate
+            spec={MEASUREMENT_CREATE}
+            permission="measurementAdd"
+            noun="measurement"
+            fixed={{ environment }}
+            onCreated={pick('measurement_id')}
+          />
+        }
+      />
       <LookupSelect control={form.control} name="supplier_id" label="Supplier" endpoint="/getsuppliers" />
       <AmountInput form={form} name="quantity" label="Quantity" decimalScale={3} />
       <AmountInput form={form} name="unit_price" label="Unit Price" decimalScale={0} />

@@ -6,7 +6,8 @@ import { STOCK_VIEWS } from './stock-types.ts';
 // Receive and correct a batch on the form kit. The server refuses (409, shown in the banner) an update whose
 // quantity is below what has already left the batch.
 
-const base = { label: 'Stock', list: '/stocklist', invalidates: STOCK_VIEWS };
+// Receiving under another product's brand links it to this product: the brand selects and list refresh too.
+const base = { label: 'Stock', list: '/stocklist', invalidates: [...STOCK_VIEWS, '/getbrandsbyproduct', '/brandlist'] };
 
 const CREATE: RecordFormSpec<typeof stockCreateSchema> = {
   ...base,

@@ -32,6 +32,7 @@ export function TrashPage() {
         '/getcategories',
         '/getproducts',
         '/getbrandsbyproduct',
+        '/getbrands',
         '/getmeasurements',
         '/getsuppliers',
         '/getstockbatches',
