@@ -52,6 +52,7 @@ export function registerList<Query, Row>(
     header: column.header,
     value: (row: unknown) => cellOf(row, column, timeZone),
     width: Math.max(12, column.header.length + 2, column.kind === 'text' ? 20 : 0),
+    date: column.kind === 'date',
   }));
   for (const format of ['xlsx', 'csv'] as ExportFormat[]) {
     app.get(

@@ -12,6 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInApp } from '../../../test/crud-contract.ts';
 import { expectReportKeys, exportedRows, saleAt, wholeReport } from '../../../test/report-fixtures.ts';
+import { xlsxDay } from '../../../test/spreadsheets.ts';
 import { type Batch, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { addDays, shopDay } from '../../platform/period.ts';
@@ -226,7 +227,7 @@ describe('inventory report exports', () => {
       'xlsx',
     );
     expect(rows[0]).toEqual(['Stock Balance Report']);
-    expect(rows[1]).toEqual(['Period', ago(7), today]);
+    expect(rows[1]).toEqual(['Period', xlsxDay(ago(7)), xlsxDay(today)]);
     expect(rows[2]).toEqual(['Total Stock (UGX)', 16 * 30_000 + 10_000 + 10_000]);
     expect(rows[3]).toEqual([
       'Product',
@@ -258,7 +259,7 @@ describe('inventory report exports', () => {
     const lines = aging.rows.filter((r) => r.some((cell) => cell !== ''));
     expect(lines.slice(0, 3)).toEqual([
       ['Stock Aging Report'],
-      ['Period', 'All', ago(100)],
+      ['Period', 'Up to', ago(100)],
       ['Total Value (UGX)', '1500'],
     ]);
     expect(lines.slice(4)).toEqual([
