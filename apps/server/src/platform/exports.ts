@@ -83,15 +83,13 @@ export function periodLine(period: { startDate?: string; endDate?: string }): Pr
   return ['Period', 'All'];
 }
 
-/** Lines above an exported list: what it is, the period, and the totals over the whole filtered period. */
+/** Lines above an exported list: what it is, the period, and its totals over the whole filtered period. */
 export function periodPreamble(
   title: string,
   period: { startDate?: string; endDate?: string },
-  totalLabel: string,
-  total: number,
-  ...more: [label: string, total: number][]
+  ...totals: [label: string, total: number][]
 ): PreambleCell[][] {
-  return [[title], periodLine(period), [totalLabel, total], ...more, []];
+  return [[title], periodLine(period), ...totals, []];
 }
 
 /** Exports reading at once: each holds one of the pool's few connections (POOL_SIZE) until its client has the whole

@@ -88,7 +88,7 @@ export function registerReport<Query extends z.ZodType, Row, Shown = Row>(
         const extras = await cards;
         const total = Number(extras[declaration.total.field] ?? 0);
         const preamble = period
-          ? periodPreamble(declaration.title, period, declaration.total.label, total)
+          ? periodPreamble(declaration.title, period, [declaration.total.label, total])
           : [[declaration.title], ['As of', shopDay(timeZone)], [declaration.total.label, total], []];
         return sendExport(reply, format, {
           name: declaration.fileName,

@@ -201,23 +201,29 @@ describe('GET /api/salexlsx and /api/salecsv', () => {
       'Discount (%)',
       'Subtotal',
       'Total Amount',
+      'Returned',
+      'Net Amount',
       'Payment Method',
       'Created By',
       'Date',
     ];
-    expect(rows.slice(0, 3)).toEqual([
+    expect(rows.slice(0, 5)).toEqual([
       ['Sales'],
       ['Period', '2026-10-15', '2026-10-15'],
       ['Total sales (UGX)', '45000'],
+      ['Returns in the period (UGX)', '0'],
+      ['Net sales (UGX)', '45000'],
     ]);
-    expect(rows[4]).toEqual(header);
-    expect(rows.slice(5)).toHaveLength(1);
-    expect(rows[5]).toEqual([
+    expect(rows[6]).toEqual(header);
+    expect(rows.slice(7)).toHaveLength(1);
+    expect(rows[7]).toEqual([
       expect.stringMatching(/^SN[0-9A-F]{14}$/),
       'Export Customer',
       '0772123456',
       '10',
       '50000',
+      '45000',
+      '0',
       '45000',
       'Mobile Money',
       'Grace Namutebi',
@@ -227,7 +233,7 @@ describe('GET /api/salexlsx and /api/salecsv', () => {
     const xlsx = await xlsxRows((await t.download(`/api/salexlsx${query}`, admin)).bytes);
     expect(xlsx[0]).toEqual(['Sales']);
     expect(xlsx[2]).toEqual(['Total sales (UGX)', 45_000]);
-    expect(xlsx.at(-1)?.slice(1, 6)).toEqual(['Export Customer', '0772123456', 10, 50_000, 45_000]);
+    expect(xlsx.at(-1)?.slice(1, 8)).toEqual(['Export Customer', '0772123456', 10, 50_000, 45_000, 0, 45_000]);
   });
 
   it('write days as XLSX dates on the shop\'s day and as text in CSV; no period reads "All"', async () => {
@@ -237,9 +243,9 @@ describe('GET /api/salexlsx and /api/salecsv', () => {
     const search = 'search=late%20date';
     const sheet = await xlsxSheet((await t.download(`/api/salexlsx?${search}`, admin)).bytes);
     expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual(['Period', 'All']);
-    const dateColumn = 9;
+    const dateColumn = 11;
     const cell = sheet.getRow(sheet.rowCount).getCell(dateColumn);
-    expect(sheet.getRow(5).getCell(dateColumn).value).toBe('Date');
+    expect(sheet.getRow(7).getCell(dateColumn).value).toBe('Date');
     expect(cell.value).toEqual(new Date(Date.UTC(2026, 9, 21)));
     expect(cell.numFmt).toBe('yyyy-mm-dd');
 
