@@ -19,3 +19,6 @@ export async function xlsxRows(bytes: Buffer): Promise<unknown[][]> {
   });
   return rows;
 }
+
+/** A shop day (YYYY-MM-DD) as an exported XLSX date cell reads back: that day's midnight in UTC. */
+export const xlsxDay = (day: string) => new Date(`${day}T00:00:00Z`);

@@ -25,6 +25,8 @@ export interface ListEnvelope<Row> {
   per_page: number;
   from: number | null;
   to: number | null;
+  /** A declared list's figures over every filtered row (ListDeclaration.totals), by field. */
+  totals?: Record<string, number>;
 }
 
 /** YYYY-MM-DD, a real calendar day. */

@@ -15,7 +15,19 @@ export interface ExportColumn<Row> {
   header: string;
   value: (row: Row) => string | number | null | undefined;
   width?: number;
+  /** The value is a shop day (YYYY-MM-DD): a date cell in XLSX, so a spreadsheet sorts and filters it as a date;
+   * the same text in CSV. */
+  date?: boolean;
 }
+
+/** A shop day above an exported table (the period's ends): a date cell in XLSX, its YYYY-MM-DD text in CSV. */
+export interface DayCell {
+  day: string;
+}
+export const dayCell = (day: string): DayCell => ({ day });
+
+/** A cell above the table. */
+export type PreambleCell = string | number | DayCell;
 
 export interface ExportSpec<Row> {
   /** File name without date and extension: `users` → `2026_11_22_users.xlsx`. */
@@ -24,7 +36,7 @@ export interface ExportSpec<Row> {
   /** Rows, fetched page by page so a large export never sits in memory whole. */
   rows: AsyncIterable<Row[]>;
   /** Lines above the table (report period, totals): each an array of cells. */
-  preamble?: (string | number)[][];
+  preamble?: PreambleCell[][];
   /** The shop's time zone, whose day dates the file name (default Africa/Kampala). */
   timeZone?: string;
 }
@@ -43,6 +55,7 @@ export function datedFileName(name: string, ext: string, timeZone = 'Africa/Kamp
  * loss stays -45000, not the text '-45000. */
 export function escapeCsvCell(value: unknown): string {
   if (typeof value === 'number') return String(value);
+  if (isDayCell(value)) return value.day;
   const text = value === null || value === undefined ? '' : String(value);
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
@@ -58,14 +71,25 @@ function csvLines(rows: string[][]): string {
   return text;
 }
 
-/** Lines above an exported list: what it is, the period, and the total over the whole filtered period. */
+const isDayCell = (value: unknown): value is DayCell =>
+  typeof value === 'object' && value !== null && typeof (value as DayCell).day === 'string';
+
+/** The period line above an exported list: its first and last day, or what an open end means. */
+export function periodLine(period: { startDate?: string; endDate?: string }): PreambleCell[] {
+  const { startDate, endDate } = period;
+  if (startDate && endDate) return ['Period', dayCell(startDate), dayCell(endDate)];
+  if (startDate) return ['Period', 'From', dayCell(startDate)];
+  if (endDate) return ['Period', 'Up to', dayCell(endDate)];
+  return ['Period', 'All'];
+}
+
+/** Lines above an exported list: what it is, the period, and its totals over the whole filtered period. */
 export function periodPreamble(
   title: string,
   period: { startDate?: string; endDate?: string },
-  totalLabel: string,
-  total: number,
-): (string | number)[][] {
-  return [[title], ['Period', period.startDate ?? 'All', period.endDate ?? 'All'], [totalLabel, total], []];
+  ...totals: [label: string, total: number][]
+): PreambleCell[][] {
+  return [[title], periodLine(period), ...totals, []];
 }
 
 /** Exports reading at once: each holds one of the pool's few connections (POOL_SIZE) until its client has the whole
@@ -111,9 +135,34 @@ export function startDownload(reply: FastifyReply, fileName: string, type: Expor
  * The style of every cell below the header, one object for them all. exceljs gives each new cell a style object of
  * its own and, writing it, renders that style to XML to find its number in the file's style table, unless it has met
  * the very same object before: a third of a 12-month XLSX's time went to that (addStyleModel). The cells have no
- * style of their own (days are text, money plain numbers), so they all share this one.
+ * style of their own (money plain numbers) but the days, so they all share this one, and the days DAY_CELL.
  */
 const PLAIN_CELL: Partial<ExcelJS.Style> = Object.freeze({});
+const DAY_CELL: Partial<ExcelJS.Style> = Object.freeze({ numFmt: 'yyyy-mm-dd' });
+
+/**
+ * A shop day as an XLSX date: the day's midnight in UTC, since exceljs turns a Date into the sheet's day number from
+ * its UTC time; the sheet has no time zone, so it shows the shop's day whatever the reader's zone. Anything else
+ * (an empty day, N/A) stays text.
+ */
+function xlsxDay(value: unknown): Date | undefined {
+  const match = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  return match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : undefined;
+}
+
+/** One row into the sheet (`cells`, a fresh array, is filled in): days as dates, everything else as given, every
+ * cell with a shared style. */
+function addXlsxRow(sheet: ExcelJS.Worksheet, cells: unknown[], days: readonly boolean[]) {
+  const styles: Partial<ExcelJS.Style>[] = [];
+  for (let i = 0; i < cells.length; i++) {
+    const day = days[i] ? xlsxDay(cells[i]) : undefined;
+    cells[i] = day ?? cells[i] ?? '';
+    styles[i] = day ? DAY_CELL : PLAIN_CELL;
+  }
+  const line = sheet.addRow(cells);
+  for (let i = 0; i < cells.length; i++) line.getCell(i + 1).style = styles[i] as Partial<ExcelJS.Style>;
+  line.commit();
+}
 
 /**
  * The zip's input stream a streamed worksheet's XML goes into, when it holds more than its buffer. exceljs writes the
@@ -167,16 +216,24 @@ export async function sendExport<Row>(reply: FastifyReply, format: ExportFormat,
       spec.columns.forEach((c, i) => {
         sheet.getColumn(i + 1).width = c.width ?? Math.max(12, c.header.length + 2);
       });
-      for (const line of spec.preamble ?? []) sheet.addRow(line).commit();
+      for (const line of spec.preamble ?? []) {
+        addXlsxRow(
+          sheet,
+          line.map((cell) => (isDayCell(cell) ? cell.day : cell)),
+          line.map(isDayCell),
+        );
+      }
       const header = sheet.addRow(spec.columns.map((c) => c.header));
       header.font = { bold: true };
       header.commit();
+      const days = spec.columns.map((c) => c.date === true);
       for await (const page of spec.rows) {
-        for (const row of page) {
-          const line = sheet.addRow(spec.columns.map((c) => c.value(row) ?? ''));
-          for (let i = 1; i <= spec.columns.length; i++) line.getCell(i).style = PLAIN_CELL;
-          line.commit();
-        }
+        for (const row of page)
+          addXlsxRow(
+            sheet,
+            spec.columns.map((c) => c.value(row)),
+            days,
+          );
         // Back-pressure: the next page is read only once the compressor, and through it the client, has taken what
         // is written.
         if (out.destroyed) return;

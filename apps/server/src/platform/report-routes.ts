@@ -75,6 +75,7 @@ export function registerReport<Query extends z.ZodType, Row, Shown = Row>(
     header: column.header,
     value: (row) => cellOf(row, column, timeZone),
     width: Math.max(12, column.header.length + 2, column.kind === 'text' ? 20 : 0),
+    date: column.kind === 'date',
   }));
   for (const format of ['xlsx', 'csv'] as ExportFormat[]) {
     app.get(
@@ -87,7 +88,7 @@ export function registerReport<Query extends z.ZodType, Row, Shown = Row>(
         const extras = await cards;
         const total = Number(extras[declaration.total.field] ?? 0);
         const preamble = period
-          ? periodPreamble(declaration.title, period, declaration.total.label, total)
+          ? periodPreamble(declaration.title, period, [declaration.total.label, total])
           : [[declaration.title], ['As of', shopDay(timeZone)], [declaration.total.label, total], []];
         return sendExport(reply, format, {
           name: declaration.fileName,

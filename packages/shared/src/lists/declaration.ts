@@ -31,6 +31,15 @@ export interface ListDeclaration<Filter extends z.ZodType = z.ZodType> {
   exports: { xlsx: string; csv: string; fileName: string };
   /** Period (from the query's startDate/endDate) and a total in the files' header rows; absent: no header rows. */
   total?: { label: string };
+  /** Figures over every filtered row, in place of `total`: answered beside the page as `totals` (field → amount),
+   * shown above the screen's table, and in the files' header rows after the period, in this order. */
+  totals?: readonly ListTotal[];
+}
+
+/** One of a list's figures over every filtered row (the sales' returns, their net). */
+export interface ListTotal {
+  field: string;
+  label: string;
 }
 
 export const defineList = <Filter extends z.ZodType>(declaration: ListDeclaration<Filter>) => declaration;
@@ -45,8 +54,8 @@ export const listCalls = (word: string, fileName: string) => ({
 /** A list over the shop's days (startDate/endDate, both included) whose files carry the period and a total. */
 export const overShopDays = (totalLabel: string) => ({ filter: dateRangeSchema, total: { label: totalLabel } });
 
-/** The flat list envelope around a row schema, for the OpenAPI description. */
-export const listEnvelopeSchema = (row: z.ZodType) =>
+/** The flat list envelope around a row schema, for the OpenAPI description; `totals` when the list declares them. */
+export const listEnvelopeSchema = (row: z.ZodType, totals?: readonly ListTotal[]) =>
   z.object({
     success: z.literal(true),
     data: z.array(row),
@@ -56,6 +65,9 @@ export const listEnvelopeSchema = (row: z.ZodType) =>
     per_page: z.number(),
     from: z.number().nullable(),
     to: z.number().nullable(),
+    ...(totals?.length
+      ? { totals: z.object(Object.fromEntries(totals.map((t) => [t.field, z.number().describe(t.label)]))) }
+      : {}),
   });
 
 /** The list call's query: page, page size, search and the list's filters. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { dateRangeSchema } from '../list.schemas.ts';
 import { named } from '../reports/rows.ts';
 import { paymentLabel } from '../sales.schemas.ts';
-import { defineList, overShopDays } from './declaration.ts';
+import { defineList } from './declaration.ts';
 
 // The sales list (part 2 §2.7): every sale, newest first, searched by customer, sale number or a payment's
 // reference (the mobile-money transaction id), filtered by the shop's days.
@@ -20,6 +21,10 @@ export const saleListRowSchema = z.object({
   subtotal: z.number(),
   discount_amount: z.number(),
   total_amount: z.number(),
+  /** Refunded by the sale's returns so far. */
+  returned_amount: z.number(),
+  /** total_amount less returned_amount. */
+  net_amount: z.number(),
   vat_rate: z.number(),
   vat_amount: z.number(),
   /** The method, or SPLIT when the sale was paid by more than one. */
@@ -42,11 +47,20 @@ export function paymentMethodsLabel(sale: { payment_method: string; payment_meth
     : paymentLabel(methods[0] ?? sale.payment_method);
 }
 
-/** The sales; the files carry the subtotal too, with the period and the total sales in their header rows. */
+/**
+ * The sales, each with what its returns refunded so far and its net; the files carry the subtotal too. Its totals
+ * (above the screen's table and in the files' header rows) are the revenue report's and the dashboard's: the sales
+ * of the period, less the returns made in it (PRODUCT.md §7), whichever day their sale was made.
+ */
 export const saleList = defineList({
   title: 'Sales',
   path: '/saleslist',
-  ...overShopDays('Total sales (UGX)'),
+  filter: dateRangeSchema,
+  totals: [
+    { field: 'total_sales', label: 'Total sales (UGX)' },
+    { field: 'total_returns', label: 'Returns in the period (UGX)' },
+    { field: 'net_sales', label: 'Net sales (UGX)' },
+  ],
   keys: { list: 'salesList', export: 'salesExport', filter: 'salesFilter' },
   row: saleListRowSchema,
   columns: [
@@ -56,6 +70,8 @@ export const saleList = defineList({
     { header: 'Discount (%)', screenHeader: 'DISCOUNT', field: 'discount', kind: 'percent' },
     { header: 'Subtotal', field: 'subtotal', kind: 'money', filesOnly: true },
     { header: 'Total Amount', field: 'total_amount', kind: 'money' },
+    { header: 'Returned', field: 'returned_amount', kind: 'money' },
+    { header: 'Net Amount', field: 'net_amount', kind: 'money' },
     { header: 'Payment Method', field: 'payment_label', kind: 'text' },
     { header: 'Created By', field: 'user.name', kind: 'text' },
     { header: 'Date', field: 'created_at', kind: 'date' },

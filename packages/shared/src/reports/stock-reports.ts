@@ -64,7 +64,7 @@ export const stockBalanceReport = defineReport({
   columns: [
     ...BATCH_COLUMNS,
     { header: 'Qty in Stock', field: 'balance', kind: 'quantity' },
-    { header: 'Qty Sold', field: 'quantity_sold', kind: 'quantity' },
+    { header: 'Qty Sold', field: 'total_sold', kind: 'quantity' },
     { header: 'Unit Cost', field: 'unit_price', kind: 'money' },
     { header: 'Value', field: 'value', kind: 'money' },
     { header: 'Status', field: 'status', kind: 'status' },

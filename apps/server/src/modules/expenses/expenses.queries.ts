@@ -89,7 +89,7 @@ export async function usedCategories(db: Database): Promise<string[]> {
 }
 
 export const EXPENSE_EXPORT_COLUMNS: ExportColumn<ExpenseRow>[] = [
-  { header: 'Date', value: (e) => e.expense_date },
+  { header: 'Date', value: (e) => e.expense_date, date: true },
   { header: 'Category', value: (e) => e.category, width: 22 },
   { header: 'Description', value: (e) => e.description, width: 34 },
   { header: 'Amount', value: (e) => e.amount },

@@ -68,7 +68,7 @@ export const expenseRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { d
         return sendExport(reply, format, {
           name: 'expenses',
           columns: EXPENSE_EXPORT_COLUMNS,
-          preamble: periodPreamble('Expenses', filter, 'Total Expenses (UGX)', await totalExpenses(db, filter)),
+          preamble: periodPreamble('Expenses', filter, ['Total Expenses (UGX)', await totalExpenses(db, filter)]),
           rows: throughCursor(expenseQuery(db, filter)),
           timeZone,
         });

@@ -15,6 +15,7 @@ import {
 } from '../../../test/catalogue-fixtures.ts';
 import { signedInApp } from '../../../test/crud-contract.ts';
 import { exportedRows } from '../../../test/report-fixtures.ts';
+import { xlsxDay } from '../../../test/spreadsheets.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { addDays, shopDay } from '../../platform/period.ts';
 
@@ -351,13 +352,14 @@ describe('exports and lookups', () => {
       const { rows, headers } = await exportedRows(t, admin, `expense${format}?${query}`, format);
       expect(headers.get('content-disposition')).toMatch(new RegExp(`_expenses\\.${format}"$`));
       const cell = (v: unknown) => (format === 'csv' ? String(v) : v);
+      const day = (d: string) => (format === 'csv' ? d : xlsxDay(d));
       expect(rows.slice(0, 3)).toEqual([
         ['Expenses'],
-        ['Period', '2023-03-01', '2023-03-31'],
+        ['Period', day('2023-03-01'), day('2023-03-31')],
         ['Total Expenses (UGX)', cell(312_000)],
       ]);
       expect(rows.at(-2)).toEqual([
-        '2023-03-04',
+        day('2023-03-04'),
         'Rent',
         'March rent',
         cell(300_000),

@@ -73,7 +73,7 @@ export const productExportColumns = (timeZone: string): ExportColumn<ProductRow>
   { header: 'Barcode', value: (p) => p.barcode ?? '', width: 18 },
   { header: 'SKU', value: (p) => p.sku ?? '', width: 18 },
   { header: 'Created By', value: (p) => (p.user as { name: string } | null)?.name ?? 'N/A', width: 20 },
-  { header: 'Date', value: (p) => formatDay(p.created_at, timeZone) },
+  { header: 'Date', value: (p) => formatDay(p.created_at, timeZone), date: true },
 ];
 
 export async function getProduct(db: Database, id: number) {

@@ -4,7 +4,7 @@ import { consolidatedSalesReport, dailySalesReport, monthlySalesReport, weeklySa
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInApp } from '../../../test/crud-contract.ts';
 import { expectReportKeys, exportedRows, saleAt, wholeReport } from '../../../test/report-fixtures.ts';
-import { xlsxRows } from '../../../test/spreadsheets.ts';
+import { xlsxDay, xlsxRows } from '../../../test/spreadsheets.ts';
 import { type Batch, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { addDays, mondayOf, shopDay } from '../../platform/period.ts';
@@ -285,7 +285,7 @@ describe('sales report exports', () => {
     const { rows, headers } = await exportedRows(t, admin, 'reportweeklysalesxlsx?week_start=2025-03-05', 'xlsx');
     expect(headers.get('content-disposition')).toMatch(/_weekly_sales_report\.xlsx"$/);
     expect(rows[0]).toEqual(['Weekly Sales Report']);
-    expect(rows[1]).toEqual(['Period', '2025-03-03', '2025-03-09']);
+    expect(rows[1]).toEqual(['Period', xlsxDay('2025-03-03'), xlsxDay('2025-03-09')]);
     expect(rows[2]).toEqual(['Total Sales (UGX)', week()]);
     expect(rows[3]).toEqual([
       'Product',
@@ -303,7 +303,7 @@ describe('sales report exports', () => {
     const data = rows.slice(4);
     expect(data).toHaveLength(12);
     expect(data.reduce((sum, r) => sum + (r[7] as number), 0)).toBe(week());
-    const tuesday = data.find((r) => r[9] === '2025-03-04');
+    const tuesday = data.find((r) => (r[9] as Date).getTime() === xlsxDay('2025-03-04').getTime());
     expect(tuesday).toEqual([
       'Cement 50kg',
       'Tororo',
@@ -314,7 +314,7 @@ describe('sales report exports', () => {
       0,
       35_000,
       expect.any(String),
-      '2025-03-04',
+      xlsxDay('2025-03-04'),
       'N/A',
     ]);
   });

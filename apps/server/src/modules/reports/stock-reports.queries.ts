@@ -86,7 +86,7 @@ export const balanceRows = (db: Database, period: Period, search: string | undef
       sql<number>`coalesce((
         SELECT sum(i.quantity) FROM sale_items i
         WHERE i.batch_id = s.id AND i.created_at >= ${period.from} AND i.created_at < ${period.until}
-      ), 0)`.as('quantity_sold'),
+      ), 0)`.as('total_sold'),
       's.min_stock_level',
       's.unit_price',
       batchValue.as('value'),

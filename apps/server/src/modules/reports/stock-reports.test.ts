@@ -4,6 +4,7 @@ import {
   agingBand,
   stockAgingReport,
   stockBalanceReport,
+  stockLevelList,
   stockLowAlertReport,
   stockReport,
   stockStatus,
@@ -11,6 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInApp } from '../../../test/crud-contract.ts';
 import { expectReportKeys, exportedRows, saleAt, wholeReport } from '../../../test/report-fixtures.ts';
+import { xlsxDay } from '../../../test/spreadsheets.ts';
 import { type Batch, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { addDays, shopDay } from '../../platform/period.ts';
@@ -29,7 +31,7 @@ interface BatchRow {
   min_stock_level: number;
   status: string;
   value: number;
-  quantity_sold: number;
+  total_sold: number;
 }
 
 beforeAll(async () => {
@@ -117,11 +119,16 @@ describe('GET /api/reportstockbalancelist', () => {
     const byNumber = new Map(rows.map((r) => [r.batch_number, r]));
     expect(byNumber.get(b.fresh?.batch_number as string)).toMatchObject({
       balance: 16,
-      quantity_sold: 4,
+      total_sold: 4,
       value: 16 * 30_000,
       status: 'In Stock',
     });
     expect(byNumber.get(b.soldOut?.batch_number as string)).toMatchObject({ balance: 0, status: 'Out of Stock' });
+    // The sold column has the stock levels' name, on the row and in the declaration the screen reads.
+    for (const r of rows) expect(r).not.toHaveProperty('quantity_sold');
+    const soldField = (columns: readonly { header: string; field: string }[]) =>
+      columns.find((c) => c.header === 'Qty Sold')?.field;
+    expect(soldField(stockBalanceReport.columns)).toBe(soldField(stockLevelList.columns));
     expect(byNumber.get(b.low?.batch_number as string)).toMatchObject({ status: 'Low Stock' });
     for (const r of rows) expect(r.status).toBe(stockStatus(r.balance, r.min_stock_level));
     expect(res.total_stocks).toBe(rows.reduce((sum, r) => sum + r.value, 0));
@@ -134,7 +141,7 @@ describe('GET /api/reportstockbalancelist', () => {
       date_range: `${ago(30)},${ago(5)}`,
     });
     expect(numbers(before.data.data)).not.toContain(b.fresh?.batch_number);
-    expect(before.data.data.every((r: BatchRow) => r.quantity_sold === 0)).toBe(true);
+    expect(before.data.data.every((r: BatchRow) => r.total_sold === 0)).toBe(true);
   });
 });
 
@@ -220,7 +227,7 @@ describe('inventory report exports', () => {
       'xlsx',
     );
     expect(rows[0]).toEqual(['Stock Balance Report']);
-    expect(rows[1]).toEqual(['Period', ago(7), today]);
+    expect(rows[1]).toEqual(['Period', xlsxDay(ago(7)), xlsxDay(today)]);
     expect(rows[2]).toEqual(['Total Stock (UGX)', 16 * 30_000 + 10_000 + 10_000]);
     expect(rows[3]).toEqual([
       'Product',
@@ -252,7 +259,7 @@ describe('inventory report exports', () => {
     const lines = aging.rows.filter((r) => r.some((cell) => cell !== ''));
     expect(lines.slice(0, 3)).toEqual([
       ['Stock Aging Report'],
-      ['Period', 'All', ago(100)],
+      ['Period', 'Up to', ago(100)],
       ['Total Value (UGX)', '1500'],
     ]);
     expect(lines.slice(4)).toEqual([

@@ -81,5 +81,5 @@ export const returnExportColumns = (timeZone: string): ExportColumn<ReturnRow>[]
   { header: 'Refund Reference', value: (r) => r.refund_reference ?? '', width: 20 },
   { header: 'Refund Amount', value: (r) => r.refund_amount, width: 14 },
   { header: 'Created By', value: (r) => r.user?.name ?? 'N/A', width: 18 },
-  { header: 'Date', value: (r) => formatDay(r.created_at, timeZone) },
+  { header: 'Date', value: (r) => formatDay(r.created_at, timeZone), date: true },
 ];

@@ -39,12 +39,10 @@ export const returnRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db
         sendExport(reply, format, {
           name: 'sales-returns',
           columns: queries.returnExportColumns(timeZone),
-          preamble: periodPreamble(
-            'Sales returns',
-            request.query,
+          preamble: periodPreamble('Sales returns', request.query, [
             'Total refunds (UGX)',
             await queries.totalRefunds(db, timeZone, request.query),
-          ),
+          ]),
           rows: throughCursor(queries.returnsQuery(db, timeZone, request.query)),
           timeZone,
         }),

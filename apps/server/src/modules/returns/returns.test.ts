@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastAudit } from '../../../test/catalogue-fixtures.ts';
 import { exportedRows, saleAt, wholeReport } from '../../../test/report-fixtures.ts';
+import { xlsxDay } from '../../../test/spreadsheets.ts';
 import { type Batch, batchState } from '../../../test/stock-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { shortOfflineSale, tillShop } from '../../../test/till-fixtures.ts';
@@ -313,7 +314,7 @@ describe('figures after a return', () => {
       7.5,
       -refund,
       expect.any(String),
-      '2025-06-02',
+      xlsxDay('2025-06-02'),
       String(back.body.data.return_number),
     ]);
   });

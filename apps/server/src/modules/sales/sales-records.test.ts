@@ -11,7 +11,7 @@ import {
   withoutCashierKeys,
 } from '../../../test/catalogue-fixtures.ts';
 import { signedInApp } from '../../../test/crud-contract.ts';
-import { xlsxRows } from '../../../test/spreadsheets.ts';
+import { xlsxRows, xlsxSheet } from '../../../test/spreadsheets.ts';
 import { type Batch, type Catalogue, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 
@@ -201,23 +201,29 @@ describe('GET /api/salexlsx and /api/salecsv', () => {
       'Discount (%)',
       'Subtotal',
       'Total Amount',
+      'Returned',
+      'Net Amount',
       'Payment Method',
       'Created By',
       'Date',
     ];
-    expect(rows.slice(0, 3)).toEqual([
+    expect(rows.slice(0, 5)).toEqual([
       ['Sales'],
       ['Period', '2026-10-15', '2026-10-15'],
       ['Total sales (UGX)', '45000'],
+      ['Returns in the period (UGX)', '0'],
+      ['Net sales (UGX)', '45000'],
     ]);
-    expect(rows[4]).toEqual(header);
-    expect(rows.slice(5)).toHaveLength(1);
-    expect(rows[5]).toEqual([
+    expect(rows[6]).toEqual(header);
+    expect(rows.slice(7)).toHaveLength(1);
+    expect(rows[7]).toEqual([
       expect.stringMatching(/^SN[0-9A-F]{14}$/),
       'Export Customer',
       '0772123456',
       '10',
       '50000',
+      '45000',
+      '0',
       '45000',
       'Mobile Money',
       'Grace Namutebi',
@@ -227,7 +233,35 @@ describe('GET /api/salexlsx and /api/salecsv', () => {
     const xlsx = await xlsxRows((await t.download(`/api/salexlsx${query}`, admin)).bytes);
     expect(xlsx[0]).toEqual(['Sales']);
     expect(xlsx[2]).toEqual(['Total sales (UGX)', 45_000]);
-    expect(xlsx.at(-1)?.slice(1, 6)).toEqual(['Export Customer', '0772123456', 10, 50_000, 45_000]);
+    expect(xlsx.at(-1)?.slice(1, 8)).toEqual(['Export Customer', '0772123456', 10, 50_000, 45_000, 0, 45_000]);
+  });
+
+  it('write days as XLSX dates on the shop\'s day and as text in CSV; no period reads "All"', async () => {
+    // 22:30 UTC is already the next day in Kampala.
+    const saleId = await sell(older, 1, 'Late Date Customer');
+    await soldAt(saleId, '2026-10-20T22:30:00Z');
+    const search = 'search=late%20date';
+    const sheet = await xlsxSheet((await t.download(`/api/salexlsx?${search}`, admin)).bytes);
+    expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual(['Period', 'All']);
+    const dateColumn = 11;
+    const cell = sheet.getRow(sheet.rowCount).getCell(dateColumn);
+    expect(sheet.getRow(7).getCell(dateColumn).value).toBe('Date');
+    expect(cell.value).toEqual(new Date(Date.UTC(2026, 9, 21)));
+    expect(cell.numFmt).toBe('yyyy-mm-dd');
+
+    const csv: string[][] = parse((await t.download(`/api/salecsv?${search}`, admin)).bytes.toString('utf8'), {
+      relax_column_count: true,
+    });
+    expect(csv[1]).toEqual(['Period', 'All']);
+    expect(csv.at(-1)?.at(-1)).toBe('2026-10-21');
+
+    const period = await xlsxSheet((await t.download(`/api/salexlsx?${search}&startDate=2026-10-21`, admin)).bytes);
+    expect((period.getRow(2).values as unknown[]).slice(1)).toEqual([
+      'Period',
+      'From',
+      new Date(Date.UTC(2026, 9, 21)),
+    ]);
+    expect(period.getRow(2).getCell(3).numFmt).toBe('yyyy-mm-dd');
   });
 });
 

@@ -2,6 +2,7 @@
 // sale with its lines.
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import { CACHEABLE } from '../../db/read-cache.ts';
 import { brandJson, brandName } from '../../platform/brand-name.ts';
 import { nameJson, unitJson } from '../../platform/creator.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -97,6 +98,10 @@ export function salesQuery(db: Database, timeZone: string, filter: SalesFilter) 
       'sa.subtotal',
       'sa.discount_amount',
       'sa.total_amount',
+      // What the sale's returns refunded so far (sale_returns_sale finds them); the list adds the net.
+      sql<number>`(SELECT coalesce(sum(r.refund_amount), 0) FROM sale_returns r WHERE r.sale_id = sa.id)::bigint`.as(
+        'returned_amount',
+      ),
       'sa.vat_rate',
       'sa.vat_amount',
       'sa.payment_method',
@@ -168,12 +173,36 @@ const slotsOf = (db: Database, timeZone: string, filter: SalesFilter) =>
 export function pagingBySlots(db: Database, timeZone: string, filter: SalesFilter): Omit<PageOptions, 'key'> {
   if (filter.search) return {};
   return {
-    count: slotsOf(db, timeZone, filter)
-      .select(sql<number>`coalesce(sum(sales_count), 0)::int`.as('count'))
-      .executeTakeFirstOrThrow()
-      .then((row) => row.count),
+    count: slotSums(db, timeZone, filter).then((sums) => sums.count),
     seek: (skip, backwards) => seekSales(db, timeZone, filter, skip, backwards),
   };
+}
+
+interface SlotSums {
+  count: number;
+  sold: number;
+  refunds: number;
+}
+const slotSumsOf = new WeakMap<SalesFilter, Promise<SlotSums>>();
+
+/**
+ * The period's sales count, their total and the refunds of the returns made in it, summed from the sale totals once
+ * per request: the list's count and its totals ask with the same query object, and read one pass over the slots.
+ */
+function slotSums(db: Database, timeZone: string, filter: SalesFilter): Promise<SlotSums> {
+  let sums = slotSumsOf.get(filter);
+  if (!sums) {
+    sums = slotsOf(db, timeZone, filter)
+      .select([
+        sql<number>`coalesce(sum(sales_count), 0)::int`.as('count'),
+        sql<string>`coalesce(sum(sold), 0)::bigint`.as('sold'),
+        sql<string>`coalesce(sum(refunds), 0)::bigint`.as('refunds'),
+      ])
+      .executeTakeFirstOrThrow()
+      .then((row) => ({ count: row.count, sold: Number(row.sold), refunds: Number(row.refunds) }));
+    slotSumsOf.set(filter, sums);
+  }
+  return sums;
 }
 
 /**
@@ -215,11 +244,30 @@ async function seekSales(
   };
 }
 
-export async function totalSales(db: Database, timeZone: string, filter: SalesFilter): Promise<number> {
-  const row = await salesQuery(db, timeZone, filter)
-    .clearSelect()
-    .clearOrderBy()
-    .select(sql<number>`coalesce(sum(sa.total_amount), 0)::bigint`.as('total'))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+/**
+ * The list's totals: its sales' total, the refunds of the returns made in the period (of the sales the search finds,
+ * whichever day they were made) and the net, which is the revenue report's and the dashboard's revenue. Without a
+ * search they are the sale totals' (the revenue report's own sums); with one, summed over the rows it finds.
+ */
+export async function salesTotals(db: Database, timeZone: string, filter: SalesFilter) {
+  const { sold, refunds } = filter.search
+    ? await searchedSums(db, timeZone, filter)
+    : await slotSums(db, timeZone, filter);
+  return { total_sales: sold, total_returns: refunds, net_sales: sold - refunds };
+}
+
+async function searchedSums(db: Database, timeZone: string, filter: SalesFilter) {
+  const found = salesQuery(db, timeZone, { search: filter.search }).clearSelect().clearOrderBy().select('sa.id');
+  const [sales, returns] = await Promise.all([
+    salesQuery(db, timeZone, filter)
+      .clearSelect()
+      .clearOrderBy()
+      .select([sql<string>`coalesce(sum(sa.total_amount), 0)::bigint`.as('total'), CACHEABLE])
+      .executeTakeFirstOrThrow(),
+    withinShopDays(db.selectFrom('sale_returns as r'), 'r.created_at', filter, timeZone)
+      .where('r.sale_id', 'in', found)
+      .select([sql<string>`coalesce(sum(r.refund_amount), 0)::bigint`.as('total'), CACHEABLE])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { sold: Number(sales.total), refunds: Number(returns.total) };
 }

@@ -15,6 +15,7 @@ import {
   withCashierKeys,
 } from '../../../test/catalogue-fixtures.ts';
 import { crudContract, type SignedIn, signedInApp } from '../../../test/crud-contract.ts';
+import { xlsxDay } from '../../../test/spreadsheets.ts';
 import { stockReferenceContract } from '../../../test/stock-reference-contract.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -310,9 +311,18 @@ describe('GET /api/supplierxlsx and /api/suppliercsv', () => {
         SUPPLIER.tin,
         'Uganda',
         '@SUM(1+1)',
-        today,
+        xlsxDay(today),
       ],
-      [first.supplier_number, 'Export Alpha', '0700111222', SUPPLIER.email, 'TIN-A', 'Kenya', SUPPLIER.address, today],
+      [
+        first.supplier_number,
+        'Export Alpha',
+        '0700111222',
+        SUPPLIER.email,
+        'TIN-A',
+        'Kenya',
+        SUPPLIER.address,
+        xlsxDay(today),
+      ],
     ]);
     // Text, not formulas.
     expect(sheet?.getRow(2).getCell(2).type).toBe(ExcelJS.ValueType.String);

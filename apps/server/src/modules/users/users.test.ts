@@ -12,7 +12,7 @@ import {
   UNAUTHENTICATED,
 } from '../../../test/catalogue-fixtures.ts';
 import { crudContract, type SignedIn, signedInApp } from '../../../test/crud-contract.ts';
-import { xlsxRows, xlsxSheet } from '../../../test/spreadsheets.ts';
+import { xlsxDay, xlsxRows, xlsxSheet } from '../../../test/spreadsheets.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
 import { DEMO_ADMIN, DEMO_CASHIER } from '../../db/seed/demo.ts';
@@ -622,7 +622,11 @@ describe('exports', () => {
     expect(rows).toHaveLength(live.body.total + 1);
     const grace = rows.find((r) => r[4] === DEMO_CASHIER.email);
     const graceUser = live.body.data.find((u: { email: string }) => u.email === DEMO_CASHIER.email);
-    expect(grace).toEqual([graceUser.user_number, ...GRACE_CELLS, kampalaDay((await userRow(cashierId)).created_at)]);
+    expect(grace).toEqual([
+      graceUser.user_number,
+      ...GRACE_CELLS,
+      xlsxDay(kampalaDay((await userRow(cashierId)).created_at)),
+    ]);
 
     const filtered = await xlsxRows((await download(`/api/userxlsx?gender=Male&role=${adminRoleId}`, admin)).bytes);
     expect(filtered.slice(1).map((r) => r[4])).toEqual([DEMO_ADMIN.email]);

@@ -1,4 +1,4 @@
-import type { PermissionKey } from '@duka/shared';
+import { formatMoney, type ListTotal, type PermissionKey } from '@duka/shared';
 import { Button, Checkbox, Group, Paper, Table } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -11,6 +11,7 @@ import { type AlertState, FormAlerts } from '../FormAlerts.tsx';
 import { type Crumb, PageHeader } from '../PageHeader.tsx';
 import { TableScroll } from '../TableScroll.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
+import { FigureCards } from './FigureCards.tsx';
 import { FilterPanel, PageSizeSelect, SearchForm, TableStateRow } from './ListToolbar.tsx';
 import { Pager } from './Pager.tsx';
 
@@ -51,6 +52,8 @@ export interface ListPageProps<Row extends { id: number }> {
   rowKey?: (row: Row) => string | number;
   /** Lists touched by this screen's writes (the trash, other lists) refreshed after a delete. */
   alsoInvalidates?: string[];
+  /** Figures over every filtered row the list answers beside its page (`totals`), shown above the table. */
+  totals?: readonly ListTotal[];
 }
 
 export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) {
@@ -113,6 +116,14 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
       <PageHeader title={props.title} trail={props.trail ?? [{ label: props.title }]} />
       <FormAlerts state={alerts} onClose={() => setAlerts({})} />
       {list.isError && <FormAlerts state={{ error: errorMessage(list.error) }} onClose={() => list.refetch()} />}
+      {props.totals && (
+        <FigureCards
+          cards={props.totals.map((total) => ({
+            label: total.label,
+            value: list.data?.totals ? formatMoney(list.data.totals[total.field]) : '…',
+          }))}
+        />
+      )}
       <Paper p="md" withBorder>
         <Group justify="space-between" mb="md" className="no-print">
           <Group gap="xs">

@@ -1,5 +1,5 @@
 import type { ReportDeclaration } from '@duka/shared';
-import { Button, Group, Paper, SimpleGrid, Table, Text } from '@mantine/core';
+import { Button, Group, Paper, Table } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { type ReportAnswer, reportExportPaths, useReport } from '../../api/reports.ts';
@@ -8,6 +8,7 @@ import { type AlertState, FormAlerts } from '../FormAlerts.tsx';
 import { PageHeader } from '../PageHeader.tsx';
 import { TableScroll } from '../TableScroll.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
+import { FigureCards } from './FigureCards.tsx';
 import type { FilterValues } from './ListPage.tsx';
 import { FilterPanel, PageSizeSelect, SearchForm, TableStateRow } from './ListToolbar.tsx';
 import { Pager } from './Pager.tsx';
@@ -65,18 +66,12 @@ export function ReportPage({ report, cards }: { report: ReportDeclaration; cards
       <PageHeader title={report.title} trail={[{ label: 'Reports' }, { label: report.title }]} />
       <FormAlerts state={alerts} onClose={() => setAlerts({})} />
       {answer.isError && <FormAlerts state={{ error: errorMessage(answer.error) }} onClose={() => answer.refetch()} />}
-      <SimpleGrid cols={{ base: 1, sm: Math.min(cards.length, 3) }} mb="md">
-        {cards.map((card) => (
-          <Paper key={card.label} withBorder p="md" role="group" aria-label={card.label}>
-            <Text size="sm" c="dimmed">
-              {card.label}
-            </Text>
-            <Text size="xl" fw={700}>
-              {answer.data ? card.value(answer.data, state.filters) : '…'}
-            </Text>
-          </Paper>
-        ))}
-      </SimpleGrid>
+      <FigureCards
+        cards={cards.map((card) => ({
+          label: card.label,
+          value: answer.data ? card.value(answer.data, state.filters) : '…',
+        }))}
+      />
       <Paper p="md" withBorder>
         <Group justify="space-between" mb="md" className="no-print">
           <Group gap="xs">

@@ -84,9 +84,11 @@ export const declaredExports = (list: ListDeclaration) => ({
 /** Who sees a declared list's Filter button: its Filter key, or anyone who may read it when it has none. */
 export const declaredFilterKey = (list: ListDeclaration) => list.keys.filter ?? list.keys.list;
 
-/** What ListPage takes from a declaration: the call, the columns (with `cells` overrides) and the export menu. */
+/** What ListPage takes from a declaration: the call, the columns (with `cells` overrides), the export menu and
+ * the totals it answers. */
 export const declaredList = <Row,>(list: ListDeclaration, cells: Cells<Row> = {}) => ({
   endpoint: list.path,
   columns: declaredColumns<Row>(list.columns, cells),
   exports: declaredExports(list),
+  totals: list.totals,
 });

@@ -1,5 +1,5 @@
 import { formatMoney } from '@duka/shared';
-import { Button, Group, Paper, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -141,7 +141,15 @@ export function DashboardPage() {
               ))}
             </SimpleGrid>
             <Paper p="md" withBorder>
-              <TopProductsChart points={shown.chart_data} />
+              {shown.chart_data.length > 0 ? (
+                <TopProductsChart points={shown.chart_data} />
+              ) : (
+                // Empty axes said nothing; the chart's library is not even fetched for a period without sales.
+                <Stack align="center" justify="center" gap="xs" mih={200} data-testid="top-products-empty">
+                  <Text fw={700}>Top 10 Selling Products</Text>
+                  <Text c="dimmed">No sales in this period</Text>
+                </Stack>
+              )}
             </Paper>
           </>
         )
