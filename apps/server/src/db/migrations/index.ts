@@ -23,6 +23,7 @@ import * as cashUpCounted from './023_cash_up_counted.ts';
 import * as stockValueIndex from './024_stock_value_index.ts';
 import * as saleTotalsAdded from './025_sale_totals_added.ts';
 import * as searchWords from './026_search_words.ts';
+import * as signInAddresses from './032_sign_in_addresses.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '024_stock_value_index': stockValueIndex,
   '025_sale_totals_added': saleTotalsAdded,
   '026_search_words': searchWords,
+  '032_sign_in_addresses': signInAddresses,
 };

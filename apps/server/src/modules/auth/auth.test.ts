@@ -49,18 +49,18 @@ describe('POST /api/login', () => {
     expect(stored.map((s) => s.token_hash)).not.toContain(res.body.data.token);
   });
 
-  it('locks the account after the policy number of failures, even for the right password', async () => {
+  it('locks the address out after the policy number of failures, even for the right password', async () => {
     const id = await userId(DEMO_CASHIER.email);
     for (let i = 0; i < 5; i++) expect((await login(DEMO_CASHIER.email, `wrong-${i}`)).status).toBe(401);
     const during = await login(DEMO_CASHIER.email, DEMO_CASHIER.password);
     expect(during.status).toBe(401);
     expect(during.body.message).toBe('Invalid email or password. Please try again.');
     expect((await lastAudit('Lock'))?.user_id).toBe(id);
-    // Fifteen minutes later the lock is over.
+    // Fifteen minutes later the lock is over (sign-in-limits.test.ts: per address, and what the account does).
     await t.db
-      .updateTable('users')
+      .updateTable('sign_in_addresses')
       .set({ locked_until: new Date(Date.now() - 1000) })
-      .where('id', '=', id)
+      .where('user_id', '=', id)
       .execute();
     expect((await login(DEMO_CASHIER.email, DEMO_CASHIER.password)).status).toBe(200);
   });
