@@ -67,6 +67,13 @@ export interface SignInAddressesTable {
   last_signed_in_at: NullableTimestamp;
 }
 
+/** The rate limits' windows: a route and client address, its hits and when its window ends. */
+export interface RequestCountsTable {
+  key: string;
+  hits: number;
+  window_ends_at: Timestamp;
+}
+
 export interface SessionsTable {
   id: Generated<number>;
   user_id: number;
@@ -420,6 +427,7 @@ export interface DB {
   password_history: PasswordHistoryTable;
   sessions: SessionsTable;
   sign_in_addresses: SignInAddressesTable;
+  request_counts: RequestCountsTable;
   otps: OtpsTable;
   settings: SettingsTable;
   audit_logs: AuditLogsTable;

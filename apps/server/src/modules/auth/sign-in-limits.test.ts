@@ -100,3 +100,28 @@ describe('the policy number of wrong passwords from one address', () => {
     expect((await from('203.0.113.20', DEMO_CASHIER.email, DEMO_CASHIER.password)).status).toBe(200);
   });
 });
+
+describe('two nodes on one database', () => {
+  it('share the per-address limit on sign-in calls and the counted failures', async () => {
+    const first = await createTestApp({ authRateLimit: 8, trustProxy: 1 });
+    const second = await createTestApp({ authRateLimit: 8, trustProxy: 1, sameDatabaseAs: first });
+    try {
+      const nodes = [first, second];
+      const statuses: number[] = [];
+      for (let i = 0; i < 9; i++) {
+        statuses.push((await from('192.0.2.1', 'nobody@duka.test', 'whatever-1', nodes[i % 2])).status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 401, 401, 429]);
+      // Three wrong passwords through one node and two through the other lock the address out of both.
+      for (let i = 0; i < 5; i++) {
+        expect((await from('192.0.2.2', DEMO_CASHIER.email, `wrong-${i}`, nodes[i < 3 ? 0 : 1])).status).toBe(401);
+      }
+      for (const node of nodes) {
+        expect((await from('192.0.2.2', DEMO_CASHIER.email, DEMO_CASHIER.password, node)).status).toBe(401);
+      }
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
+});
