@@ -256,8 +256,15 @@ export async function resendOtp(db: Database, secrets: SecretBox, userId: number
   });
 }
 
-/** The same answer whether or not the address exists; a registered user gets a temporary password by mail. */
+/**
+ * The same answer, and the same work, whether or not the address exists or was just sent a password: every request
+ * makes and hashes a temporary password (the hash is nearly all of its time) and writes one audit row, so its
+ * timing does not tell a registered address from another. Only a registered address outside the minute's cooldown
+ * keeps the password and is mailed it.
+ */
 export async function forgotPassword(db: Database, secrets: SecretBox, email: string, ctx: RequestContext) {
+  const temporary = generateTemporaryPassword();
+  const temporaryHash = await hashPassword(temporary);
   await db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom('users')
@@ -266,21 +273,28 @@ export async function forgotPassword(db: Database, secrets: SecretBox, email: st
       .where('deleted_at', 'is', null)
       .forUpdate()
       .executeTakeFirst();
-    if (!user) {
-      await hashPassword('keep-the-timing-even');
-      return;
-    }
-    const issuedAt = user.temp_password_expires_at
+    const issuedAt = user?.temp_password_expires_at
       ? user.temp_password_expires_at.getTime() - TEMP_PASSWORD_MINUTES * 60_000
       : 0;
-    if (Date.now() - issuedAt < RESET_COOLDOWN_SECONDS * 1000) return;
-    const temporary = generateTemporaryPassword();
+    const coolingDown = Date.now() - issuedAt < RESET_COOLDOWN_SECONDS * 1000;
+    if (!user || coolingDown) {
+      await writeAudit(
+        trx,
+        ctx,
+        {
+          type: 'Authentication',
+          activity: 'Password reset requested',
+          details: user
+            ? `Asked again within ${RESET_COOLDOWN_SECONDS} seconds: nothing sent`
+            : `Unknown e-mail ${email}: nothing sent`,
+        },
+        user?.id ?? null,
+      );
+      return;
+    }
     await trx
       .updateTable('users')
-      .set({
-        temp_password_hash: await hashPassword(temporary),
-        temp_password_expires_at: minutesFromNow(TEMP_PASSWORD_MINUTES),
-      })
+      .set({ temp_password_hash: temporaryHash, temp_password_expires_at: minutesFromNow(TEMP_PASSWORD_MINUTES) })
       .where('id', '=', user.id)
       .execute();
     await enqueueMail(
