@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { quantityField } from './catalogue.schemas.ts';
 import { PAYMENT_METHODS } from './constants.ts';
-import { numeric } from './fields.ts';
+import { numeric, optionalTextField } from './fields.ts';
 import { shopTimeZone } from './format.ts';
 import { blankAsAbsent, isoDate } from './list.schemas.ts';
 
@@ -21,7 +21,7 @@ const shillings = (message: string) =>
       .max(1e13, { error: 'The amount is too large.' }),
   );
 const optionalNote = (max: number) =>
-  z.preprocess(blankAsAbsent, z.string().trim().max(max).optional()).transform((v) => v || undefined);
+  z.preprocess(blankAsAbsent, optionalTextField(max).optional()).transform((v) => v || undefined);
 
 export const saleReturnSchema = z
   .object({
