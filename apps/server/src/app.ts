@@ -43,8 +43,10 @@ import { userRoutes } from './modules/users/users.routes.ts';
 import { accessPlugin } from './platform/access.ts';
 import { AppError, STATUS_BY_CODE } from './platform/errors.ts';
 import { guardInput, NUL_MESSAGE } from './platform/input-guard.ts';
+import { databaseRateStore } from './platform/rate-limit-store.ts';
 import { sendSecurityHeaders } from './platform/security-headers.ts';
 import { serveWebApp } from './platform/static-assets.ts';
+import { type TrustedProxies, trustProxyOption } from './platform/trusted-proxies.ts';
 import type { AppServices } from './services.ts';
 
 export interface AppOptions extends AppServices {
@@ -52,11 +54,8 @@ export interface AppOptions extends AppServices {
   logger?: FastifyBaseLogger;
   /** The built web client, served with a fallback to index.html for client-side routes. */
   webRoot?: string;
-  /**
-   * Proxies whose X-Forwarded-For is believed (0: none). Believing a client's header would let it pick its own IP,
-   * and with it escape the per-IP sign-in limits and write any address into the audit log.
-   */
-  trustProxy?: number;
+  /** Proxies whose X-Forwarded-For is believed (0: none; platform/trusted-proxies.ts). */
+  trustProxy?: TrustedProxies;
 }
 
 // Builds the Fastify app: platform plugins, the guard, the error handler and every module. It does not listen.
@@ -64,8 +63,7 @@ export async function buildApp(options: AppOptions) {
   const { logger, webRoot, trustProxy = 0, ...services } = options;
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
-    // Hop 0 is the socket's peer: believing hops below N believes exactly the N proxies in front of the app.
-    trustProxy: trustProxy > 0 ? (_address: string, hop: number) => hop < trustProxy : false,
+    trustProxy: trustProxyOption(trustProxy),
     bodyLimit: 5 * 1024 * 1024,
     // The seeds' client asks for some routes with a trailing slash (GET /userpersonaldetails/).
     routerOptions: { ignoreTrailingSlash: true },
@@ -78,6 +76,7 @@ export async function buildApp(options: AppOptions) {
   sendSecurityHeaders(app);
   await app.register(rateLimit, {
     global: false,
+    store: databaseRateStore(services.db),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       success: false,

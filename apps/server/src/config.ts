@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustedProxies, type TrustedProxies } from './platform/trusted-proxies.ts';
 
 // Configuration comes from the environment only, parsed once at start; a bad value stops the start with a
 // message that names the variable.
@@ -21,12 +22,17 @@ const envSchema = z.object({
     .string()
     .default('Africa/Kampala')
     .refine(isTimeZone, 'must be an IANA time zone such as Africa/Kampala'),
-  DUKA_TRUST_PROXY: z.coerce
-    .number({ error: 'must be a whole number of proxies' })
-    .int({ error: 'must be a whole number of proxies' })
-    .min(0)
-    .max(10)
-    .default(0),
+  DUKA_TRUST_PROXY: z
+    .string()
+    .default('0')
+    .transform((text, ctx) => {
+      const trusted = parseTrustedProxies(text);
+      if (typeof trusted === 'object' && 'error' in trusted) {
+        ctx.addIssue({ code: 'custom', message: trusted.error });
+        return z.NEVER;
+      }
+      return trusted;
+    }),
   DUKA_BACKUP_DIR: z.string().min(1).optional(),
   DUKA_BACKUP_COPY_DIR: z.string().min(1).optional(),
   DUKA_BACKUP_TIME: z
@@ -59,8 +65,11 @@ export interface Config {
   /** With the demo sign-ins, also a catalogue and stock (DUKA_DEMO=1; `accounts` seeds the sign-ins only). */
   demoStock: boolean;
   timeZone: string;
-  /** Proxies in front of the app whose X-Forwarded-For is believed; 0 means the socket address is the client. */
-  trustProxy: number;
+  /**
+   * Proxies in front of the app whose X-Forwarded-For is believed: their addresses, or a number of proxies on this
+   * machine; 0 means the socket address is the client (platform/trusted-proxies.ts).
+   */
+  trustProxy: TrustedProxies;
   logLevel: string;
   /** DUKA_BACKUP_DIR; absent: `backups` in the data folder chosen at start (main.ts). */
   backupDir?: string;

@@ -7,6 +7,7 @@ import { createDatabase, type Database } from '../src/db/connection.ts';
 import { DEMO_ADMIN } from '../src/db/seed/demo.ts';
 import { MailWorker } from '../src/platform/mail.ts';
 import { SecretBox } from '../src/platform/secret-box.ts';
+import type { TrustedProxies } from '../src/platform/trusted-proxies.ts';
 import { adminQuery, withDatabase } from './global-setup.ts';
 
 export interface ApiResponse {
@@ -17,6 +18,7 @@ export interface ApiResponse {
 
 export interface TestApp {
   url: string;
+  databaseName: string;
   db: Database;
   mail: MailWorker;
   call: (
@@ -37,11 +39,19 @@ export interface Download {
 }
 
 export async function createTestApp(
-  options: { authRateLimit?: number; timeZone?: string; trustProxy?: number; webRoot?: string } = {},
+  options: {
+    authRateLimit?: number;
+    timeZone?: string;
+    trustProxy?: TrustedProxies;
+    webRoot?: string;
+    /** A second node on that app's database (closing it leaves the database to the first). */
+    sameDatabaseAs?: TestApp;
+  } = {},
 ): Promise<TestApp> {
   const serverUrl = inject('serverUrl');
-  const name = `duka_test_${randomBytes(5).toString('hex')}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
+  const shared = options.sameDatabaseAs?.databaseName;
+  const name = shared ?? `duka_test_${randomBytes(5).toString('hex')}`;
+  if (!shared) await adminQuery(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
   const db = createDatabase(withDatabase(serverUrl, name));
   const secrets = new SecretBox('test-secret-key');
   const silent = { warn() {}, error() {}, info() {}, debug() {} } as never;
@@ -91,6 +101,7 @@ export async function createTestApp(
 
   return {
     url,
+    databaseName: name,
     db,
     mail,
     call,
@@ -100,7 +111,7 @@ export async function createTestApp(
       await app.close();
       await mail.stop();
       await db.destroy();
-      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      if (!shared) await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }

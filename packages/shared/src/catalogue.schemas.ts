@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { environmentField } from './accounts.schemas.ts';
-import { hasAtMostDecimals, numeric, phoneNumber, requiredEmail, requiredText, trimBlanks } from './fields.ts';
+import { cleanText, hasAtMostDecimals, numeric, phoneNumber, requiredEmail, requiredText } from './fields.ts';
 import { blankAsAbsent, isoDate } from './list.schemas.ts';
 
 // Products, brands, measurements, suppliers (part 2 §5) and stock batches and write-offs (PRODUCT.md §5).
@@ -26,7 +26,7 @@ export const idField = (message: string) =>
 /** An optional product code (barcode, SKU): blank is none; otherwise at most 64 of the allowed characters. */
 const productCode = (label: string, pattern: RegExp, allowed: string) =>
   z.preprocess(
-    (v) => (typeof v === 'string' ? trimBlanks(v) || undefined : blankAsAbsent(v)),
+    (v) => (typeof v === 'string' ? cleanText(v) || undefined : blankAsAbsent(v)),
     z
       .string({ error: `The ${label} must be text.` })
       .max(64, { error: `The ${label} may have at most 64 characters.` })
@@ -68,7 +68,7 @@ export const brandUpdateSchema = z.object({
  * it. Left out of an update (the seeds' client sends the name only), the stored plural stays.
  */
 const unitPlural = z.preprocess(
-  (v) => (typeof v === 'string' ? trimBlanks(v) || null : v),
+  (v) => (typeof v === 'string' ? cleanText(v) || null : v),
   z.string({ error: 'The plural must be text.' }).max(100, { error: 'At most 100 characters.' }).nullable().optional(),
 );
 export const measurementUpdateSchema = z.object({ name: requiredText('Name is required.', 100), plural: unitPlural });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idField } from './catalogue.schemas.ts';
 import { PAYMENT_METHODS } from './constants.ts';
-import { numeric, requiredText, trimBlanks } from './fields.ts';
+import { cleanText, numeric, requiredText } from './fields.ts';
 import { blankAsAbsent, dateRangeSchema, isoDate, listQuerySchema } from './list.schemas.ts';
 
 // Expenses (issue 11): what the shop spent outside stock (rent, wages, transport…), so the profit and loss statement
@@ -21,7 +21,7 @@ export const EXPENSE_CATEGORY_SUGGESTIONS = [
 
 const optionalText = (max: number, label: string) =>
   z.preprocess(
-    (v) => (typeof v === 'string' ? trimBlanks(v) || null : (blankAsAbsent(v) ?? null)),
+    (v) => (typeof v === 'string' ? cleanText(v) || null : (blankAsAbsent(v) ?? null)),
     z
       .string({ error: `The ${label} must be text.` })
       .max(max, { error: `At most ${max} characters.` })

@@ -16,11 +16,26 @@ const EDGE_BLANKS = /^[\s\u200B-\u200D\u2060\uFEFF\u00AD]+|[\s\u200B-\u200D\u206
 /** Trims spaces and invisible characters from both ends; inside the text they may be meant (joiners in scripts). */
 export const trimBlanks = (value: string) => value.replace(EDGE_BLANKS, '');
 
+// Bidirectional controls (embeddings, overrides, isolates, and the marks LRM, RLM and ALM) reorder the text shown
+// around them: a right-to-left override makes a name read backwards on lists and receipts, so one name can pass for
+// another. The shop's names and notes have no use for them.
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/** What every stored text field keeps of its input: bidi controls removed wherever they are, blanks trimmed. */
+export const cleanText = (value: string) => trimBlanks(value.replace(BIDI_CONTROLS, ''));
+
+/** An optional text field: cleaned (cleanText) and at most `max` characters; what it does with blank is the caller's. */
+export const optionalTextField = (max: number) =>
+  z
+    .string()
+    .overwrite(cleanText)
+    .max(max, { error: `At most ${max} characters.` });
+
 /** A string that must be present and non-blank (invisible characters alone are blank); `message` is said for both. */
 export const requiredText = (message: string, max = 255) =>
   z
     .string({ error: message })
-    .overwrite(trimBlanks)
+    .overwrite(cleanText)
     .min(1, { error: message, abort: true })
     .max(max, { error: `At most ${max} characters.` });
 

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { quantityField } from './catalogue.schemas.ts';
 import { PAYMENT_METHODS } from './constants.ts';
-import { EMAIL_PATTERN, hasAtMostDecimals, numeric, phoneField, requiredEmail, requiredText, yesNo } from './fields.ts';
+import {
+  EMAIL_PATTERN,
+  hasAtMostDecimals,
+  numeric,
+  optionalTextField,
+  phoneField,
+  requiredEmail,
+  requiredText,
+  yesNo,
+} from './fields.ts';
 import { MAX_LINE_QUANTITY, MAX_MONEY, MAX_SALE_LINES } from './money.ts';
 
 // The point of sale (part 2 §5, PRODUCT.md §6). Prices are not part of the input: the server takes them from the
@@ -36,10 +45,7 @@ export const saleItemSchema = z.object({
 });
 
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
+  optionalTextField(max)
     .optional()
     .or(z.null().transform(() => undefined));
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from './constants.ts';
-import { numeric } from './fields.ts';
+import { numeric, optionalTextField } from './fields.ts';
 import { shopTimeZone } from './format.ts';
 import { blankAsAbsent, isoDate } from './list.schemas.ts';
 import { MAX_MONEY, MAX_SALE_LINES } from './money.ts';
@@ -22,7 +22,7 @@ const shillings = (message: string) =>
       .max(MAX_MONEY, { error: `At most UGX ${MAX_MONEY.toLocaleString('en-US')}.` }),
   );
 const optionalNote = (max: number) =>
-  z.preprocess(blankAsAbsent, z.string().trim().max(max).optional()).transform((v) => v || undefined);
+  z.preprocess(blankAsAbsent, optionalTextField(max).optional()).transform((v) => v || undefined);
 
 export const saleReturnSchema = z
   .object({

@@ -32,8 +32,13 @@ export interface UsersTable {
   role_id: number;
   environment: string;
   is_locked: Generated<boolean>;
+  /** The account's failed sign-ins since failures_since (any address). */
   failed_attempts: Generated<number>;
+  /** The last lockout of an address from this account (sign_in_addresses): the users list shows it as locked. */
   locked_until: NullableTimestamp;
+  failures_since: NullableTimestamp;
+  /** While the account is over its failures, addresses it never signed in from may try one at a time. */
+  slowed_until: NullableTimestamp;
   must_change_password: Generated<boolean>;
   password_changed_at: Timestamp;
   temp_password_hash: string | null;
@@ -50,6 +55,23 @@ export interface PasswordHistoryTable {
   user_id: number;
   password_hash: string;
   created_at: CreatedAt;
+}
+
+/** Per account and client address: failed sign-ins, the address's lockout, and whether the account signed in from it. */
+export interface SignInAddressesTable {
+  user_id: number;
+  address: string;
+  failures: Generated<number>;
+  last_failed_at: NullableTimestamp;
+  locked_until: NullableTimestamp;
+  last_signed_in_at: NullableTimestamp;
+}
+
+/** The rate limits' windows: a route and client address, its hits and when its window ends. */
+export interface RequestCountsTable {
+  key: string;
+  hits: number;
+  window_ends_at: Timestamp;
 }
 
 export interface SessionsTable {
@@ -413,6 +435,8 @@ export interface DB {
   users: UsersTable;
   password_history: PasswordHistoryTable;
   sessions: SessionsTable;
+  sign_in_addresses: SignInAddressesTable;
+  request_counts: RequestCountsTable;
   otps: OtpsTable;
   settings: SettingsTable;
   audit_logs: AuditLogsTable;

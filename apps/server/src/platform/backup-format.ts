@@ -10,12 +10,20 @@
 // gzip's own CRC and length catch a damaged or truncated unencrypted file; the end line catches a cut payload.
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, scrypt } from 'node:crypto';
 import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
+import { createGunzip, gunzip } from 'node:zlib';
 import { AppError } from './errors.ts';
 
 export const BACKUP_MAGIC = Buffer.from('DUKABACKUP\n');
 export const BACKUP_FORMAT = 1;
 const TAG_BYTES = 16;
+
+/**
+ * How far a backup's body may expand. Rows as JSON compress about ten times; a file that expands a hundred times
+ * its size is built to exhaust memory, not a backup (a megabyte of zeros expands to a gigabyte). Whatever the ratio,
+ * the payload is read as one string, and V8's longest string is just under 512 MiB.
+ */
+export const EXPANSION_LIMITS = { ratio: 100, cap: 500 * 1024 * 1024 };
+export type ExpansionLimits = typeof EXPANSION_LIMITS;
 const SCRYPT = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const CHECK_LABEL = 'duka-backup-passphrase-check';
 
@@ -98,12 +106,14 @@ export function readHeader(start: Buffer): { header: BackupHeader; length: numbe
 
 /**
  * Reads and checks a whole file before anything is changed: the magic, the format, the schema (known to this
- * version of Duka), the passphrase, the seal and every table's row count. Throws a 422 AppError naming what is wrong.
+ * version of Duka), the passphrase, the seal, the size it expands to and every table's row count. Throws a 422
+ * AppError naming what is wrong.
  */
 export async function openBackup(
   file: Buffer,
   passphrase: string | undefined,
   knownMigrations: readonly string[],
+  limits: ExpansionLimits = EXPANSION_LIMITS,
 ): Promise<BackupContents> {
   const read = readHeader(file);
   if (!read) {
@@ -136,13 +146,34 @@ export async function openBackup(
       throw damaged();
     }
   }
+  const bound = Math.min(limits.cap, body.length * limits.ratio);
+  // Counted first, keeping nothing: a file past the bound is refused before its payload takes any memory.
+  await inflatedSize(body, bound);
   let payload: Buffer;
   try {
-    payload = await gunzipAsync(body);
+    payload = await gunzipAsync(body, { maxOutputLength: bound });
   } catch {
     throw damaged();
   }
   return { header, tables: parsePayload(payload.toString('utf8'), header) };
+}
+
+/** The size `body` inflates to, read as a stream and dropped as it comes; refused (422) once past `bound` bytes. */
+function inflatedSize(body: Buffer, bound: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const gunzip = createGunzip();
+    let size = 0;
+    gunzip.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= bound) return;
+      gunzip.destroy();
+      const message = `The backup expands past ${Math.ceil(bound / 1024 / 1024)} MB: it is damaged or not a Duka backup.`;
+      reject(new AppError('invalid', message, { file: [message] }));
+    });
+    gunzip.on('end', () => resolve(size));
+    gunzip.on('error', () => reject(damaged()));
+    gunzip.end(body);
+  });
 }
 
 function parsePayload(text: string, header: BackupHeader): Map<string, string[]> {

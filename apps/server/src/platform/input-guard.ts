@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import { isUtf8 } from 'node:buffer';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { invalidField } from './errors.ts';
 
 export const NUL_MESSAGE = 'Text cannot contain the NUL character.';
+export const NOT_UTF8_MESSAGE = 'The request could not be read: its text is not valid UTF-8.';
 
 // A multipart body is split at its boundary: without one the form parser can only fail, and would answer 500.
 const MULTIPART_WITHOUT_BOUNDARY = /^multipart\/(?!.*;\s*boundary=[^;\s])/i;
@@ -33,6 +35,21 @@ export function findNul(value: unknown): string | undefined {
  * a NUL in text and fails the whole statement, so a NUL anywhere in the query, params or body is a 422.
  */
 export function guardInput(app: FastifyInstance) {
+  // A JSON body is read as bytes and refused when they are not UTF-8: decoded as text, each bad byte would become
+  // U+FFFD and be stored as if the client had meant it.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = body as Buffer;
+    if (!isUtf8(bytes)) {
+      const error = new Error(NOT_UTF8_MESSAGE) as FastifyError;
+      error.statusCode = 400;
+      done(error, undefined);
+      return;
+    }
+    parseJson(request, bytes.toString('utf8'), done);
+  });
+
   app.addHook('preValidation', async (request, reply) => {
     if (MULTIPART_WITHOUT_BOUNDARY.test(request.headers['content-type'] ?? '')) {
       return reply.code(400).send({ success: false, message: 'The form could not be read: it has no boundary.' });

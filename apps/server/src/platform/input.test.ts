@@ -210,6 +210,81 @@ describe('invisible characters', () => {
   });
 });
 
+describe('bidirectional controls', () => {
+  // A right-to-left override shows "Cement\u202Egpj.exe" as "Cementexe.jpg": one name passing for another.
+  const controls = ['\u202E', '\u202A', '\u202B', '\u202C', '\u202D', '\u2066', '\u2067', '\u2068', '\u2069'];
+
+  const label = (control: string) => `U+${control.codePointAt(0)?.toString(16).toUpperCase()}`;
+
+  it('are removed from names, addresses, customers and notes wherever they sit', async () => {
+    for (const control of [...controls, '\u200E', '\u200F', '\u061C']) {
+      const role = await t.call('POST', '/api/rolestore', {
+        token: admin,
+        body: { name: `${control}Night${control}Shift ${label(control)}`, environment: 'TEST' },
+      });
+      expect(role.status, JSON.stringify(control)).toBe(200);
+      expect(await storedValue('roles', 'name', role.body.data.id)).toBe(`NightShift ${label(control)}`);
+    }
+    const supplier = await t.call('POST', '/api/supplierstore', {
+      token: admin,
+      body: { ...SUPPLIER, name: 'Kato\u202E Supplies\u2069', address: '\u2067Plot 5\u2069, Jinja Road' },
+    });
+    expect(supplier.status, JSON.stringify(supplier.body)).toBe(200);
+    expect(await storedValue('suppliers', 'name', supplier.body.data.id)).toBe('Kato Supplies');
+    expect(await storedValue('suppliers', 'address', supplier.body.data.id)).toBe('Plot 5, Jinja Road');
+
+    const { batch_number } = await receiveBatch(t, admin, await makeCatalogue(t, admin));
+    const sold = await t.call('POST', '/api/salesstore', {
+      token: admin,
+      body: sale({ customerName: 'Okello\u202E Moses', items: [{ batchNumber: batch_number, quantity: 1 }] }),
+    });
+    expect(sold.status, JSON.stringify(sold.body)).toBe(200);
+    expect(await storedValue('sales', 'customer_name', sold.body.data.id)).toBe('Okello Moses');
+
+    const form = new FormData();
+    form.append('name', '\u202EHardware Duka');
+    const appearance = await fetch(`${t.url}/api/appearancesettingsstore`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(appearance.status).toBe(200);
+    expect(((await appearance.json()) as { data: { name: string } }).data.name).toBe('Hardware Duka');
+  });
+
+  it('alone are not a name', async () => {
+    const res = await t.call('POST', '/api/rolestore', {
+      token: admin,
+      body: { name: '\u202E\u2066', environment: 'TEST' },
+    });
+    expect(res.body.errors).toEqual({ name: ['Name is required.'] });
+  });
+});
+
+describe('a JSON body whose bytes are not UTF-8', () => {
+  it('is refused with 400 and a clear message, not stored with replacement characters', async () => {
+    const bytes = Buffer.concat([
+      Buffer.from('{"name":"Caf'),
+      Buffer.from([0xe9]),
+      Buffer.from('","environment":"TEST"}'),
+    ]);
+    const res = await fetch(`${t.url}/api/rolestore`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json; charset=utf-8' },
+      body: new Uint8Array(bytes),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      success: false,
+      message: 'The request could not be read: its text is not valid UTF-8.',
+    });
+    expect(await t.db.selectFrom('roles').select('name').where('name', 'like', 'Caf%').execute()).toEqual([]);
+    // The same name in UTF-8 is stored as sent.
+    const good = await t.call('POST', '/api/rolestore', { token: admin, body: { name: 'Café', environment: 'TEST' } });
+    expect(await storedValue('roles', 'name', good.body.data.id)).toBe('Café');
+  });
+});
+
 describe('a trailing slash', () => {
   it('reaches the same route', async () => {
     const res = await t.call('GET', '/api/userpersonaldetails/', { token: admin });

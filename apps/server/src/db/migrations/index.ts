@@ -26,6 +26,7 @@ import * as searchWords from './026_search_words.ts';
 import * as offlineSaleBounds from './027_offline_sale_bounds.ts';
 import * as cashUpRecounts from './028_cash_up_recounts.ts';
 import * as measurementPlural from './031_measurement_plural.ts';
+import * as signInAddresses from './032_sign_in_addresses.ts';
 import * as unbrandedBatches from './033_unbranded_batches.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '028_cash_up_recounts': cashUpRecounts,
   '031_measurement_plural': measurementPlural,
   '033_unbranded_batches': unbrandedBatches,
+  '032_sign_in_addresses': signInAddresses,
 };

@@ -15,7 +15,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppServices> = async (
 
   app.post('/login', { config: limited, schema: { body: loginSchema } }, async (request) => {
     const result = await auth.login(db, secrets, request.body, requestContext(request));
-    if (result.kind === 'refused') throw new AppError('unauthenticated', result.message);
+    if (result.kind === 'refused') {
+      if (result.mailQueued) void mail.kick();
+      throw new AppError('unauthenticated', result.message);
+    }
+    if (result.kind === 'slowed') throw new AppError('too_many', result.message);
     if (result.kind === 'otp') {
       void mail.kick();
       return { success: true, message: '2FA required.', data: { user: { id: result.userId } } };

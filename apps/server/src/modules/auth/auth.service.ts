@@ -11,10 +11,10 @@ import { type Actor, createSession, endSession } from '../../platform/sessions.t
 import { readSecuritySettings } from '../../platform/settings-store.ts';
 import { newOtp, sha256 } from '../../platform/tokens.ts';
 import { isLastAdministrator } from '../users/users.service.ts';
+import { clearAddressFailures, countFailure, rememberSignInAddress, signInGate } from './sign-in-limits.ts';
 
 export const LOGIN_FAILED = 'Invalid email or password. Please try again.';
 export const ACCOUNT_LOCKED = 'Your account is locked. Please contact your administrator.';
-const LOCKOUT_MINUTES = 15;
 const OTP_VALID_MINUTES = 5;
 const OTP_MAX_ATTEMPTS = 5;
 const OTP_RESEND_SECONDS = 60;
@@ -24,7 +24,11 @@ const RESET_COOLDOWN_SECONDS = 60;
 export type LoginResult =
   | { kind: 'token'; token: string; mustChangePassword: boolean }
   | { kind: 'otp'; userId: number }
-  | { kind: 'refused'; message: string };
+  | { kind: 'refused'; message: string; mailQueued?: boolean }
+  | { kind: 'slowed'; message: string };
+
+const tooManyFailures = (seconds: number) =>
+  `Too many failed sign-ins on this account. Please wait ${seconds} seconds and try again.`;
 
 const minutesFromNow = (m: number) => new Date(Date.now() + m * 60_000);
 
@@ -52,8 +56,18 @@ export async function login(
       });
       return { kind: 'refused', message: LOGIN_FAILED };
     }
+    const gate = await signInGate(trx, user, ctx.ip, policy.security_settings_login_attempt);
+    if (gate.kind !== 'open') {
+      const details =
+        gate.kind === 'lockedOut'
+          ? 'Sign-in from an address locked out of this account'
+          : 'Sign-in from a new address while the account is slowed after failed sign-ins';
+      await writeAudit(trx, ctx, { type: 'Authentication', activity: 'Failed sign-in', details }, user.id);
+      return gate.kind === 'lockedOut'
+        ? { kind: 'refused', message: LOGIN_FAILED }
+        : { kind: 'slowed', message: tooManyFailures(gate.seconds) };
+    }
     const now = Date.now();
-    const isTemporarilyLocked = user.locked_until !== null && user.locked_until.getTime() > now;
     const matchesPassword = await verifyPassword(user.password_hash, input.password);
     const matchesTemporary =
       !matchesPassword &&
@@ -61,18 +75,11 @@ export async function login(
       user.temp_password_expires_at.getTime() > now &&
       (await verifyPassword(user.temp_password_hash, input.password));
 
-    if (isTemporarilyLocked || !(matchesPassword || matchesTemporary)) {
-      if (!isTemporarilyLocked)
-        await countFailure(trx, user.id, user.failed_attempts, policy.security_settings_login_attempt, ctx);
-      else
-        await writeAudit(
-          trx,
-          ctx,
-          { type: 'Authentication', activity: 'Failed sign-in', details: 'Sign-in during lockout' },
-          user.id,
-        );
-      return { kind: 'refused', message: LOGIN_FAILED };
+    if (!(matchesPassword || matchesTemporary)) {
+      const ownerWarned = await countFailure(trx, secrets, user, policy.security_settings_login_attempt, ctx);
+      return { kind: 'refused', message: LOGIN_FAILED, mailQueued: ownerWarned };
     }
+    await clearAddressFailures(trx, user.id, ctx.ip);
     const lastActivity = (user.last_login_at ?? user.created_at).getTime();
     const dormant = now - lastActivity > policy.dormant_account_expiry * 86_400_000;
     // The last Administrator is never locked as dormant: nobody would be left to unlock the shop.
@@ -104,7 +111,7 @@ export async function login(
     const mustChangePassword = user.must_change_password || matchesTemporary || passwordExpired;
     await trx
       .updateTable('users')
-      .set({ failed_attempts: 0, locked_until: null, must_change_password: mustChangePassword })
+      .set({ must_change_password: mustChangePassword })
       .where('id', '=', user.id)
       .execute();
 
@@ -125,37 +132,10 @@ export async function login(
 
 type Trx = Parameters<Parameters<ReturnType<Database['transaction']>['execute']>[0]>[0];
 
-async function countFailure(trx: Trx, userId: number, previous: number, allowed: number, ctx: RequestContext) {
-  const attempts = previous + 1;
-  const locks = attempts >= allowed;
-  await trx
-    .updateTable('users')
-    .set(locks ? { failed_attempts: 0, locked_until: minutesFromNow(LOCKOUT_MINUTES) } : { failed_attempts: attempts })
-    .where('id', '=', userId)
-    .execute();
-  await writeAudit(
-    trx,
-    ctx,
-    { type: 'Authentication', activity: 'Failed sign-in', details: `Wrong password (attempt ${attempts})` },
-    userId,
-  );
-  if (locks) {
-    await writeAudit(
-      trx,
-      ctx,
-      {
-        type: 'User',
-        activity: 'Lock',
-        details: `Locked for ${LOCKOUT_MINUTES} minutes after ${countOf(attempts, 'failed sign-in')}`,
-      },
-      userId,
-    );
-  }
-}
-
 async function startSession(trx: Trx, userId: number, ctx: RequestContext): Promise<string> {
   const token = await createSession(trx, userId);
   await trx.updateTable('users').set({ last_login_at: new Date() }).where('id', '=', userId).execute();
+  await rememberSignInAddress(trx, userId, ctx.ip);
   await writeAudit(trx, ctx, { type: 'Authentication', activity: 'Sign in', details: 'Signed in' }, userId);
   return token;
 }
@@ -276,8 +256,15 @@ export async function resendOtp(db: Database, secrets: SecretBox, userId: number
   });
 }
 
-/** The same answer whether or not the address exists; a registered user gets a temporary password by mail. */
+/**
+ * The same answer, and the same work, whether or not the address exists or was just sent a password: every request
+ * makes and hashes a temporary password (the hash is nearly all of its time) and writes one audit row, so its
+ * timing does not tell a registered address from another. Only a registered address outside the minute's cooldown
+ * keeps the password and is mailed it.
+ */
 export async function forgotPassword(db: Database, secrets: SecretBox, email: string, ctx: RequestContext) {
+  const temporary = generateTemporaryPassword();
+  const temporaryHash = await hashPassword(temporary);
   await db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom('users')
@@ -286,21 +273,28 @@ export async function forgotPassword(db: Database, secrets: SecretBox, email: st
       .where('deleted_at', 'is', null)
       .forUpdate()
       .executeTakeFirst();
-    if (!user) {
-      await hashPassword('keep-the-timing-even');
-      return;
-    }
-    const issuedAt = user.temp_password_expires_at
+    const issuedAt = user?.temp_password_expires_at
       ? user.temp_password_expires_at.getTime() - TEMP_PASSWORD_MINUTES * 60_000
       : 0;
-    if (Date.now() - issuedAt < RESET_COOLDOWN_SECONDS * 1000) return;
-    const temporary = generateTemporaryPassword();
+    const coolingDown = Date.now() - issuedAt < RESET_COOLDOWN_SECONDS * 1000;
+    if (!user || coolingDown) {
+      await writeAudit(
+        trx,
+        ctx,
+        {
+          type: 'Authentication',
+          activity: 'Password reset requested',
+          details: user
+            ? `Asked again within ${RESET_COOLDOWN_SECONDS} seconds: nothing sent`
+            : `Unknown e-mail ${email}: nothing sent`,
+        },
+        user?.id ?? null,
+      );
+      return;
+    }
     await trx
       .updateTable('users')
-      .set({
-        temp_password_hash: await hashPassword(temporary),
-        temp_password_expires_at: minutesFromNow(TEMP_PASSWORD_MINUTES),
-      })
+      .set({ temp_password_hash: temporaryHash, temp_password_expires_at: minutesFromNow(TEMP_PASSWORD_MINUTES) })
       .where('id', '=', user.id)
       .execute();
     await enqueueMail(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { DEMO_ADMIN, DEMO_CASHIER } from '../../db/seed/demo.ts';
+import { type TrustedProxies, trustProxyOption } from '../../platform/trusted-proxies.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -49,18 +50,18 @@ describe('POST /api/login', () => {
     expect(stored.map((s) => s.token_hash)).not.toContain(res.body.data.token);
   });
 
-  it('locks the account after the policy number of failures, even for the right password', async () => {
+  it('locks the address out after the policy number of failures, even for the right password', async () => {
     const id = await userId(DEMO_CASHIER.email);
     for (let i = 0; i < 5; i++) expect((await login(DEMO_CASHIER.email, `wrong-${i}`)).status).toBe(401);
     const during = await login(DEMO_CASHIER.email, DEMO_CASHIER.password);
     expect(during.status).toBe(401);
     expect(during.body.message).toBe('Invalid email or password. Please try again.');
     expect((await lastAudit('Lock'))?.user_id).toBe(id);
-    // Fifteen minutes later the lock is over.
+    // Fifteen minutes later the lock is over (sign-in-limits.test.ts: per address, and what the account does).
     await t.db
-      .updateTable('users')
+      .updateTable('sign_in_addresses')
       .set({ locked_until: new Date(Date.now() - 1000) })
-      .where('id', '=', id)
+      .where('user_id', '=', id)
       .execute();
     expect((await login(DEMO_CASHIER.email, DEMO_CASHIER.password)).status).toBe(200);
   });
@@ -169,8 +170,8 @@ describe('rate limits', () => {
       });
     // Three failed sign-ins from three forwarded addresses on an app allowing two a minute: the answers, and the
     // address the last audit row kept.
-    const threeAttempts = async (trustProxy?: number) => {
-      const app = await createTestApp({ authRateLimit: 2, ...(trustProxy && { trustProxy }) });
+    const threeAttempts = async (trustProxy?: TrustedProxies) => {
+      const app = await createTestApp({ authRateLimit: 2, ...(trustProxy !== undefined && { trustProxy }) });
       try {
         const statuses = [];
         for (let i = 0; i < 3; i++) statuses.push((await attempt(app, i)).status);
@@ -182,5 +183,22 @@ describe('rate limits', () => {
     };
     expect(await threeAttempts()).toEqual({ statuses: [401, 401, 429], ip: '127.0.0.1' });
     expect(await threeAttempts(1)).toEqual({ statuses: [401, 401, 401], ip: '203.0.113.2' });
+    // Proxies named by address: the test's loopback client is believed when it is one of them, and otherwise is a
+    // client that reached the node directly, whose header is its own invention.
+    expect(await threeAttempts(['127.0.0.1'])).toEqual({ statuses: [401, 401, 401], ip: '203.0.113.2' });
+    expect(await threeAttempts(['10.9.9.9', '192.0.2.0/24'])).toEqual({ statuses: [401, 401, 429], ip: '127.0.0.1' });
+  });
+
+  it('believes a number of proxies only when they run on this machine', () => {
+    const believes = trustProxyOption(1) as (address: string, hop: number) => boolean;
+    expect(believes('127.0.0.1', 0)).toBe(true);
+    expect(believes('::1', 0)).toBe(true);
+    expect(believes('::ffff:127.0.0.1', 0)).toBe(true);
+    // A client reaching the node from another machine, its X-Forwarded-For forged.
+    expect(believes('192.0.2.7', 0)).toBe(false);
+    expect(believes('10.0.0.5', 0)).toBe(false);
+    // The hop behind the one proxy is the client itself.
+    expect(believes('127.0.0.1', 1)).toBe(false);
+    expect(trustProxyOption(0)).toBe(false);
   });
 });

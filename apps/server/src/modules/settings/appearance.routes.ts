@@ -1,3 +1,4 @@
+import { cleanText } from '@duka/shared';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -66,7 +67,7 @@ export const appearanceRoutes: FastifyPluginAsyncZod<AppServices> = async (app, 
           }
           if (bytes.length > 0) input.images[part.fieldname as ImageKind] = { bytes, fileName: part.filename };
         } else if (part.fieldname === 'name') {
-          input.name = String(part.value ?? '').trim();
+          input.name = cleanText(String(part.value ?? ''));
         }
       }
       if (!input.name) throw invalidField('name', 'Name is required.');

@@ -13,6 +13,7 @@ import type { SecretBox } from '../../platform/secret-box.ts';
 import { endUserSessions } from '../../platform/sessions.ts';
 import { newNumber } from '../../platform/tokens.ts';
 import { registerTrashKind } from '../../platform/trash.ts';
+import { clearSignInFailures } from '../auth/sign-in-limits.ts';
 
 type Trx = Transaction<DB>;
 
@@ -276,13 +277,10 @@ export async function toggleLock(db: Database, id: number, ctx: RequestContext):
     }
     await trx
       .updateTable('users')
-      .set(
-        locking
-          ? { is_locked: true }
-          : { is_locked: false, failed_attempts: 0, locked_until: null, last_login_at: new Date() },
-      )
+      .set(locking ? { is_locked: true } : { is_locked: false, last_login_at: new Date() })
       .where('id', '=', id)
       .execute();
+    if (!locking) await clearSignInFailures(trx, id);
     if (locking) await endUserSessions(trx, id);
     await writeAudit(trx, ctx, {
       type: 'User',
