@@ -104,7 +104,8 @@ async function* payloadLines(trx: Trx, tables: string[], onProgress?: (p: Snapsh
   yield `${JSON.stringify({ end: true, tables: tables.length })}\n`;
 }
 
-const MIGRATION_NAMES = Object.keys(migrations);
+// In the order the migrator applies them (by name), whatever the order of the index's keys.
+const MIGRATION_NAMES = Object.keys(migrations).sort();
 export const knownMigrations = (): readonly string[] => MIGRATION_NAMES;
 
 /**

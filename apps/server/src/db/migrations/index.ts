@@ -58,6 +58,6 @@ export const migrations: Record<string, Migration> = {
   '027_offline_sale_bounds': offlineSaleBounds,
   '028_cash_up_recounts': cashUpRecounts,
   '031_measurement_plural': measurementPlural,
-  '033_unbranded_batches': unbrandedBatches,
   '032_sign_in_addresses': signInAddresses,
+  '033_unbranded_batches': unbrandedBatches,
 };
