@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { environmentField } from './accounts.schemas.ts';
 import { cleanText, hasAtMostDecimals, numeric, phoneNumber, requiredEmail, requiredText } from './fields.ts';
 import { blankAsAbsent, isoDate } from './list.schemas.ts';
+import { MAX_MONEY } from './money.ts';
 
 // Products, brands, measurements, suppliers (part 2 §5) and stock batches and write-offs (PRODUCT.md §5).
 
@@ -109,7 +110,7 @@ export const moneyField = (required: string) =>
       .number({ error: required })
       .int({ error: 'Amounts are whole shillings.' })
       .min(0, { error: 'The amount cannot be negative.' })
-      .max(1e13, { error: 'The amount is too large.' }),
+      .max(MAX_MONEY, { error: `At most UGX ${MAX_MONEY.toLocaleString('en-US')}.` }),
   );
 
 const requiredInput = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsAbsent, schema);

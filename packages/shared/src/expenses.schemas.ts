@@ -3,6 +3,7 @@ import { idField } from './catalogue.schemas.ts';
 import { PAYMENT_METHODS } from './constants.ts';
 import { cleanText, numeric, requiredText } from './fields.ts';
 import { blankAsAbsent, dateRangeSchema, isoDate, listQuerySchema } from './list.schemas.ts';
+import { MAX_MONEY } from './money.ts';
 
 // Expenses (issue 11): what the shop spent outside stock (rent, wages, transport…), so the profit and loss statement
 // and the dashboard can take them off gross profit (PRODUCT.md §7). One schema for store and update, form and route.
@@ -40,7 +41,7 @@ export const expenseSchema = z.object({
         .number({ error: 'Amount is required.' })
         .int({ error: 'Amounts are whole shillings.' })
         .min(1, { error: 'The amount must be above 0.' })
-        .max(1e13, { error: 'The amount is too large.' }),
+        .max(MAX_MONEY, { error: `At most UGX ${MAX_MONEY.toLocaleString('en-US')}.` }),
     ),
   ),
   payment_method: z.enum(PAYMENT_METHODS, { error: 'Payment method is required.' }),

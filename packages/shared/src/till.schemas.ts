@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from './constants.ts';
-import { numeric, optionalTextField } from './fields.ts';
+import { cleanText, numeric, optionalTextField, requiredText } from './fields.ts';
 import { shopTimeZone } from './format.ts';
 import { blankAsAbsent, isoDate } from './list.schemas.ts';
 import { MAX_MONEY, MAX_SALE_LINES } from './money.ts';
@@ -36,11 +36,12 @@ export const saleReturnSchema = z
       )
       .min(1, { error: 'Choose what comes back.' })
       .max(MAX_SALE_LINES, { error: `At most ${MAX_SALE_LINES} lines.` }),
+    // Not requiredText: its aborting check would keep the refund method's rule below from being reported with it.
     reason: z
       .string({ error: 'Give the reason for the return.' })
-      .trim()
+      .overwrite(cleanText)
       .min(1, { error: 'Give the reason for the return.' })
-      .max(300),
+      .max(300, { error: 'At most 300 characters.' }),
     refund_method: method('Refund method is required.'),
     refund_reference: optionalNote(100),
   })
@@ -73,7 +74,16 @@ export const cashUpSchema = z.object({
    * expected cash is no longer that (a sale or return came in meanwhile) is refused, so the difference saved is the
    * one confirmed.
    */
-  expected_cash: z.preprocess(blankAsAbsent, numeric(z.number().int()).optional()),
+  expected_cash: z.preprocess(
+    blankAsAbsent,
+    numeric(
+      z
+        .number({ error: 'Expected cash must be an amount.' })
+        .int({ error: 'Amounts are whole shillings.' })
+        .min(-MAX_MONEY)
+        .max(MAX_MONEY),
+    ).optional(),
+  ),
 });
 export type CashUpInput = z.infer<typeof cashUpSchema>;
 
@@ -81,11 +91,7 @@ export type CashUpInput = z.infer<typeof cashUpSchema>;
 export const cashUpRecountSchema = z.object({
   counted_cash: shillings('Counted cash is required.'),
   opening_float: z.preprocess(blankAsAbsent, shillings('Opening float must be an amount.').optional()),
-  reason: z
-    .string({ error: 'Give the reason for the recount.' })
-    .trim()
-    .min(1, { error: 'Give the reason for the recount.' })
-    .max(300),
+  reason: requiredText('Give the reason for the recount.', 300),
 });
 export type CashUpRecountInput = z.infer<typeof cashUpRecountSchema>;
 

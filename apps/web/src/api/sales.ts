@@ -25,7 +25,7 @@ export interface BrandOption {
   name: string;
 }
 /** A brand as a path or query string names it. */
-const brandParam = (brandId: number | null) => (brandId === null ? NO_BRAND_PARAM : brandId);
+const brandInPath = (brandId: number | null) => (brandId === null ? NO_BRAND_PARAM : brandId);
 export interface BatchOption {
   batch_number: string;
   balance: number;
@@ -34,7 +34,7 @@ export interface BatchOption {
 const data = async <T>(path: string) => (await api<{ data: T }>('GET', path)).data;
 
 /**
- * The server's answer, or `fromCopy`'s (the till's local copy, issue 16) when the browser is offline or the server
+ * The server's answer, or `fromCopy`'s (the till's local copy) when the browser is offline or the server
  * cannot be reached: the POS keeps finding and pricing what is on the shelf, at the copy's prices and balances.
  */
 async function serverOrCopy<T>(fromServer: () => Promise<T>, fromCopy: () => Promise<T>): Promise<T> {
@@ -94,7 +94,7 @@ export const useMeasurementsOfBrand = (brandId: number | null | undefined, batch
       serverOrCopy(
         () =>
           data<UnitOption[]>(
-            `/getmeasurementsbybrandinstock/${brandParam(brandId ?? null)}${toQueryString({ batchNumber })}`,
+            `/getmeasurementsbybrandinstock/${brandInPath(brandId ?? null)}${toQueryString({ batchNumber })}`,
           ),
         () => measurementsInCopy(brandId ?? null, String(batchNumber)),
       ),
@@ -116,7 +116,7 @@ export const useSalePrice = (q: PriceQuery) =>
         () =>
           api<{ salePrice: number; balance: number }>(
             'GET',
-            `/getsalepriceinstock${toQueryString({ ...q, brandId: brandParam(q.brandId ?? null) })}`,
+            `/getsalepriceinstock${toQueryString({ ...q, brandId: brandInPath(q.brandId ?? null) })}`,
           ),
         async () => {
           const price = await priceInCopy({
@@ -207,7 +207,7 @@ export const useLineBatches = (
       serverOrCopy(
         () =>
           data<LineBatch[]>(
-            `/posbatches${toQueryString({ product_id: line.productId, brand_id: brandParam(line.brandId), measurement_id: line.measurementId })}`,
+            `/posbatches${toQueryString({ product_id: line.productId, brand_id: brandInPath(line.brandId), measurement_id: line.measurementId })}`,
           ),
         () => lineBatchesInCopy(line),
       ),

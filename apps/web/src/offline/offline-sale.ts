@@ -2,7 +2,7 @@ import { lineTotal, type SaleInput, saleTotals } from '@duka/shared';
 import { decrementBalance, readCatalogue } from './catalogue.ts';
 import { add, type OutboxSale } from './outbox.ts';
 
-// A sale made while the till is offline (issue 16): the body the server will get (with its key, `offline`, the
+// A sale made while the till is offline: the body the server will get (with its key, `offline`, the
 // till's clock as `made_at` and its local copy's time as `copy_at`) and what the local receipt shows, kept together in the outbox.
 
 export interface OfflineReceiptLine {

@@ -50,7 +50,7 @@ export function paymentMethodsLabel(sale: { payment_method: string; payment_meth
 /**
  * The sales, each with what its returns refunded so far and its net; the files carry the subtotal too. Its totals
  * (above the screen's table and in the files' header rows) are the revenue report's and the dashboard's: the sales
- * of the period, less the returns made in it (PRODUCT.md §7), whichever day their sale was made.
+ * of the period, less the returns made in it, whichever day their sale was made.
  */
 export const saleList = defineList({
   title: 'Sales',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineList, listCalls, overShopDays } from './declaration.ts';
 
-// The till's lists (issue 13): the saved cash-ups, first counts and recounts (each recount a row of its own).
+// The till's lists: the saved cash-ups, first counts and recounts (each recount a row of its own).
 
 export const cashUpRowSchema = z.object({
   id: z.number(),
@@ -37,7 +37,7 @@ export const cashUpList = defineList({
   row: cashUpRowSchema,
   columns: [
     { header: 'No.', field: 'id', kind: 'text' },
-    { header: 'Day', field: 'day', kind: 'text' },
+    { header: 'Day', field: 'day', kind: 'date' },
     { header: 'Cashier', field: 'cashier', kind: 'text' },
     { header: 'Count', field: 'count_label', kind: 'text' },
     { header: 'Sales', field: 'sales_count', kind: 'quantity' },

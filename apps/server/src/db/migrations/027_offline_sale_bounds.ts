@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Offline sales bounded by what their batch held (PRODUCT.md §6), and returns of what a batch never gave.
+// Offline sales bounded by what their batch held, and returns of what a batch never gave.
 // - A stock discrepancy counts what came back of its shortfall: a return of goods the batch never gave reduces it,
 //   and one reduced to nothing is resolved as RETURNED.
 // - An offline sale short of stock reads what left its batch since the sale was made: the batch's lines and

@@ -28,7 +28,7 @@ export type LoginResult =
   | { kind: 'slowed'; message: string };
 
 const tooManyFailures = (seconds: number) =>
-  `Too many failed sign-ins on this account. Please wait ${seconds} seconds and try again.`;
+  `Too many failed sign-ins on this account. Please wait ${countOf(seconds, 'second')} and try again.`;
 
 const minutesFromNow = (m: number) => new Date(Date.now() + m * 60_000);
 
@@ -58,6 +58,8 @@ export async function login(
     }
     const gate = await signInGate(trx, user, ctx.ip, policy.security_settings_login_attempt);
     if (gate.kind !== 'open') {
+      // The same hashing as any other try, so a refusal's time does not tell a locked-out account from a wrong password.
+      await verifyPassword(user.password_hash, input.password);
       const details =
         gate.kind === 'lockedOut'
           ? 'Sign-in from an address locked out of this account'

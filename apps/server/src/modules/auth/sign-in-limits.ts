@@ -3,6 +3,7 @@
 // whole is never locked by failures, or anyone could lock the Administrator out from a handful of addresses; past
 // the same number of failures within 15 minutes from any addresses, its owner is e-mailed and the addresses it has
 // never signed in from may try only one at a time, SLOW_SECONDS apart, while the owner's own machines sign in as usual.
+import { countOf } from '@duka/shared';
 import { type Selectable, sql, type Transaction } from 'kysely';
 import type { DB, UsersTable } from '../../db/schema.ts';
 import { type RequestContext, writeAudit } from '../../platform/audit.ts';
@@ -118,7 +119,7 @@ export async function countFailure(
       {
         type: 'User',
         activity: 'Lock',
-        details: `Address ${ctx.ip} locked out of this account for ${LOCKOUT_MINUTES} minutes after ${failures} failed sign-ins`,
+        details: `Address ${ctx.ip} locked out of this account for ${LOCKOUT_MINUTES} minutes after ${countOf(failures, 'failed sign-in')}`,
       },
       user.id,
     );
@@ -139,8 +140,8 @@ async function warnOwner(trx: Trx, secrets: SecretBox, user: SignInUser, failure
     trx,
     user.email,
     'Failed sign-ins to your account',
-    `${failures} wrong passwords were tried for your account in the last ${LOCKOUT_MINUTES} minutes, from ` +
-      `${Number(addresses)} address(es). Your account is not locked: you can still sign in from the devices you ` +
+    `${countOf(failures, 'wrong password')} were tried for your account in the last ${LOCKOUT_MINUTES} minutes, ` +
+      `from ${countOf(Number(addresses), 'address', 'addresses')}. Your account is not locked: you can still sign in from the devices you ` +
       'usually use. For a while, other devices may try only one at a time, and an address that keeps failing is ' +
       `locked out of your account for ${LOCKOUT_MINUTES} minutes.\n\nIf this was not you, change your password and ` +
       'ask your administrator to look at the audit log.',
@@ -152,7 +153,7 @@ async function warnOwner(trx: Trx, secrets: SecretBox, user: SignInUser, failure
     {
       type: 'Authentication',
       activity: 'Failed sign-ins notice',
-      details: `${failures} failed sign-ins in ${LOCKOUT_MINUTES} minutes: owner e-mailed; new addresses slowed`,
+      details: `${countOf(failures, 'failed sign-in')} in ${LOCKOUT_MINUTES} minutes: owner e-mailed; new addresses slowed`,
     },
     user.id,
   );

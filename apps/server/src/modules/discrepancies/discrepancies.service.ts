@@ -1,8 +1,8 @@
-import { type DiscrepancyResolution, formatDay, formatQuantity } from '@duka/shared';
+import { type DiscrepancyResolution, formatDay, formatQuantity, missingQuantity } from '@duka/shared';
 import type { Database } from '../../db/connection.ts';
 import { type RequestContext, writeAudit } from '../../platform/audit.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
-import { roundQuantity, writeOffInTransaction } from '../stock/stock.service.ts';
+import { writeOffInTransaction } from '../stock/stock.service.ts';
 
 // Resolving a stock discrepancy (issue 16): the offline sale stays as it was (the customer has the goods); what is
 // settled is the books. The row is locked first, so two managers resolving at once give one resolution and a 409.
@@ -33,7 +33,7 @@ export async function resolveDiscrepancy(
     if (!open) throw notFound('Stock discrepancy');
     if (open.resolved_at) throw new AppError('conflict', 'This discrepancy has already been resolved.');
     // What returns brought back of the shortfall is no longer missing: only the rest is settled.
-    const quantity = roundQuantity(Number(open.quantity) - Number(open.returned_quantity));
+    const quantity = missingQuantity(open);
 
     let adjustmentId: number | null = null;
     if (resolution.kind === 'WRITE_OFF') {

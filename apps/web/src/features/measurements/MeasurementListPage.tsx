@@ -13,7 +13,7 @@ interface MeasurementRow {
 
 // Create and update: MeasurementFormPages.tsx. The plural column shows what the receipts and the POS write for more
 // than one: the shop's own plural or the shared rule's. Unlike the seeds, every action here is checked against the
-// user's keys (PRODUCT.md §2).
+// user's keys.
 export function MeasurementListPage() {
   return (
     <ListPage<MeasurementRow>

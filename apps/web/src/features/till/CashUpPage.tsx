@@ -8,7 +8,7 @@ import { PageLoader } from '../../components/PageLoader.tsx';
 import { BigDifference, CashFigures, CountFields, countedWords, MethodTable, shillingsOf } from './cashup-figures.tsx';
 import { SavedCashUps } from './SavedCashUps.tsx';
 
-// Manage Sales → Cash-up (issue 13): the signed-in cashier's day, the float and the counted cash. Saved cash-ups never
+// Manage Sales → Cash-up: the signed-in cashier's day, the float and the counted cash. Saved cash-ups never
 // change; the day may be cashed up again (the next shift) once something was sold or returned after the last one.
 // The difference is shown large, and a save with a difference asks to confirm first. A holder of salesCashUpAll picks
 // any cashier's day (the server checks the key again); a holder of salesCashUpRecount records recounts.
