@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { ENVIRONMENTS, GENDERS } from './constants.ts';
 import { numeric, phoneNumber, requiredEmail, requiredText } from './fields.ts';
 
-// Roles, users and categories (part 1 §5).
+// Roles, users and categories.
 /** Where a record is created when the client does not say: a shop's real records. */
 export const DEFAULT_ENVIRONMENT: (typeof ENVIRONMENTS)[number] = 'PRODUCTION';
 /**
- * The seeds' environment of a new record, kept in the API. A shop owner seldom has a use for it, so a create that
+ * The original client's environment of a new record, kept in the API. A shop owner seldom has a use for it, so a create that
  * leaves it out (or blank) makes a Production record; a value outside the three is still refused.
  */
 export const environmentField = (message = 'Environment is required.') =>

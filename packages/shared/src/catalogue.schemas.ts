@@ -4,9 +4,9 @@ import { cleanText, hasAtMostDecimals, numeric, phoneNumber, requiredEmail, requ
 import { blankAsAbsent, isoDate } from './list.schemas.ts';
 import { MAX_MONEY } from './money.ts';
 
-// Products, brands, measurements, suppliers (part 2 §5) and stock batches and write-offs (PRODUCT.md §5).
+// Products, brands, measurements, suppliers and stock batches and write-offs.
 
-/** The countries offered for suppliers (public ones of the seeds' country table). */
+/** The countries offered for suppliers (the public ones of the original country table). */
 export const COUNTRIES = [
   { country: 'Kenya', dialing_code: '+254', currency: 'KES' },
   { country: 'Rwanda', dialing_code: '+250', currency: 'RWF' },
@@ -66,7 +66,7 @@ export const brandUpdateSchema = z.object({
 
 /**
  * A unit's plural as the shop writes it ("Boxes"); blank or null is none, so the shared English rule (unitLabel) makes
- * it. Left out of an update (the seeds' client sends the name only), the stored plural stays.
+ * it. Left out of an update (the original client sends the name only), the stored plural stays.
  */
 const unitPlural = z.preprocess(
   (v) => (typeof v === 'string' ? cleanText(v) || null : v),
@@ -150,7 +150,7 @@ export const stockAdjustmentSchema = z.object({
 });
 export type StockAdjustmentInput = z.infer<typeof stockAdjustmentSchema>;
 
-/** Status everywhere (PRODUCT.md §5). */
+/** Status everywhere. */
 export function stockStatus(balance: number, minStockLevel: number): 'Out of Stock' | 'Low Stock' | 'In Stock' {
   if (balance <= 0) return 'Out of Stock';
   if (balance <= minStockLevel) return 'Low Stock';

@@ -7,7 +7,7 @@ export const PAYMENT_METHODS = ['CASH', 'MOBILE_MONEY', 'BANK', 'CARD'] as const
  * ballast): a batch's brand_id is then null. */
 export const NO_BRAND = 'No brand';
 
-/** Choosing an encryption in the e-mail settings sets the port (part 2 §9). */
+/** Choosing an encryption in the e-mail settings sets the port. */
 export const SMTP_ENCRYPTIONS = [
   { value: 'ENCRYPTION_STARTTLS', label: 'STARTTLS', port: 587 },
   { value: 'ENCRYPTION_TLS', label: 'TLS', port: 587 },
@@ -26,7 +26,7 @@ export const SECURITY_DEFAULTS = {
   dormant_account_expiry: 90,
   security_settings_login_attempt: 5,
   security_settings_history_counts: 5,
-  /** Returns of a sale older than this many days are refused (issue 13). */
+  /** Returns of a sale older than this many days are refused. */
   sales_return_days: 30,
 } as const;
 

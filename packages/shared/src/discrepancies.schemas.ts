@@ -3,7 +3,7 @@ import { idField } from './catalogue.schemas.ts';
 import { requiredText } from './fields.ts';
 import { blankAsAbsent, listQuerySchema } from './list.schemas.ts';
 
-// Stock discrepancies (issue 16): the shortfall of an offline sale that found its batch short when it arrived.
+// Stock discrepancies: the shortfall of an offline sale that found its batch short when it arrived.
 
 export const DISCREPANCY_STATUSES = ['open', 'resolved', 'all'] as const;
 

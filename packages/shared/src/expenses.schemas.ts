@@ -5,8 +5,8 @@ import { cleanText, numeric, requiredText } from './fields.ts';
 import { blankAsAbsent, dateRangeSchema, isoDate, listQuerySchema } from './list.schemas.ts';
 import { MAX_MONEY } from './money.ts';
 
-// Expenses (issue 11): what the shop spent outside stock (rent, wages, transport…), so the profit and loss statement
-// and the dashboard can take them off gross profit (PRODUCT.md §7). One schema for store and update, form and route.
+// Expenses: what the shop spent outside stock (rent, wages, transport…), so the profit and loss statement
+// and the dashboard can take them off gross profit. One schema for store and update, form and route.
 
 /** The categories the form suggests; any other text up to 100 characters is accepted, and later suggested too. */
 export const EXPENSE_CATEGORY_SUGGESTIONS = [

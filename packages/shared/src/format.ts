@@ -20,7 +20,7 @@ function dayFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 // Built on first use, not at import: every page of the web app imports this module, and building them took about
-// 7 ms of its start on a slow phone's profile (issue 12).
+// 7 ms of its start on a slow phone's profile.
 let moneyFormat: Intl.NumberFormat | undefined;
 let quantityFormat: Intl.NumberFormat | undefined;
 

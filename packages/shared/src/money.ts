@@ -1,4 +1,4 @@
-// Money rules (PRODUCT.md §4): whole shillings, half-up rounding, exact integer arithmetic (BigInt) so a large
+// Money rules: whole shillings, half-up rounding, exact integer arithmetic (BigInt) so a large
 // quantity × price never loses a shilling to floating point.
 
 /** A quantity with up to 3 decimals as an integer number of thousandths. */

@@ -1,5 +1,5 @@
-// The permission catalogue: every key the server checks and the menu shows, built once from the seeds
-// (part 1 §3, part 2 §6). Private keys are granted only through the built-in Administrator role.
+// The permission catalogue: every key the server checks and the menu shows, written once here
+// for both. Private keys are granted only through the built-in Administrator role.
 
 export type PermissionCategory =
   | 'Others'
@@ -79,14 +79,14 @@ const CATALOGUE = [
   one('stockLevel', 'Stock Level', 'Stock'),
   one('stockLevelExport', 'Stock Level Export', 'Stock'),
   ...report('Stock', 'stockAdjustment', 'Stock Adjustment', ['Add', 'List', 'Export']),
-  // Offline sales' shortfalls (issue 16): seen and resolved by whoever manages stock.
+  // Offline sales' shortfalls: seen and resolved by whoever manages stock.
   one('stockDiscrepancyList', 'Stock Discrepancy List', 'Stock'),
   one('stockDiscrepancyResolve', 'Stock Discrepancy Resolve', 'Stock'),
   one('salesPOS', 'Sales POS', 'Sales'),
   ...crud('Sales', 'sales', 'Sales', ['List', 'Filter', 'Export']),
   one('salesInvoice', 'Sales Invoice', 'Sales'),
   one('salesReceipt', 'Sales Receipt', 'Sales'),
-  // The till (issue 13): goods brought back with their refund, and the end-of-day cash-up.
+  // The till: goods brought back with their refund, and the end-of-day cash-up.
   one('salesReturn', 'Sales Return', 'Sales'),
   one('salesCashUp', 'Sales Cash Up', 'Sales'),
   one('salesCashUpAll', 'Sales Cash Up (All Cashiers)', 'Sales'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idField } from './catalogue.schemas.ts';
 
-// Barcode labels (issue 15): products chosen on the list get a barcode if they have none, then an A4 sheet of labels.
+// Barcode labels: products chosen on the list get a barcode if they have none, then an A4 sheet of labels.
 
 /** 3 across and 8 down on an A4 sheet (70 × 37 mm labels). */
 export const LABELS_PER_PAGE = 24;

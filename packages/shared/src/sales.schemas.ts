@@ -13,7 +13,7 @@ import {
 } from './fields.ts';
 import { MAX_LINE_QUANTITY, MAX_MONEY, MAX_SALE_LINES } from './money.ts';
 
-// The point of sale (part 2 §5, PRODUCT.md §6). Prices are not part of the input: the server takes them from the
+// The point of sale. Prices are not part of the input: the server takes them from the
 // batches.
 
 /** A sale's or a return's line quantity: above 0, 3 decimals, at most MAX_LINE_QUANTITY. */
@@ -40,7 +40,7 @@ export const saleItemSchema = z.object({
   productId: numeric(z.number().int().positive()).optional(),
   brandId: numeric(z.number().int().positive()).optional(),
   measurementId: numeric(z.number().int().positive()).optional(),
-  /** Ignored: the batch's sale price is charged. Accepted so the seeds' client can send its cart as it is. */
+  /** Ignored: the batch's sale price is charged. Accepted so the original client (docs/rules.md) can send its cart as it is. */
   salePrice: z.unknown().optional(),
 });
 
@@ -60,7 +60,7 @@ const paymentMethodField = (message: string) =>
   );
 
 /**
- * One payment of a sale (issue 13): cash is what was handed over (it may exceed the total: the excess is change);
+ * One payment of a sale: cash is what was handed over (it may exceed the total: the excess is change);
  * Mobile Money needs the transaction id from the SMS so the evening's messages can be matched; Bank and Card may
  * carry a reference.
  */
@@ -97,7 +97,7 @@ const saleObject = z.object({
       // The receipt shows the percent as stored (2 decimals); more would not match the amount taken off.
       .refine((n) => hasAtMostDecimals(n, 2), { error: 'Use at most 2 decimals for the discount.' }),
   ).default(0),
-  /** The seeds' single method: one payment of the whole total. Optional when `payments` is given. */
+  /** The original client's single method: one payment of the whole total. Optional when `payments` is given. */
   paymentMethod: paymentMethodField('Payment method is required.').optional(),
   payments: z
     .array(salePaymentSchema)
@@ -110,7 +110,7 @@ const saleObject = z.object({
     .string({ error: 'A sale key is required.' })
     .regex(/^[A-Za-z0-9-]{8,100}$/, { error: 'A sale key is required.' }),
   /**
-   * A sale made while the till was offline (issue 16): the till's clock when it was made, and the flag that makes a
+   * A sale made while the till was offline: the till's clock when it was made, and the flag that makes a
    * short batch a stock discrepancy instead of a refusal. The server checks the time's range.
    */
   made_at: z.iso
@@ -125,7 +125,7 @@ const saleObject = z.object({
     .optional(),
   offline: z.literal(true, { error: 'offline can only be true.' }).optional(),
 });
-// Either way of paying: the seeds' paymentMethod or the till's payments.
+// Either way of paying: the original client's paymentMethod or the till's payments.
 export const saleSchema = saleObject.superRefine((sale, ctx) => {
   if (!sale.paymentMethod && !sale.payments)
     ctx.addIssue({ code: 'custom', path: ['paymentMethod'], message: 'Payment method is required.' });
@@ -167,8 +167,8 @@ export const businessInfoSchema = z.object({
     error: 'Invalid website format. Please enter a valid URL.',
   }),
   business_legal_disclaimer: optionalText(1000),
-  // VAT (PRODUCT.md §7): when registered, prices include VAT at this rate and each sale stores its VAT. Optional, so
-  // a client that does not know them (the seeds' form) leaves them as they are.
+  // VAT: when registered, prices include VAT at this rate and each sale stores its VAT. Optional, so
+  // a client that does not know them (the original client's form) leaves them as they are.
   vat_registered: yesNo.optional(),
   vat_rate: numeric(
     z

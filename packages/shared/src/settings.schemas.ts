@@ -15,7 +15,7 @@ export const securitySettingsSchema = z.object({
   dormant_account_expiry: wholeNumber('Account expiry should be a positive number.', 1),
   security_settings_login_attempt: wholeNumber('Login attempts should be a positive number.', 1),
   security_settings_history_counts: wholeNumber('History count should be a number greater than or equal to 1.', 1),
-  // Optional so the seeds' form, which does not know it, keeps the stored value (default 30).
+  // Optional so the original client's form, which does not know it, keeps the stored value (default 30).
   sales_return_days: wholeNumber('Return days should be a number greater than or equal to 0.', 0).optional(),
 });
 export type SecuritySettings = z.infer<typeof securitySettingsSchema>;

@@ -6,7 +6,7 @@ import { blankAsAbsent, isoDate } from './list.schemas.ts';
 import { MAX_MONEY, MAX_SALE_LINES } from './money.ts';
 import { lineQuantityField } from './sales.schemas.ts';
 
-// The till after the sale (issue 13): returns with their refunds, and the end-of-day cash-up.
+// The till after the sale: returns with their refunds, and the end-of-day cash-up.
 
 const method = (message: string) =>
   z.preprocess(

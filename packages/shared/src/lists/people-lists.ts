@@ -4,7 +4,7 @@ import { GENDERS } from '../constants.ts';
 import { blankAsAbsent } from '../list.schemas.ts';
 import { defineList, listCalls } from './declaration.ts';
 
-// The lists of people the shop deals with (part 1 §5, part 2 §2.5): its users and its suppliers.
+// The lists of people the shop deals with: its users and its suppliers.
 
 /** The users list's filters; a blank one is no filter. */
 export const userFilterSchema = z.object({

@@ -4,13 +4,13 @@ import { named } from '../reports/rows.ts';
 import { paymentLabel } from '../sales.schemas.ts';
 import { defineList } from './declaration.ts';
 
-// The sales list (part 2 §2.7): every sale, newest first, searched by customer, sale number or a payment's
+// The sales list: every sale, newest first, searched by customer, sale number or a payment's
 // reference (the mobile-money transaction id), filtered by the shop's days.
 
 export const saleListRowSchema = z.object({
   id: z.number(),
   sale_number: z.string(),
-  /** The seeds' name for the sale number. */
+  /** The original client's name for the sale number. */
   batch_number: z.string(),
   customer_name: z.string(),
   customer_phone: z.string(),

@@ -3,7 +3,7 @@ import { batchRef, named } from '../reports/rows.ts';
 import { BATCH_COLUMNS } from '../reports/stock-reports.ts';
 import { defineList, listCalls, overShopDays } from './declaration.ts';
 
-// The stock screens' lists (part 2 §2.6): the stock batches, stock levels and stock write-offs.
+// The stock screens' lists: the stock batches, stock levels and stock write-offs.
 
 /** One batch as /stocklist and /stockshow return it. */
 export const stockRowSchema = z.object({
@@ -40,7 +40,7 @@ export const stockList = defineList({
   ...overShopDays('Total cost (UGX)'),
   keys: { list: 'stockList', export: 'stockExport', filter: 'stockFilter' },
   row: stockRowSchema,
-  // The batch number leads because each batch keeps its own balance (PRODUCT.md §5).
+  // The batch number leads because each batch keeps its own balance.
   columns: [
     { header: 'Batch Number', field: 'batch_number', kind: 'text' },
     { header: 'Product', field: 'product_name', kind: 'text' },

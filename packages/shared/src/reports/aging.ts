@@ -1,4 +1,4 @@
-// Stock aging (part 2 §4, §9): the periods a user may pick and the band a batch's days in stock fall in. The one
+// Stock aging: the periods a user may pick and the band a batch's days in stock fall in. The one
 // rule the aging report, its export and its screen read; never repeated in SQL.
 
 export const AGING_PERIODS = ['7', '30', '60', '90', '180', '365', 'custom'] as const;

@@ -1,4 +1,4 @@
-// A sale's discount spread over its lines (PRODUCT.md §4, issue 10): each line gets its share of the discount
+// A sale's discount spread over its lines: each line gets its share of the discount
 // amount rounded down, and the shillings left over go one each to the lines with the largest remainders (the
 // earlier line first on a tie), so the lines' amounts add up to the sale's total exactly. Migration 007 applies the
 // same rule in SQL to sales made before lines stored their share.

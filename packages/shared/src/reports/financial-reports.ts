@@ -3,7 +3,7 @@ import { listQuerySchema } from '../list.schemas.ts';
 import { defineReport, reportKeysOf } from './declaration.ts';
 import { reportPeriodShape, requireCustomRange } from './period.schemas.ts';
 
-// The five financial reports (issue 11; part 2 §2.8 names them without screens): revenue, profit and loss, expenses,
+// The five financial reports: revenue, profit and loss, expenses,
 // suppliers and tax. Private keys, so only the Administrator holds them. All take the period filter; their figures
 // reconcile with each other, the sales and stock reports and the dashboard for the same period.
 
@@ -28,7 +28,7 @@ export const revenueRowSchema = z.object({
   /** Σ subtotals, before discount. */
   gross: z.number(),
   discounts: z.number(),
-  /** Σ refunds of the returns made that day (issue 13). */
+  /** Σ refunds of the returns made that day. */
   returns: z.number(),
   /** gross − discounts − returns. */
   revenue: z.number(),

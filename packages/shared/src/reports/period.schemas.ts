@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { blankAsAbsent, isoDate } from '../list.schemas.ts';
 
-// The period filters of the reports (part 2 §5, §9): a report type with a custom range, a month, a day.
+// The period filters of the reports: a report type with a custom range, a month, a day.
 
 export const REPORT_TYPES = ['daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'custom'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];

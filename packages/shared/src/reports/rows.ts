@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Row shapes of the reports, in the seeds' nested names (part 2 §3).
+// Row shapes of the reports, in the original client's nested names (docs/rules.md).
 
 /** A referred record's name (`product: { name }`), null when it is gone. */
 export const named = z.object({ name: z.string() }).nullable();
@@ -50,7 +50,7 @@ export const stockRecordRowSchema = z.object({
 export const stockBalanceRowSchema = z.object({
   ...batchRef,
   balance: z.number(),
-  /** Sold within the report period; named as the stock levels' column and the seeds' stock level row name it. */
+  /** Sold within the report period; named as the stock levels' column and the original client's stock level row name it. */
   total_sold: z.number(),
   min_stock_level: z.number(),
   unit_price: z.number(),

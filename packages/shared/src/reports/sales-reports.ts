@@ -4,8 +4,8 @@ import { defineReport, type ReportColumn, reportKeysOf } from './declaration.ts'
 import { optionalDayField, optionalMonthField, reportPeriodShape, requireCustomRange } from './period.schemas.ts';
 import { saleLineRowSchema } from './rows.ts';
 
-// The four sales reports (part 2 §2.8, §7): sale lines over a day, a week, a month or a chosen period, and the lines
-// returned in it as negative rows on the return's day (issue 13).
+// The four sales reports: sale lines over a day, a week, a month or a chosen period, and the lines
+// returned in it as negative rows on the return's day.
 
 const SALE_LINE_COLUMNS: readonly ReportColumn[] = [
   { header: 'Product', field: 'product.name', kind: 'text' },
@@ -34,7 +34,7 @@ const salesReport = <const Word extends string>(word: Word, title: string, slug:
 
 export const dailySalesReport = defineReport({
   ...salesReport('Daily', 'Daily Sales Report', 'daily'),
-  /** `Date` (the seeds' capital): the shop's day, today by default. */
+  /** `Date` (the original client's capital): the shop's day, today by default. */
   query: listQuerySchema.extend({ Date: optionalDayField('date') }),
   filters: ['Date'],
   extras: ['last_sold_date', 'total_sales'],

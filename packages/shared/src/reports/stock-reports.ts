@@ -5,7 +5,7 @@ import { defineReport, type ReportColumn, reportKeysOf } from './declaration.ts'
 import { reportPeriodShape, requireCustomRange } from './period.schemas.ts';
 import { agingRowSchema, lowStockRowSchema, stockBalanceRowSchema, stockRecordRowSchema } from './rows.ts';
 
-// The four inventory reports (part 2 §2.8, §7): batches received, balances, low stock and aging.
+// The four inventory reports: batches received, balances, low stock and aging.
 
 const periodQuery = listQuerySchema.extend(reportPeriodShape).superRefine(requireCustomRange);
 
