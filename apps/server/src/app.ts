@@ -65,7 +65,7 @@ export async function buildApp(options: AppOptions) {
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     trustProxy: trustProxyOption(trustProxy),
     bodyLimit: 5 * 1024 * 1024,
-    // The seeds' client asks for some routes with a trailing slash (GET /userpersonaldetails/).
+    // The original client (docs/rules.md) asks for some routes with a trailing slash (GET /userpersonaldetails/).
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -98,10 +98,10 @@ export async function buildApp(options: AppOptions) {
     }
   });
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
-  // The installable app's manifest, beside the client's files rather than under /api (issue 16).
+  // The installable app's manifest, beside the client's files rather than under /api.
   await app.register(webManifestRoutes, services);
 
-  // The seeds' client asks for an anti-forgery cookie first; auth is by bearer header, so it is only a formality.
+  // The original client asks for an anti-forgery cookie first; auth is by bearer header, so it is only a formality.
   app.get('/sanctum/csrf-cookie', { config: { access: 'public' } }, async (_request, reply) => {
     reply.header('set-cookie', 'XSRF-TOKEN=unused; Path=/; SameSite=Strict');
     return reply.code(204).send();

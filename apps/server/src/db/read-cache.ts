@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type pg from 'pg';
 
-// Reads answered from memory while nothing they read has changed (issue 12): a list's exact total for page 2+ of the
+// Reads answered from memory while nothing they read has changed: a list's exact total for page 2+ of the
 // same query, and the session lookup every signed-in request makes (a sale would otherwise pay one more round trip
 // for it). A statement is cacheable when it selects a column whose alias starts with `duka_cached_` (COUNTED_AS,
 // CACHEABLE); the pool answers a repeat of the same SQL and parameters from memory while no write has touched any

@@ -389,7 +389,7 @@ export interface SaleSupplierDaysTable {
   cost: number;
 }
 
-/** Money the shop spent outside stock (issue 11); soft-deleted into the trash. */
+/** Money the shop spent outside stock; soft-deleted into the trash. */
 export interface ExpensesTable {
   id: Generated<number>;
   expense_date: ColumnType<string, string, string>;

@@ -1,4 +1,4 @@
-// Numbers without gaps (issue 13): receipt and return numbers come from a counter row of shop_counters updated
+// Numbers without gaps: receipt and return numbers come from a counter row of shop_counters updated
 // inside the caller's transaction. The row stays locked until that transaction ends, so a rolled-back sale gives its
 // number back and concurrent sales take the numbers one after another. Take it last, after the sale's other locks,
 // to hold it as briefly as possible.
@@ -31,7 +31,7 @@ export interface SaleFigures {
  * A sale's receipt number, written with the sale's last figures and the audit row that names it, in one statement at
  * the very end of the sale's transaction. Every other till selling at that moment waits for the counter row until
  * this transaction commits, so nothing but the COMMIT may follow the number: separate statements for the number, the
- * sale and the audit made everyone wait three round trips longer (issue 12, sales per second with 20 tills).
+ * sale and the audit made everyone wait three round trips longer (measured as sales per second with 20 tills).
  * `details` is given the number and returns the audit text.
  */
 export async function stampReceiptNumber(

@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 
 /**
- * `{name}` of a joined record in the seeds' nested shape (`user: {name}` for the creator, `category: {name}`),
+ * `{name}` of a joined record in the original client's nested shape (docs/rules.md) (`user: {name}` for the creator, `category: {name}`),
  * null when the join found nothing.
  */
 export const nameJson = (alias: string): RawBuilder<{ name: string } | null> =>

@@ -7,7 +7,7 @@ import { makeCatalogue, receiveBatch } from '../../test/stock-fixtures.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { DEMO_ADMIN } from '../db/seed/demo.ts';
 
-// Bad input answers 4xx on every route, whatever the route's own schema (issue 9).
+// Bad input answers 4xx on every route, whatever the route's own schema.
 let t: TestApp;
 let admin: string;
 

@@ -1,7 +1,7 @@
 import { formatDay, type ReportType, splitDateRange } from '@duka/shared';
 import { type SelectQueryBuilder, sql } from 'kysely';
 
-// Periods of the shop's calendar (PRODUCT.md §4, §7): days, weeks (Monday first), months, quarters and years in the
+// Periods of the shop's calendar: days, weeks (Monday first), months, quarters and years in the
 // shop's time zone, both ends inclusive. A period carries its first and last day for people and the UTC instants
 // that bound it for queries: `from` ≤ created_at < `until` (the start of the day after the last).
 

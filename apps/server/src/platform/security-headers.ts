@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 // Security headers on every response (pages, API, files): helmet's set, written out once rather than built per
 // request (@fastify/helmet built helmet's middleware anew for every request, parsing the policy each time: ~2% of a
-// sale's server CPU, issue 12). The built client is script bundles and stylesheets from this origin, with no inline
+// sale's server CPU). The built client is script bundles and stylesheets from this origin, with no inline
 // script; Mantine injects <style> elements and style attributes, hence the one 'unsafe-inline' for styles. Images
 // come from this origin (uploaded branding) or data: URLs (Mantine, charts).
 const CONTENT_SECURITY_POLICY = [

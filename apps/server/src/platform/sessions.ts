@@ -69,7 +69,7 @@ interface SessionRow {
 /**
  * The signed-in user behind a bearer token, or undefined when the token is unknown, expired or the user locked. The
  * lookup is answered from the pool's read cache until a session, user or role changes (db/read-cache.ts), and is
- * written in SQL: every request makes it, and the query builder's work was a good part of a sale's (issue 12).
+ * written in SQL: every request makes it, and the query builder's work was a good part of a sale's CPU.
  */
 export async function authenticate(db: Database, token: string, touch: boolean): Promise<Actor | undefined> {
   const { rows } = await sql<SessionRow>`

@@ -1,4 +1,4 @@
-// Serves the built web client (issue 12): the brotli or gzip copy the build wrote beside each file when the browser
+// Serves the built web client: the brotli or gzip copy the build wrote beside each file when the browser
 // takes it (scripts/precompress.mjs), hashed assets cached for a year (their name changes with their content) and
 // index.html revalidated on every load, so a new version reaches the shop at once. Client-side routes fall back to
 // index.html; a missing asset is a plain 404, not a page the browser would try to run as a script.

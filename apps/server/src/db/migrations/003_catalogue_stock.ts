@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// The catalogue (measurements, products, brands, suppliers) and stock batches with their write-offs (PRODUCT.md §5).
+// The catalogue (measurements, products, brands, suppliers) and stock batches with their write-offs.
 // A batch's balance is stored and kept equal to received − sold − written off by a CHECK, so no path can drift.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Sales and their lines (PRODUCT.md §6). Lines keep the price charged and the batch's unit cost at the moment of
+// Sales and their lines. Lines keep the price charged and the batch's unit cost at the moment of
 // sale, so receipts and profit stay right when prices change later. Sales are never deleted.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

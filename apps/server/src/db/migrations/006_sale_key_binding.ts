@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// A sale key is bound to the user and the cart it first carried (PRODUCT.md §6): the sale keeps a hash of its
+// A sale key is bound to the user and the cart it first carried: the sale keeps a hash of its
 // validated request and its user, so a replay can be told from a different sale that reuses the key. Sales made
 // before this have no hash and stay bound to their user only.
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 // Each sale line stores its share of the sale's discount amount, so a report's lines add up to its sales' totals
-// to the shilling (issue 10). Existing sales get it by the rule of spreadDiscount (packages/shared): each line's
+// to the shilling. Existing sales get it by the rule of spreadDiscount (packages/shared): each line's
 // share rounded down, then one shilling each to the largest remainders, the earlier line first on a tie. The
 // default keeps inserts of a node still on the previous version working during a rolling upgrade.
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Expenses (issue 11): money spent outside stock, by category, so the profit and loss statement and the dashboard
+// Expenses: money spent outside stock, by category, so the profit and loss statement and the dashboard
 // take them off gross profit. Soft-deleted into the trash like the catalogue; a supplier may be named, never removed
 // from under an expense (the reference makes a permanent delete of that supplier a clear 409).
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// The till (issue 13): how a sale was paid, its receipt number, returns with their refunds, and the cash-up.
+// The till: how a sale was paid, its receipt number, returns with their refunds, and the cash-up.
 // Receipt and return numbers come from counter rows updated inside the sale's (return's) transaction rather than
 // from sequences: a sequence value taken by a rolled-back sale is lost, and the numbers must have no gaps.
 // Sales made before this keep their single payment_method; each becomes one payment of its whole total and gets a

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Stock discrepancies (issue 16, PRODUCT.md §6): a sale made while the till was offline is a fact when it arrives, so
+// Stock discrepancies: a sale made while the till was offline is a fact when it arrives, so
 // a batch that no longer holds enough gives what it has (never below 0) and the shortfall is recorded here for a
 // manager to resolve: by writing off a count error (the write-off is linked) or by noting that stock was received.
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Price history (issue 16): a sale made offline arrives later and is charged "with the prices of the batches at that
+// Price history: a sale made offline arrives later and is charged "with the prices of the batches at that
 // time", so each batch keeps the sale prices it has had, each from the instant it took effect; likewise the VAT rate
 // charged (the business's rate while VAT-registered, else 0). A price's row is written in the transaction that sets it.
 // Existing batches start with their current price from when they were received; the VAT history starts with the rate

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// The cash-up's exact cut-off (issue 13): a saved cash-up keeps the highest id of its cashier's sales and returns it
+// The cash-up's exact cut-off: a saved cash-up keeps the highest id of its cashier's sales and returns it
 // counted. A sale or return of that cashier committed after the save (begun before the cut-off, or an offline sale
 // dated before it) has a higher id and belongs to the next cash-up, so each is counted in exactly one. Null on
 // cash-ups saved before this.

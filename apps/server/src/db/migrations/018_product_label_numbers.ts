@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Barcode labels (issue 15): a product without a barcode is given the next shop number when its label is printed.
+// Barcode labels: a product without a barcode is given the next shop number when its label is printed.
 // A sequence, not max() + 1, so a number once printed on a label is never handed out again, even after its product
 // is trashed or renumbered.
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// The stock list and stock levels search (issue 12, 100,000 batches): each searched name is matched in its own
+// The stock list and stock levels search (at 100,000 batches): each searched name is matched in its own
 // table and its batches are then read by index (stock.queries.ts batchesMatching), so every searched column of
 // stock_batches needs an index: the brand, unit and supplier of live batches (the product's is
 // stock_batches_product), and trigrams on the batch number for ILIKE '%…%'.

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// What each saved cash-up counted (issue 13): one row per sale and per return, unique on the sale or return, so none
+// What each saved cash-up counted: one row per sale and per return, unique on the sale or return, so none
 // is ever counted by two cash-ups, and a late comer (an offline sale sent days later, a sale committed just after a
 // save) is found as one that no cash-up has counted yet. Filled for the cash-ups already saved from the rule they were
 // saved with: dated in their window, or a late comer of the previous day's cash-up (an id above its last ids), and

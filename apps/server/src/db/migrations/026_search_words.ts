@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// The POS search's typo tier (issue 12: p95 ≤ 10 ms). It measured each name's word similarity to the typed text:
+// The POS search's typo tier (target: p95 ≤ 10 ms). It measured each name's word similarity to the typed text:
 // a misspelt common word ("galvnised") is near a thousand of the bench's 20,000 names, and scoring them took 9 ms of
 // an 11 ms search. The words of every product and brand name are kept here instead, so a typed word found in no
 // name is taken for the nearest real word (a few dozen words in the bench shop, a few thousand in a big one), and

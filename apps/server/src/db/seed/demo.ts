@@ -72,7 +72,7 @@ export async function seedDemoShop(trx: Transaction<DB>, adminId: number) {
 
 /**
  * The demo shop's Business Info, so its receipts and invoices carry a shop's header rather than "Duka". Not
- * VAT-registered: the demo's prices and totals stay as the seeds show them.
+ * VAT-registered: the demo's prices and totals stay as the original screens show them.
  */
 export const DEMO_BUSINESS = {
   business_name: 'Nakasero Hardware Ltd',

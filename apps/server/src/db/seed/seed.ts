@@ -1,4 +1,4 @@
-// First-start data: the Administrator role and user (PRODUCT.md §2), default settings, and with DUKA_DEMO=1 a
+// First-start data: the Administrator role and user, default settings, and with DUKA_DEMO=1 a
 // small demo shop with its Business Info. Runs in one transaction and only fills what is missing, so a restart changes nothing.
 import { SECURITY_DEFAULTS } from '@duka/shared';
 import { ConfigError } from '../../config.ts';
