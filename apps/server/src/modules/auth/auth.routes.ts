@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { AppServices } from '../../services.ts';
 import * as auth from './auth.service.ts';
 
-// Sign-in and the shell's calls (part 1 §7).
+// Sign-in and the shell's calls.
 export const authRoutes: FastifyPluginAsyncZod<AppServices> = async (
   app,
   { db, mail, secrets, authRateLimit, timeZone },

@@ -1,4 +1,4 @@
-// Sign-in, the second factor, password reset and sign-out: PRODUCT.md §3.
+// Sign-in, the second factor, password reset and sign-out.
 import { countOf, type LoginInput } from '@duka/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';

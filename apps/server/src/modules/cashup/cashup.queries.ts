@@ -1,4 +1,4 @@
-// The cash-up's figures (issue 13): one cashier's sales and returns that no saved cash-up has counted yet, and the
+// The cash-up's figures: one cashier's sales and returns that no saved cash-up has counted yet, and the
 // saved records. A saved cash-up records what it counted (cash_up_sales, cash_up_returns: migration 023), so each sale
 // and return is counted in exactly one. A cash-up counts what is dated in its window, which runs from its start
 // (inclusive) to its cut-off (exclusive). A day may be cashed up more than once (one cash-up per shift): the next

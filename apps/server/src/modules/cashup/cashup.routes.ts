@@ -1,4 +1,4 @@
-// The cash-up (issue 13): a day's expected figures, saving it, one saved cash-up, and the list with its exports.
+// The cash-up: a day's expected figures, saving it, one saved cash-up, and the list with its exports.
 import { cashUpList, cashUpQuerySchema, cashUpRecountSchema, cashUpSchema, idParamSchema } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { can, canAny, requestContext, requireActor } from '../../platform/access.ts';

@@ -1,4 +1,4 @@
-// The cash-up (issue 13): the expected figures of one cashier's shop day, and saving them with the counted cash.
+// The cash-up: the expected figures of one cashier's shop day, and saving them with the counted cash.
 // A saved cash-up never changes. A day may be cashed up again (a second shift) once something was sold or returned
 // after its last cash-up: the new one counts only what came after. A holder of salesCashUpRecount may record a
 // recount of a saved cash-up: a new record referring to the first, with its reason; the first stays.

@@ -1,4 +1,4 @@
-// The cash-up's cut-off (issue 13): each sale and return of a cashier holds that cashier's till lock shared from the
+// The cash-up's cut-off: each sale and return of a cashier holds that cashier's till lock shared from the
 // first statement of its transaction to its commit; saving a cash-up takes it exclusively. So while a cash-up reads
 // its figures no sale or return of that cashier is half-done: each one either committed before (and is counted) or
 // gets its id after (higher than the cash-up's last ids, so it counts in the next one). Sales of one cashier never
@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 
-/** The advisory lock's first key: 1313 for issue 13's till; the second key is the cashier's user id. */
+/** The advisory lock's first key: 1313, a number no other advisory lock of the app uses; the second key is the cashier's user id. */
 const TILL = 1313;
 
 /** A sale's or return's hold on its cashier's till (none for a sale without a user, which no cash-up counts). */

@@ -1,4 +1,4 @@
-// Product categories (part 1 §2). Products (catalogue issue) refer to them; a referenced category stays in the trash.
+// Product categories. Products refer to them; a referenced category stays in the trash.
 import { countOf, type ListQuery } from '@duka/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';

@@ -1,4 +1,4 @@
-// The dashboard's figures (PRODUCT.md §7) over a period of the shop's days, the current month by default. The
+// The dashboard's figures over a period of the shop's days, the current month by default. The
 // period is resolved by the shared period module, and revenue, cost of goods sold, expenses and losses come from the
 // very functions the profit and loss report calls, so the two agree to the shilling for the same period.
 import { unitLabel } from '@duka/shared';

@@ -7,7 +7,7 @@ import type { AppServices } from '../../services.ts';
 import { countOpenDiscrepancies, discrepancyQuery } from './discrepancies.queries.ts';
 import { resolveDiscrepancy } from './discrepancies.service.ts';
 
-// Stock discrepancies (issue 16): the shortfalls of offline sales, listed and resolved by a manager.
+// Stock discrepancies: the shortfalls of offline sales, listed and resolved by a manager.
 export const discrepancyRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, timeZone }) => {
   app.get(
     '/stockdiscrepancylist',

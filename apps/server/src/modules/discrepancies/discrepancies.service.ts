@@ -4,7 +4,7 @@ import { type RequestContext, writeAudit } from '../../platform/audit.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import { writeOffInTransaction } from '../stock/stock.service.ts';
 
-// Resolving a stock discrepancy (issue 16): the offline sale stays as it was (the customer has the goods); what is
+// Resolving a stock discrepancy: the offline sale stays as it was (the customer has the goods); what is
 // settled is the books. The row is locked first, so two managers resolving at once give one resolution and a 409.
 export async function resolveDiscrepancy(
   db: Database,

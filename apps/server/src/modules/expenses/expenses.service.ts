@@ -1,4 +1,4 @@
-// Expenses: record, correct and trash the money the shop spends outside stock (issue 11). Every change is audited in
+// Expenses: record, correct and trash the money the shop spends outside stock. Every change is audited in
 // its own transaction; a deleted expense waits in the trash and comes back whole.
 import { EXPENSE_FUTURE_MESSAGE, type ExpenseInput, formatMoney } from '@duka/shared';
 import type { Transaction } from 'kysely';

@@ -1,4 +1,4 @@
-// The audit log as the application-log screens read it (part 2 §2.9).
+// The audit log as the application-log screens read it.
 import { dateRangeSchema, type ListQuery } from '@duka/shared';
 import { sql } from 'kysely';
 import { z } from 'zod';

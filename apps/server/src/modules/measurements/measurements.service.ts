@@ -77,7 +77,7 @@ export async function updateMeasurement(db: Database, id: number, input: Measure
       .executeTakeFirst();
     if (!before) throw notFound('Measurement');
     await assertNameFree(trx, 'measurements', input.name, { exceptId: id });
-    // A client that sends only the name (the seeds' form) keeps the stored plural.
+    // A client that sends only the name (the original client's form) keeps the stored plural.
     const after = { name: input.name, plural: input.plural === undefined ? before.plural : input.plural };
     await trx.updateTable('measurements').set(after).where('id', '=', id).execute();
     await writeAudit(trx, ctx, {

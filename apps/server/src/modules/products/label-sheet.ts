@@ -1,4 +1,4 @@
-// The A4 sheet of barcode labels (issue 15): 3 × 8 labels of 70 × 37 mm, the common adhesive sheet. Each label
+// The A4 sheet of barcode labels: 3 × 8 labels of 70 × 37 mm, the common adhesive sheet. Each label
 // shows the product's name, its price and its barcode as Code 128 bars with the code written under them. Helvetica
 // is one of the PDF's standard fonts (pdfkit carries its metrics), so nothing is embedded or fetched.
 import { formatMoney, LABELS_PER_PAGE } from '@duka/shared';

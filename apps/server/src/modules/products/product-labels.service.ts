@@ -1,4 +1,4 @@
-// Barcode labels (issue 15): before a label is printed, each chosen product without a barcode gets one — its SKU
+// Barcode labels: before a label is printed, each chosen product without a barcode gets one — its SKU
 // when that is a code a scanner can type and no other product uses, else the next shop number — so the label scans
 // at the POS. Then the labels' contents: name, POS price and barcode.
 import { LABELS_MAX } from '@duka/shared';

@@ -55,7 +55,7 @@ export const productRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { d
     );
   }
 
-  // Barcode labels (issue 15): giving barcodes changes products (productEdit); the sheet itself only reads them.
+  // Barcode labels: giving barcodes changes products (productEdit); the sheet itself only reads them.
   app.post(
     '/productbarcodeassign',
     { config: { access: { permission: 'productEdit' } }, schema: { body: productBarcodeAssignSchema } },

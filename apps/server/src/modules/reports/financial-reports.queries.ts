@@ -1,4 +1,4 @@
-// The five financial reports' queries (issue 11). Each figure is computed the one way the other screens compute it,
+// The five financial reports' queries. Each figure is computed the one way the other screens compute it,
 // so they reconcile to the shilling: revenue = Σ sale totals after discount (the sales reports and the dashboard),
 // cost of goods sold = round(Σ line quantity × recorded unit cost) (the dashboard), expenses = totalExpenses,
 // write-off losses = totalWriteOffCost (the write-off list), received cost = Σ batch total cost by stock date (the
@@ -15,7 +15,7 @@ import { inWhole, splitPeriod, withEdges } from './line-rollups.ts';
 /**
  * The period's 15-minute slots of sale money (migration 020): each holds exactly what its sales and returns add up
  * to, and a period of shop days is a whole run of slots, so their sums are the plain sums over the sales and returns.
- * A return counts in its own slot (issue 13), never rewriting the sale's day.
+ * A return counts in its own slot, never rewriting the sale's day.
  */
 const slotsIn = (db: Database, period: Period) =>
   db.selectFrom('sale_totals as t').where('t.slot', '>=', period.from).where('t.slot', '<', period.until);
@@ -113,7 +113,7 @@ async function lossesByReason(db: Database, period: Period) {
   return rows.map((r) => ({ reason: label(r.reason), total: Number(r.total) }));
 }
 
-/** A period's profit and loss: net profit = gross profit − expenses − write-off losses (PRODUCT.md §7). */
+/** A period's profit and loss: net profit = gross profit − expenses − write-off losses. */
 export async function profitAndLoss(db: Database, period: Period) {
   const days = { startDate: period.start, endDate: period.end };
   const [revenue, cost, expenses, byCategory, loss, byReason] = await Promise.all([
@@ -267,7 +267,7 @@ export async function totalPurchases(db: Database, period: Period, search: strin
 
 /**
  * Tax: one row per shop day with sales or returns; taxable value = sales − the VAT they stored. A return takes its
- * refund and the VAT inside it off the day it happens (issue 13), never rewriting the sale's day.
+ * refund and the VAT inside it off the day it happens, never rewriting the sale's day.
  */
 export const taxRows = (db: Database, period: Period, timeZone: string) =>
   perShopDay(db, period, timeZone, [

@@ -1,4 +1,4 @@
-// The eight sales and inventory reports (issue 10; part 2 §2.8, §7): each a declaration from packages/shared and a
+// The eight sales and inventory reports: each a declaration from packages/shared and a
 // hand-written query here; platform/report-routes.ts makes the list and its two exports from them.
 import {
   agingBand,

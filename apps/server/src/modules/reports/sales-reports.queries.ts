@@ -1,6 +1,6 @@
 // Sale lines of a period for the four sales reports, and their totals as aggregate queries. A line's amount is its
 // total less its stored share of the sale's discount, so a period's lines add up to its sales' totals exactly.
-// A return (issue 13) counts on the day it happens, never rewriting the sale's day: each returned line is a negative
+// A return counts on the day it happens, never rewriting the sale's day: each returned line is a negative
 // row on the return's day carrying the return's number, its amount minus the refund, so the rows of a period add up
 // to the revenue report's net revenue for the same days.
 import { formatDay } from '@duka/shared';

@@ -98,7 +98,7 @@ export const balanceRows = (db: Database, period: Period, search: string | undef
 export const totalBalanceValue = (db: Database, period: Period, search: string | undefined) =>
   sumOf(heldBy(db, period, search).select(sql<number>`coalesce(sum(${batchValue}), 0)::bigint`.as('total')));
 
-/** Batches at or below their minimum level (PRODUCT.md §5), out of stock included. */
+/** Batches at or below their minimum level, out of stock included. */
 const lowBatches = (db: Database, search: string | undefined) =>
   liveBatchesCountable(db, search).whereRef('s.balance', '<=', 's.min_stock_level');
 

@@ -1,4 +1,4 @@
-// Reads of returns (issue 13): the list (paged, period, search by return, sale or reference), one return with its
+// Reads of returns: the list (paged, period, search by return, sale or reference), one return with its
 // lines, and the export columns.
 import { formatDay, paymentLabel } from '@duka/shared';
 import { sql } from 'kysely';

@@ -1,4 +1,4 @@
-// Returns (issue 13): record one against a sale, show one, list them (paged, period filter, XLSX/CSV).
+// Returns: record one against a sale, show one, list them (paged, period filter, XLSX/CSV).
 import { dateRangeSchema, idParamSchema, listQuerySchema, saleReturnSchema } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

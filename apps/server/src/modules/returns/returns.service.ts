@@ -1,4 +1,4 @@
-// Returns (issue 13): goods brought back against a sale, never an edit of it. In one transaction: the sale and its
+// Returns: goods brought back against a sale, never an edit of it. In one transaction: the sale and its
 // lines locked (two returns of one line wait for each other, so together they never exceed what was sold), each
 // quantity back into the batch it came from, the refund recorded under the next return number, and the audit row.
 import {

@@ -1,4 +1,4 @@
-// Roles and their permission keys (part 1 §6, PRODUCT.md §2). The built-in Administrator role holds every key
+// Roles and their permission keys. The built-in Administrator role holds every key
 // implicitly and can be neither edited nor deleted.
 import { countOf, type ListQuery, PERMISSIONS } from '@duka/shared';
 import { sql, type Transaction } from 'kysely';

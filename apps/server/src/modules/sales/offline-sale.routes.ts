@@ -16,7 +16,7 @@ const discardSchema = z.object({
   reason: requiredText('The reason the server gave is required.', 1000),
 });
 
-// POST /api/salesofflinediscard (issue 16): a till discarding an offline sale the server refused for good leaves its
+// POST /api/salesofflinediscard: a till discarding an offline sale the server refused for good leaves its
 // trace in the activity log; the sale itself was never recorded.
 export const offlineSaleRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db }) => {
   app.post('/salesofflinediscard', { config: can('salesPOS'), schema: { body: discardSchema } }, async (request) => {

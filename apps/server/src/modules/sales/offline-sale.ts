@@ -1,4 +1,4 @@
-// The server's side of a sale made while the till was offline (issue 16, PRODUCT.md §6): it is recorded at the till's
+// The server's side of a sale made while the till was offline: it is recorded at the till's
 // time, and a batch that no longer holds enough gives what it has while the shortfall becomes a stock discrepancy.
 import { formatQuantity } from '@duka/shared';
 import { sql, type Transaction } from 'kysely';

@@ -3,7 +3,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { likePattern } from '../../platform/listing.ts';
 
-// The POS search box (issue 15): one query over product name, brand, barcode, SKU and batch number, best first.
+// The POS search box: one query over product name, brand, barcode, SKU and batch number, best first.
 // Names and brands match every word of the text (ILIKE, trigram-indexed, a cheap test per row), after each word of
 // letters that is in no name has been taken for the nearest word of a name or brand within a typo (pg_trgm word
 // similarity over the words the database keeps, migration 026): a typo costs one small lookup, not a scan of every

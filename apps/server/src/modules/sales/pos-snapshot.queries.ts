@@ -2,7 +2,7 @@ import type { PosSnapshot } from '@duka/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 
-// The till's local copy for selling offline (issue 16): every batch with stock of a live product, and the names it
+// The till's local copy for selling offline: every batch with stock of a live product, and the names it
 // refers to once each. Read in one repeatable-read transaction so the names and the batches are of the same moment.
 
 export function readPosSnapshot(db: Database): Promise<PosSnapshot> {

@@ -1,4 +1,4 @@
-// How a sale is paid (issue 13): the payments checked against the total the server computed, the change to give
+// How a sale is paid: the payments checked against the total the server computed, the change to give
 // and the method the sale stores. Pure, so the rules are read (and tested) in one place.
 import { formatMoney, largestChange, type SaleInput, SPLIT_PAYMENT } from '@duka/shared';
 import { AppError } from '../../platform/errors.ts';
@@ -14,7 +14,7 @@ const paymentsRefused = (message: string, extra?: Record<string, unknown>) =>
   new AppError('invalid', message, { payments: [message] }, extra);
 
 export function settlePayments(input: Pick<SaleInput, 'payments' | 'paymentMethod'>, total: number): SettledPayments {
-  // The seeds' single method means one payment of the whole total (none for a sale discounted to nothing).
+  // The original client's single method (docs/rules.md) means one payment of the whole total (none for a sale discounted to nothing).
   if (!input.payments) {
     const method = input.paymentMethod ?? 'CASH';
     return { payments: total > 0 ? [{ method, amount: total, reference: null }] : [], changeGiven: 0, method };

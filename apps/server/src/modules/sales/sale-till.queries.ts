@@ -1,4 +1,4 @@
-// What /saleshow adds for the till (issue 13): the receipt number, how the sale was paid, the change handed back and
+// What /saleshow adds for the till: the receipt number, how the sale was paid, the change handed back and
 // the returns made against it (with each line's quantity already returned, which a return screen needs).
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';

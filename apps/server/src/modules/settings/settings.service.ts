@@ -19,7 +19,7 @@ export async function saveSecuritySettings(db: Database, input: SecuritySettings
           'Set up the email settings first: the one-time codes are sent by e-mail.',
         );
     }
-    // A form that does not send the return window keeps the stored one (issue 13).
+    // A form that does not send the return window keeps the stored one.
     await writeSettings(trx, 'security', {
       ...input,
       sales_return_days: input.sales_return_days ?? before.sales_return_days,

@@ -1,4 +1,4 @@
-// The VAT rate charged over time (migration 015, issue 16): a sale made offline is charged the rate in force when it
+// The VAT rate charged over time (migration 015): a sale made offline is charged the rate in force when it
 // was made. A row is written in the transaction that saves the business settings, whenever the charged rate changes.
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection.ts';

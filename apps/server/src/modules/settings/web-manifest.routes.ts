@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppServices } from '../../services.ts';
 import { readAppearance } from './appearance.service.ts';
 
-// The installable web app's manifest (issue 16), written on each request so the installed app carries the shop's
+// The installable web app's manifest, written on each request so the installed app carries the shop's
 // name from the appearance settings. The icons are bundled with the client (apps/web/public/icons), never fetched
 // from elsewhere. Revalidated on every load, like index.html, so a renamed shop shows at the next start.
 export const webManifestRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db }) => {

@@ -1,4 +1,4 @@
-// A batch's sale prices over time (migration 015, issue 16): a sale made offline is charged the price in force when it
+// A batch's sale prices over time (migration 015): a sale made offline is charged the price in force when it
 // was made, not the one the batch has when the sale arrives. Written in the transaction that sets the price.
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';

@@ -18,7 +18,7 @@ export interface StockFilter {
 type Named = 'products' | 'brands' | 'measurements' | 'suppliers' | 'users';
 const nameOf = (table: Named, id: string) =>
   sql<string>`(select name from ${sql.table(table)} where id = ${sql.ref(id)})`;
-/** `{name}` in the seeds' nested shape, null when nothing is referred to (a batch recorded by no user). */
+/** `{name}` in the original client's nested shape (docs/rules.md), null when nothing is referred to (a batch recorded by no user). */
 const nameObjectOf = (table: Named, id: string) =>
   sql<{
     name: string;
@@ -96,7 +96,7 @@ export const stockListQuery = (db: Database, filter: StockFilter) =>
 
 /**
  * Stock levels: every live batch with its status, the emptiest first within a product. Only the columns of the
- * Stock Levels screen (part 2 §2.6): a user who holds stockLevel alone sees no cost, price or supplier, and cannot
+ * Stock Levels screen: a user who holds stockLevel alone sees no cost, price or supplier, and cannot
  * search by supplier either. Ordered by product name, stock date and id; brand and unit names are looked up for the
  * page's rows only (PostgreSQL evaluates these subqueries after the sort and limit).
  *
@@ -184,7 +184,7 @@ export const stockLevelCount = (db: Database, search: string) =>
     .then((row) => row[COUNTED_AS]);
 type StockLevelRow = Awaited<ReturnType<ReturnType<typeof stockLevelQuery>['execute']>>[number];
 /** A stock-level row as the screen and the files show it: the names also as `{name}`, the status from the one shared
- * rule (PRODUCT.md §5). */
+ * rule. */
 export const withStatus = ({ stock_date, brand_id, measurement_id, ...row }: StockLevelRow) => ({
   ...row,
   product: { name: row.product_name },
@@ -194,7 +194,7 @@ export const withStatus = ({ stock_date, brand_id, measurement_id, ...row }: Sto
 });
 
 /**
- * A batch as its PDF prints it: what a shop owner reads, so not the seeds' environment (a record-keeping choice), and
+ * A batch as its PDF prints it: what a shop owner reads, so not the original client's environment field (a record-keeping choice), and
  * each quantity with its unit as the shared rule words it ("40 Bags", "1 Bag", "2.5 t").
  */
 export const batchPdfFields = (

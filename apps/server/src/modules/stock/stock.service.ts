@@ -1,4 +1,4 @@
-// Stock batches and write-offs (PRODUCT.md §5). The balance is always received − sold − written off; the database
+// Stock batches and write-offs. The balance is always received − sold − written off; the database
 // enforces it with a CHECK, the rules here give the clear refusals.
 import {
   formatDay,

@@ -6,7 +6,7 @@ import { paginate } from '../../platform/listing.ts';
 import { purgeRecord, restoreRecord, trashQuery } from '../../platform/trash.ts';
 import type { AppServices } from '../../services.ts';
 
-// The trash (part 2 §2.9): every registered kind's soft-deleted records, restored or removed for good.
+// The trash: every registered kind's soft-deleted records, restored or removed for good.
 const trashParams = z.object({
   model: z.string().regex(/^[a-z_]{1,40}$/, { error: 'Unknown record type.' }),
   id: idParamSchema.shape.id,

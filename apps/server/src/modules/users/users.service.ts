@@ -1,4 +1,4 @@
-// Staff accounts (part 1 §2–§6, PRODUCT.md §3): a temporary password on creation, lock/unlock, and deletion that
+// Staff accounts: a temporary password on creation, lock/unlock, and deletion that
 // ends the user's sessions. Nobody can lock or delete themself.
 import type { UserCreateInput, UserUpdateInput } from '@duka/shared';
 import { sql, type Transaction } from 'kysely';
@@ -100,7 +100,7 @@ async function assertRoleExists(trx: Trx, roleId: number) {
 }
 
 /**
- * Private keys come only with the Administrator role (PRODUCT.md §2), so only an Administrator may give that role or
+ * Private keys come only with the Administrator role, so only an Administrator may give that role or
  * edit an account that holds it (its e-mail would otherwise let a password reset take it over).
  */
 async function assertMayManageRoles(trx: Trx, ctx: RequestContext, roleIds: number[]) {
