@@ -1,4 +1,4 @@
-// npm run bench:pos-browser: the POS as a cashier feels it in Chromium on the big shop of issue 12 (20,000
+// npm run bench:pos-browser: the POS as a cashier feels it in Chromium on the bench's big shop (20,000
 // products, 100,000 batches): text typed → its results on screen, a scanner's barcode + Enter → its line in the
 // cart, and GET /possearch alone over HTTP for comparison. Prints median and p95 (figures, never pass/fail).
 // Times are taken inside the page, from the input or keydown event to the DOM change that shows the answer.

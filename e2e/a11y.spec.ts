@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../apps/server/src/db/seed/demo.ts';
 import { type RunningApp, saleThroughApi, signInThroughUi, startShop, stockItem, stopAll } from './support.ts';
 
-// Accessibility (issue 15): axe-core, with the WCAG 2 A and AA rules, finds no serious or critical violation on the
+// Accessibility: axe-core, with the WCAG 2 A and AA rules, finds no serious or critical violation on the
 // sign-in page, the dashboard, the POS, a list, a form and a receipt. Lesser findings (best practices, moderate
 // issues) are not this test's bar.
 let app: RunningApp;

@@ -20,7 +20,7 @@ import {
   stockItem,
 } from './support.ts';
 
-// Selling with the connection down (issue 16), in Chromium: the POS opens offline from the service worker, three
+// Selling with the connection down, in Chromium: the POS opens offline from the service worker, three
 // sales go to the outbox (one receipt printed "not yet sent"), the page is closed and reopened, and back online the
 // three arrive exactly once; one of them finds its batch short and becomes one stock discrepancy, never a negative
 // balance. Once they arrive, the sales list, the daily sales report and the dashboard show them as the server has

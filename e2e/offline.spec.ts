@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
 import { apiCall, launchBrowser, type RunningApp, signInThroughUi, startApp, stockItem } from './support.ts';
 
-// The app without a connection (issue 16), in Chromium: after one visit the service worker has the app, so a reload
+// The app without a connection, in Chromium: after one visit the service worker has the app, so a reload
 // with the network off opens Duka's own shell (not the browser's "no internet" page) and the top bar says Offline;
 // the till's local copy of the catalogue is already on the computer; back online, the bar says Online again.
 let app: RunningApp;

@@ -6,7 +6,7 @@ import { DEMO_ADMIN, DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
 import { ean13CheckDigit, ean13Video } from './barcode-video.ts';
 import { apiCall, launchBrowser, type RunningApp, signInThroughUi, startApp, stockItem } from './support.ts';
 
-// Scan with the camera (issue 15) in Chromium: the camera is Chromium's fake device playing a video of a generated
+// Scan with the camera in Chromium: the camera is Chromium's fake device playing a video of a generated
 // EAN-13, so the whole path runs as on a phone: Scan, the camera opens, the code is read (headless Chromium has no
 // BarcodeDetector, so by the WebAssembly reader, fetched from this server only), the line is in the cart and the
 // camera is off again; the same with the network off. Then a code no product has, and a camera the cashier

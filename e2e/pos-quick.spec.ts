@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
 import { apiCall, launchBrowser, type RunningApp, signInThroughUi, startApp, stockItem } from './support.ts';
 
-// The quick POS (issue 15) as a cashier uses it in Chromium: a laptop sale by keyboard alone with the total and
+// The quick POS as a cashier uses it in Chromium: a laptop sale by keyboard alone with the total and
 // Process Sale in view, a scanner's barcode + Enter, a parked cart recalled after a reload, and a phone sale with
 // nothing wider than the screen.
 let app: RunningApp;
@@ -136,7 +136,7 @@ describe('the POS at 1366×768', () => {
     await dialog.waitFor({ state: 'hidden' });
     await page.keyboard.press('Control+Enter');
     await dialog.waitFor();
-    // The payment step opens on the amount, holding the total (issue 13): Enter sells for exactly that.
+    // The payment step opens on the amount, holding the total: Enter sells for exactly that.
     const amount = dialog.getByRole('textbox', { name: 'Amount' });
     await expect.poll(() => amount.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await amount.inputValue()).toBe('166,500');

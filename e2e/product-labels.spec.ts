@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../apps/server/src/db/seed/demo.ts';
 import { apiCall, openFromMenu, type RunningApp, signedInPage, startShop, stockItem, stopAll } from './support.ts';
 
-// Barcode labels (issue 15) as the back office prints them in Chromium: two products without a barcode are chosen on
+// Barcode labels as the back office prints them in Chromium: two products without a barcode are chosen on
 // the product list, Print labels downloads the A4 PDF, the list then shows the barcodes they were given (a SKU that
 // can serve, else a shop number), and the POS finds the product by the printed code.
 let app: RunningApp;

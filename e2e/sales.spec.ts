@@ -90,7 +90,7 @@ describe('point of sale', () => {
     const saleId = page.url().split('/').pop();
     const sale = (await apiCall(app.url, 'GET', `/saleshow/${saleId}`, undefined, token)).body.data;
     expect(sale).toMatchObject({ subtotal: 48_518, discount_amount: 4_852, total_amount: 43_666 });
-    // The business once, in the header, with its e-mail (issue 13).
+    // The business once, in the header, with its e-mail.
     await page.getByText('hello@mukwano.test').waitFor();
     expect(await page.getByText('Mukwano Hardware').count()).toBe(1);
     expect(await page.getByTestId('total-subtotal').textContent()).toBe('48,518');

@@ -15,7 +15,7 @@ import {
   stopAll,
 } from './support.ts';
 
-// Returns and the cash-up (issue 13) in Chromium as a cashier works them: a partial return from the receipt (the
+// Returns and the cash-up in Chromium as a cashier works them: a partial return from the receipt (the
 // stock goes back), the day's cash-up with the right expected cash, and the Z-report and return receipt at 80 mm.
 let app: RunningApp;
 let browser: Browser;

@@ -15,7 +15,7 @@ import {
   stopAll,
 } from './support.ts';
 
-// The till (issue 13) in Chromium as a cashier works it: a cash sale with change, a split sale with a mobile-money
+// The till in Chromium as a cashier works it: a cash sale with change, a split sale with a mobile-money
 // transaction id, the day's cash-up (its difference large, a confirmation before saving one that does not balance)
 // and a manager's recount, and the receipt on an 80 mm roll.
 let app: RunningApp;

@@ -4,7 +4,7 @@ import { DEMO_ADMIN } from '../apps/server/src/db/seed/demo.ts';
 import { KATO_HARDWARE } from '../apps/server/test/business-fixtures.ts';
 import { apiCall, openFromMenu, type RunningApp, signedInPage, startShop, stockItem, stopAll } from './support.ts';
 
-// VAT and the dashboard (issue 11) as the Administrator uses them in Chromium: VAT switched on in Business Info, a
+// VAT and the dashboard as the Administrator uses them in Chromium: VAT switched on in Business Info, a
 // sale at the POS whose receipt shows "VAT 18%" and the VAT inside its total, and the dashboard's period picker
 // changing the revenue card and the chart.
 let app: RunningApp;

@@ -1,4 +1,4 @@
-// The big shop of issue 12, written straight in SQL: at scale 1, 20,000 products, 100,000 batches, 1,000,000
+// The bench's big shop, written straight in SQL: at scale 1, 20,000 products, 100,000 batches, 1,000,000
 // sales with 3,000,000 lines over the last 24 months, 200,000 audit rows, plus expenses and write-offs. Every
 // figure is a pure function of row numbers (hashint8), so a run is repeatable, and every invariant the app keeps
 // holds: line total = round(quantity × price), subtotal = Σ lines, discount = round(subtotal × % / 100) spread over

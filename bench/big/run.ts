@@ -1,4 +1,4 @@
-// npm run bench: the figures of issue 12 on a busy shop's two years, printed as one table (figures, never
+// npm run bench: the performance figures on a busy shop's two years, printed as one table (figures, never
 // pass/fail; CI does not run it). Generates the data set once into its own data folder (bench/big/dataset.ts),
 // starts the real server as a child process on it (cold start to /api/health), then measures over HTTP: the lists,
 // the dashboard, the POS search and every report (median and p95), the exports with the server's peak memory

@@ -176,7 +176,7 @@ export async function expectEachCallNeedsItsKey(t: TestApp, calls: [key: string,
 }
 
 /**
- * A refused input: 422 with the seeds' validation envelope, every field's messages in `errors` and, on top, the first
+ * A refused input: 422 with the original client's validation envelope (docs/rules.md), every field's messages in `errors` and, on top, the first
  * field's first message (or `message` where the server leads with another).
  */
 export function expectInvalid(res: ApiResponse, errors: Record<string, string[]>, message?: string) {

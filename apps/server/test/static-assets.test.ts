@@ -1,4 +1,4 @@
-// The built web client over HTTP (issue 12): precompressed brotli/gzip copies sent to browsers that take them,
+// The built web client over HTTP: precompressed brotli/gzip copies sent to browsers that take them,
 // hashed assets cached for a year, index.html revalidated, client routes falling back to index.html.
 import fs from 'node:fs';
 import http from 'node:http';

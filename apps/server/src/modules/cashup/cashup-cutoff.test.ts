@@ -8,7 +8,7 @@ import type { TestApp } from '../../../test/test-app.ts';
 import { DEMO_CASHIER } from '../../db/seed/demo.ts';
 import { addDays, shopDay, startOfShopDay } from '../../platform/period.ts';
 
-// The cash-up's cut-off (issue 13): a sale or return committing while a cash-up is saved lands on exactly one side,
+// The cash-up's cut-off: a sale or return committing while a cash-up is saved lands on exactly one side,
 // in the saved cash-up or in the next day's figures, never in neither and never in both.
 let t: TestApp;
 let admin: string;

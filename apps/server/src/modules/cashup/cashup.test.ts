@@ -8,7 +8,7 @@ import { tillShop } from '../../../test/till-fixtures.ts';
 import { DEMO_CASHIER } from '../../db/seed/demo.ts';
 import { addDays, shopDay } from '../../platform/period.ts';
 
-// The cash-up (issue 13): the arithmetic of a cashier's day, saving it once, the cut-off, and the refusals.
+// The cash-up: the arithmetic of a cashier's day, saving it once, the cut-off, and the refusals.
 let t: TestApp;
 let admin: string;
 let cashier: string;

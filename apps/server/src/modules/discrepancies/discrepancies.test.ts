@@ -1,4 +1,4 @@
-// Stock discrepancies (issue 16): the list and the two resolutions. The offline sale will create the rows later; here
+// Stock discrepancies: the list and the two resolutions. The offline sale will create the rows later; here
 // they are inserted directly, each against a real sale.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DENIED, expectKeyNeeded, lastAudit, withCashierKeys } from '../../../test/catalogue-fixtures.ts';

@@ -5,7 +5,7 @@ import { type SignedIn, signedInApp } from '../../../test/crud-contract.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { DEMO_CASHIER } from '../../db/seed/demo.ts';
 
-// Barcode and SKU of a product (issue 15): optional, validated, the barcode unique among live products, shown,
+// Barcode and SKU of a product: optional, validated, the barcode unique among live products, shown,
 // searched and audited.
 let t: TestApp;
 let admin: string;

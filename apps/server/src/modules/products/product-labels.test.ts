@@ -12,7 +12,7 @@ import type { TestApp } from '../../../test/test-app.ts';
 import { DEMO_CASHIER } from '../../db/seed/demo.ts';
 import { code128Symbols, code128Widths } from './code128.ts';
 
-// Barcode labels (issue 15): products without a barcode get one (their SKU when it can serve, else the next shop
+// Barcode labels: products without a barcode get one (their SKU when it can serve, else the next shop
 // number), unique, audited, all or nothing; then an A4 PDF of 24 labels a page.
 let t: TestApp;
 let admin: string;

@@ -60,7 +60,7 @@ beforeAll(async () => {
   sales.late = await saleAt(t, admin, '2025-03-31T21:30:00Z', [[b.dear as Batch, 1]]); // 1 April in Kampala
   sales.previous = await saleAt(t, admin, '2025-02-12T10:00:00Z', [[b.february as Batch, 2]]);
   await sql`UPDATE sales SET payment_method = 'MOBILE_MONEY' WHERE id = ${sales.dear?.id}`.execute(t.db);
-  // How a sale was paid lives in its payments since issue 13.
+  // How a sale was paid lives in its payments (sale_payments), no longer on the sale.
   await sql`UPDATE sale_payments SET method = 'MOBILE_MONEY', reference = 'MP1' WHERE sale_id = ${sales.dear?.id}`.execute(
     t.db,
   );

@@ -7,7 +7,7 @@ import { saleAt, wholeReport } from '../../../test/report-fixtures.ts';
 import { makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 
-// The tax report and returns (issue 13): a return takes its VAT off the day it happens, never the sale's day.
+// The tax report and returns: a return takes its VAT off the day it happens, never the sale's day.
 let t: TestApp;
 let admin: string;
 

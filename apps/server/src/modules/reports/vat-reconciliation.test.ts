@@ -1,4 +1,4 @@
-// One month closed with VAT on (issue 11): the business is VAT-registered at 18 % before any sale, so every sale
+// One month closed with VAT on: the business is VAT-registered at 18 % before any sale, so every sale
 // stores its VAT. Sales at two costs with discounts, expenses in three categories and a write-off; every figure of the
 // financial reports agrees with the four sales reports, the dashboard and the receipts (GET /saleshow), to the shilling.
 import { vatIncluded } from '@duka/shared';

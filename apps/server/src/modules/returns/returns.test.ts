@@ -7,7 +7,7 @@ import { type Batch, batchState } from '../../../test/stock-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { shortOfflineSale, tillShop } from '../../../test/till-fixtures.ts';
 
-// Returns (issue 13): quantity back into its batch, refunds, limits, concurrency and the figures after a return.
+// Returns: quantity back into its batch, refunds, limits, concurrency and the figures after a return.
 let t: TestApp;
 let admin: string;
 let cashier: string;

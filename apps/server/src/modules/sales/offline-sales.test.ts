@@ -8,7 +8,7 @@ import { batchState, type Catalogue, makeCatalogue, receiveBatch } from '../../.
 import type { TestApp } from '../../../test/test-app.ts';
 import { DEMO_CASHIER } from '../../db/seed/demo.ts';
 
-// Sales made while the till was offline (issue 16): recorded at the till's time, replays return the first, and a
+// Sales made while the till was offline: recorded at the till's time, replays return the first, and a
 // short batch gives what it has with the rest recorded as a stock discrepancy. Online sales still get 409.
 let t: TestApp;
 let admin: string;

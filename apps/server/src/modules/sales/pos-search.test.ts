@@ -1,4 +1,4 @@
-// GET /api/possearch: the POS search box and the barcode scanner (issue 15).
+// GET /api/possearch: the POS search box and the barcode scanner.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue, DENIED, UNAUTHENTICATED, withoutCashierKeys } from '../../../test/catalogue-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';

@@ -1,4 +1,4 @@
-// GET /api/possnapshot: the till's local copy for selling offline (issue 16).
+// GET /api/possnapshot: the till's local copy for selling offline.
 import type { PosSnapshot } from '@duka/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue, DENIED, UNAUTHENTICATED, withoutCashierKeys } from '../../../test/catalogue-fixtures.ts';

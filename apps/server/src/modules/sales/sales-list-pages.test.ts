@@ -1,4 +1,4 @@
-// The sales list's deep pages (issue 12): past offset 2,000 a page walks the (created_at, id) index from the nearer
+// The sales list's deep pages: past offset 2,000 a page walks the (created_at, id) index from the nearer
 // end, starting at the 15-minute slot that holds its first sale (seekSales). Whatever the page, it holds exactly the
 // rows a plain ORDER BY … OFFSET gives, with a period and with a search too.
 import { sql } from 'kysely';

@@ -4,7 +4,7 @@ import type { Batch } from '../../../test/stock-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { tillShop } from '../../../test/till-fixtures.ts';
 
-// The sales list and the till (issue 13): each sale's payment methods, and search by a mobile-money reference.
+// The sales list and the till: each sale's payment methods, and search by a mobile-money reference.
 let t: TestApp;
 let admin: string;
 let cement: Batch;

@@ -4,7 +4,7 @@ import { signedInApp } from '../../../test/crud-contract.ts';
 import { type Batch, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 
-// Paying at the till (issue 13): payments against the server's total, change, references, receipt numbers.
+// Paying at the till: payments against the server's total, change, references, receipt numbers.
 let t: TestApp;
 let admin: string;
 let cashier: string;

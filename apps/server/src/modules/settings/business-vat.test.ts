@@ -1,4 +1,4 @@
-// Business info's VAT fields (issue 11): registered Yes/No (default No) and the rate (default 18, 0–100).
+// Business info's VAT fields: registered Yes/No (default No) and the rate (default 18, 0–100).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KATO_HARDWARE } from '../../../test/business-fixtures.ts';
 import { DENIED, lastAudit, UNAUTHENTICATED } from '../../../test/catalogue-fixtures.ts';
@@ -55,7 +55,7 @@ describe('business info: VAT', () => {
     expect(audit.details).toContain('to: {');
     expect(audit.details).toMatch(/to: \{.*"vat_registered":"Yes","vat_rate":16\.5/);
 
-    // The seeds' form knows nothing of VAT: saving it must not switch VAT off.
+    // The original client's form knows nothing of VAT: saving it must not switch VAT off.
     expect((await save({ ...business, business_slogan: 'Build it once' })).status).toBe(200);
     expect(await stored()).toMatchObject({ business_slogan: 'Build it once', vat_registered: 'Yes', vat_rate: 16.5 });
 
