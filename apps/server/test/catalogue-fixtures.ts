@@ -176,8 +176,8 @@ export async function expectEachCallNeedsItsKey(t: TestApp, calls: [key: string,
 }
 
 /**
- * A refused input: 422 with the original client's validation envelope (docs/rules.md), every field's messages in `errors` and, on top, the first
- * field's first message (or `message` where the server leads with another).
+ * A refused input: 422 with the original client's validation envelope (docs/rules.md), every field's messages in
+ * `errors` and, on top, the first field's first message (or `message` where the server leads with another).
  */
 export function expectInvalid(res: ApiResponse, errors: Record<string, string[]>, message?: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(422);

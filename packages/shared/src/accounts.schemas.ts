@@ -6,8 +6,8 @@ import { numeric, phoneNumber, requiredEmail, requiredText } from './fields.ts';
 /** Where a record is created when the client does not say: a shop's real records. */
 export const DEFAULT_ENVIRONMENT: (typeof ENVIRONMENTS)[number] = 'PRODUCTION';
 /**
- * The original client's environment of a new record, kept in the API. A shop owner seldom has a use for it, so a create that
- * leaves it out (or blank) makes a Production record; a value outside the three is still refused.
+ * The original client's environment of a new record, kept in the API. A shop owner seldom has a use for it, so a create
+ * that leaves it out (or blank) makes a Production record; a value outside the three is still refused.
  */
 export const environmentField = (message = 'Environment is required.') =>
   z.preprocess(

@@ -150,7 +150,7 @@ export const stockAdjustmentSchema = z.object({
 });
 export type StockAdjustmentInput = z.infer<typeof stockAdjustmentSchema>;
 
-/** Status everywhere. */
+/** A batch's stock status, the one rule every screen, list, report and file uses. */
 export function stockStatus(balance: number, minStockLevel: number): 'Out of Stock' | 'Low Stock' | 'In Stock' {
   if (balance <= 0) return 'Out of Stock';
   if (balance <= minStockLevel) return 'Low Stock';

@@ -40,7 +40,10 @@ export const saleItemSchema = z.object({
   productId: numeric(z.number().int().positive()).optional(),
   brandId: numeric(z.number().int().positive()).optional(),
   measurementId: numeric(z.number().int().positive()).optional(),
-  /** Ignored: the batch's sale price is charged. Accepted so the original client (docs/rules.md) can send its cart as it is. */
+  /**
+   * Ignored: the batch's sale price is charged. Accepted so the original client (docs/rules.md) can send its cart as it
+   * is.
+   */
   salePrice: z.unknown().optional(),
 });
 

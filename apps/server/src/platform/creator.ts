@@ -1,8 +1,8 @@
 import { type RawBuilder, sql } from 'kysely';
 
 /**
- * `{name}` of a joined record in the original client's nested shape (docs/rules.md) (`user: {name}` for the creator, `category: {name}`),
- * null when the join found nothing.
+ * `{name}` of a joined record in the original client's nested shape (docs/rules.md) (`user: {name}` for the creator,
+ * `category: {name}`), null when the join found nothing.
  */
 export const nameJson = (alias: string): RawBuilder<{ name: string } | null> =>
   sql<{

@@ -25,6 +25,8 @@ export const unauthenticated = () => new AppError('unauthenticated', 'Unauthenti
 export const accessDenied = () => new AppError('forbidden', 'Access denied');
 export const notFound = (what = 'Record') => new AppError('not_found', `${what} not found.`);
 
-/** A 422 for one field, with the message both at the top and under the field, as the original client's screens read it. */
+/**
+ * A 422 for one field, with the message both at the top and under the field, as the original client's screens read it.
+ */
 export const invalidField = (field: string, message: string) =>
   new AppError('invalid', message, { [field]: [message] });

@@ -9,7 +9,8 @@ import { paginate } from './listing.ts';
 import { shopDay } from './period.ts';
 
 // Turns one report declaration (packages/shared/src/reports) and its hand-written query into three routes: the list
-// in the original client's report envelope (docs/rules.md) and its XLSX and CSV exports, with the same query, columns and totals.
+// in the original client's report envelope (docs/rules.md) and its XLSX and CSV exports, with the same query, columns
+// and totals.
 
 export interface ReportRun<Row> {
   /** The filtered, searched and ordered rows, not yet paged. */

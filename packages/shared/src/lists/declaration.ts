@@ -7,7 +7,10 @@ import type { ReportColumn } from '../reports/declaration.ts';
 // builds its list route (the flat list envelope), its XLSX/CSV exports and the OpenAPI answer from it; the web its
 // table and export menu. Shape only: which rows a list holds is its module's hand-written query.
 
-/** A list's column: a report column, with the screen's header where the original screens word it apart from the files'. */
+/**
+ * A list's column: a report column, with the screen's header where the original screens word it apart from the
+ * files'.
+ */
 export interface ListColumn extends ReportColumn {
   /** The table's header ("USER NUMBER/ID"); absent: the files' header in capitals. */
   screenHeader?: string;
@@ -44,8 +47,10 @@ export interface ListTotal {
 
 export const defineList = <Filter extends z.ZodType>(declaration: ListDeclaration<Filter>) => declaration;
 
-/** A list's calls named from its word, as most of the original client's are (docs/rules.md): 'supplier' → /supplierlist, /supplierxlsx and
- * /suppliercsv; `fileName` after the files' date prefix. */
+/**
+ * A list's calls named from its word, as most of the original client's are (docs/rules.md): 'supplier' →
+ * /supplierlist, /supplierxlsx and /suppliercsv; `fileName` after the files' date prefix.
+ */
 export const listCalls = (word: string, fileName: string) => ({
   path: `/${word}list`,
   exports: { xlsx: `/${word}xlsx`, csv: `/${word}csv`, fileName },

@@ -50,7 +50,9 @@ export const stockRecordRowSchema = z.object({
 export const stockBalanceRowSchema = z.object({
   ...batchRef,
   balance: z.number(),
-  /** Sold within the report period; named as the stock levels' column and the original client's stock level row name it. */
+  /**
+   * Sold within the report period; named as the stock levels' column and the original client's stock level row name it.
+   */
   total_sold: z.number(),
   min_stock_level: z.number(),
   unit_price: z.number(),

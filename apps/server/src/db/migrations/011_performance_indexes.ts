@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
-// Indexes for a busy shop's two years (the bench's shop: 20,000 products, 100,000 batches, 1M sales, 3M lines), each measured
-// with EXPLAIN (ANALYZE, BUFFERS) on the bench data set (npm run bench):
+// Indexes for a busy shop's two years (the bench's shop: 20,000 products, 100,000 batches, 1M sales, 3M lines), each
+// measured with EXPLAIN (ANALYZE, BUFFERS) on the bench data set (npm run bench):
 // - sales (created_at, id): the sales list's order (created_at DESC, id DESC) read straight from the index, no
 //   incremental sort over every row before the page; it covers the period sums (totals, discounts, VAT, method), so
 //   revenue, tax and the dashboard read only the index. It replaces sales (created_at).

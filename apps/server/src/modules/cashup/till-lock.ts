@@ -6,7 +6,10 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 
-/** The advisory lock's first key: 1313, a number no other advisory lock of the app uses; the second key is the cashier's user id. */
+/**
+ * The advisory lock's first key: 1313, apart from the app's other two-key advisory locks (20: the sale totals); the
+ * second key is the cashier's user id.
+ */
 const TILL = 1313;
 
 /** A sale's or return's hold on its cashier's till (none for a sale without a user, which no cash-up counts). */

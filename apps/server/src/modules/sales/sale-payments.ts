@@ -14,7 +14,8 @@ const paymentsRefused = (message: string, extra?: Record<string, unknown>) =>
   new AppError('invalid', message, { payments: [message] }, extra);
 
 export function settlePayments(input: Pick<SaleInput, 'payments' | 'paymentMethod'>, total: number): SettledPayments {
-  // The original client's single method (docs/rules.md) means one payment of the whole total (none for a sale discounted to nothing).
+  // The original client's single method (docs/rules.md) means one payment of the whole total (none for a sale
+  // discounted to nothing).
   if (!input.payments) {
     const method = input.paymentMethod ?? 'CASH';
     return { payments: total > 0 ? [{ method, amount: total, reference: null }] : [], changeGiven: 0, method };

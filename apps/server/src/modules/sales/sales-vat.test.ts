@@ -1,5 +1,6 @@
 // VAT on sales: prices are VAT-inclusive when the business is registered, each sale stores
-// the rate in force and rate/(100 + rate) of its total after discount, half-up; not registered, 0 as the original receipts show.
+// the rate in force and rate/(100 + rate) of its total after discount, half-up; not registered, 0 as the original
+// receipt shows.
 import { randomUUID } from 'node:crypto';
 import { vatIncluded } from '@duka/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,8 @@
 // Processing a sale: prices from the batches, every line checked and decremented in one
 // transaction, batches locked in ascending id order (so two carts never deadlock), nothing written on any failure,
 // and a client key that makes a repeated submit return the first sale. The statements are SQL rather than the query
-// builder's: building and compiling them was a measurable part of a sale's CPU when the bench measured sales per second.
+// builder's: building and compiling them was a measurable part of a sale's CPU when the bench measured sales per
+// second.
 import {
   countOf,
   formatQuantity,

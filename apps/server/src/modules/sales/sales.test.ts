@@ -230,7 +230,8 @@ describe('the sale key is bound to its user and its cart', () => {
       paymentMethod: 'MOBILE_MONEY',
     });
     const first = await sell(body);
-    // Same request after validation: keys in another order, the payment method as the original client spells it, a new price.
+    // Same request after validation: keys in another order, the payment method as the original client spells it, a new
+    // price.
     const { idempotencyKey, ...rest } = body;
     const respelt = {
       idempotencyKey,

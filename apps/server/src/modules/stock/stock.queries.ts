@@ -18,7 +18,10 @@ export interface StockFilter {
 type Named = 'products' | 'brands' | 'measurements' | 'suppliers' | 'users';
 const nameOf = (table: Named, id: string) =>
   sql<string>`(select name from ${sql.table(table)} where id = ${sql.ref(id)})`;
-/** `{name}` in the original client's nested shape (docs/rules.md), null when nothing is referred to (a batch recorded by no user). */
+/**
+ * `{name}` in the original client's nested shape (docs/rules.md), null when nothing is referred to (a batch recorded by
+ * no user).
+ */
 const nameObjectOf = (table: Named, id: string) =>
   sql<{
     name: string;
@@ -194,8 +197,8 @@ export const withStatus = ({ stock_date, brand_id, measurement_id, ...row }: Sto
 });
 
 /**
- * A batch as its PDF prints it: what a shop owner reads, so not the original client's environment field (a record-keeping choice), and
- * each quantity with its unit as the shared rule words it ("40 Bags", "1 Bag", "2.5 t").
+ * A batch as its PDF prints it: what a shop owner reads, so not the original client's environment field (a
+ * record-keeping choice), and each quantity with its unit as the shared rule words it ("40 Bags", "1 Bag", "2.5 t").
  */
 export const batchPdfFields = (
   s: StockRow & { measurement_plural: string | null },
