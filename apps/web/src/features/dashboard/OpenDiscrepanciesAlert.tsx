@@ -10,7 +10,7 @@ import { useIdleReached } from '../../app/when-idle.ts';
 export function OpenDiscrepanciesAlert() {
   const { can } = usePermissions();
   const allowed = can('stockDiscrepancyList');
-  // Asked once the dashboard is on show: its request does not delay the dashboard's figures (issue 12).
+  // Asked once the dashboard is on show: its request does not delay the dashboard's figures.
   const isIdle = useIdleReached();
   const count = useQuery({
     queryKey: ['/stockdiscrepancycount'],
