@@ -10,7 +10,7 @@ export default defineConfig({
     react(),
     firstPageWithoutUi(),
     preloadFirstPage(),
-    // Issue 16: a service worker that precaches the built app (index.html and every hashed asset, with Workbox's
+    // A service worker that precaches the built app (index.html and every hashed asset, with Workbox's
     // runtime bundled beside it, nothing fetched from elsewhere), so after one visit the app opens with the network
     // off. API calls are never cached: the server stays the authority for stock and money. A new version takes over
     // at once (skipWaiting + clientsClaim) and the page reloads into it, so nobody is kept on an old build.
