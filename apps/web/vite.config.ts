@@ -10,7 +10,7 @@ export default defineConfig({
     react(),
     firstPageWithoutUi(),
     preloadFirstPage(),
-    // Issue 16: a service worker that precaches the built app (index.html and every hashed asset, with Workbox's
+    // A service worker that precaches the built app (index.html and every hashed asset, with Workbox's
     // runtime bundled beside it, nothing fetched from elsewhere), so after one visit the app opens with the network
     // off. API calls are never cached: the server stays the authority for stock and money. A new version takes over
     // at once (skipWaiting + clientsClaim) and the page reloads into it, so nobody is kept on an old build.
@@ -43,12 +43,11 @@ export default defineConfig({
     // components follow the lazy screens that use them. ECharts is imported by the dashboard's chart alone.
     // Chunks under 20 KB that only declare (no code run on load) are merged into one loaded alongside them: a
     // signed-in page fetched some 40 files of 1-5 KB, five or six round trips over HTTP/1.1's six connections on a
-    // slow phone network before it could show; the dashboard opened from a reload now fetches 42 files, not 54
-    // (issue 12).
+    // slow phone network before it could show; the dashboard opened from a reload now fetches 42 files, not 54.
     rollupOptions: {
       output: { manualChunks: chunkOf, experimentalMinChunkSize: 20_000 },
       // The shared package only declares (schemas, lists, reports): a module none of whose exports is used is left
-      // out, so the sign-in page does not carry every domain's schemas (issue 12).
+      // out, so the sign-in page does not carry every domain's schemas.
       treeshake: { moduleSideEffects: (id) => !id.includes('/packages/shared/') },
     },
   },
@@ -98,7 +97,7 @@ function firstPageWithoutUi(): Plugin {
 /**
  * index.html fetches the app's chunks (main.tsx and what it imports) beside the entry (boot.ts), not once the entry
  * has run: the entry imports the app dynamically (and, signed out, the sign-in form beside it, which a signed-in
- * reload does not load: issue 12), and Vite lists only an entry's static imports in the page.
+ * reload does not load), and Vite lists only an entry's static imports in the page.
  */
 function preloadFirstPage(): Plugin {
   return {

@@ -1,4 +1,4 @@
-// The page's entry, loaded by index.html before anything else (issue 12). It carries no code of its own but the
+// The page's entry, loaded by index.html before anything else. It carries no code of its own but the
 // sign-in page's stylesheet (render-blocking in index.html, so the first paint is styled) and starts the app
 // (main.tsx, whose chunks index.html fetches beside this one: vite.config.ts lists them), and, signed out, the
 // sign-in form, which is not part of the app's chunks.

@@ -21,7 +21,7 @@ const queryClient = new QueryClient({
 
 /**
  * A signed-in reload asks who is signed in and what they may do, and fetches the shell's and the screen's chunks, at
- * once instead of after the first render: every signed-in screen waits for all of them (issue 12). In a task of
+ * once instead of after the first render: every signed-in screen waits for all of them. In a task of
  * their own, ahead of the first render's: the scripts' evaluation is one long task on a slow phone.
  */
 function askEarly() {
@@ -39,7 +39,7 @@ const runSoon = (task: () => void) =>
   scheduler?.postTask ? void scheduler.postTask(task, { priority: 'user-blocking' }) : setTimeout(task, 0);
 runSoon(() => {
   // The chunks first: asked in a task that follows the answers' arrival, Lighthouse's simulation of a slow phone
-  // network made them wait for those answers (issue 12).
+  // network made them wait for those answers.
   preloadShell();
   preloadOpenedScreen();
   askEarly();
@@ -47,7 +47,7 @@ runSoon(() => {
 /**
  * Builds the shared day and money formatters (format.ts keeps them once built). The first Intl formatter of a page
  * takes tens of milliseconds on a slow phone (the browser loads its calendar and number data): built in a task of
- * their own while the answers are on their way, not inside the render that shows the screen (issue 12), nor left to
+ * their own while the answers are on their way, not inside the render that shows the screen, nor left to
  * an idle moment, of which there was often none before that render. The day formatter is built for the default
  * zone; the shop's own, if another, reuses the data loaded here.
  */
@@ -70,19 +70,19 @@ const render = () =>
   );
 // Signed in, the first render shows only the loader while the shell's answers and chunks come: at transition
 // priority, which React splits into short slices, so it does not hold the phone's main thread in one long task
-// (issue 12). Signed out, the first render is the sign-in page itself, rendered at once.
+// on a slow phone. Signed out, the first render is the sign-in page itself, rendered at once.
 if (readToken()) startTransition(render);
 else render();
 
 // The service worker's code is not needed to show the first page: it comes once the page has loaded and the
-// first screen has had time to show (issue 12). Installing, it fetches every file of the app (some 2.7 MB): on a
+// first screen has had time to show. Installing, it fetches every file of the app (some 2.7 MB): on a
 // slow phone that took the bandwidth of the screen's own chunks and questions, which a signed-in reload asks after
 // the page's `load`.
 const registerServiceWorker = () => import('./offline/register-sw.ts').then((module) => module.registerServiceWorker());
 /**
  * The manifest that makes the app installable (served with the shop's name) comes at the same time: linked from
  * index.html, the browser fetched it and its 192 px icon with the page's first scripts, two requests and 6 KB that a
- * signed-in reload's screen waited behind on a slow phone network (issue 12).
+ * signed-in reload's screen waited behind on a slow phone network.
  */
 function linkManifest() {
   const link = document.createElement('link');

@@ -22,7 +22,7 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** The seeds' fallback names: YYYY_MM_DD_name.ext. */
+/** The original client's fallback names: YYYY_MM_DD_name.ext. */
 export function datedName(name: string, ext: string): string {
   const d = new Date();
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from './client.ts';
 import { type ListParams, toQueryString } from './lists.ts';
 
-// The reports (part 2 §2.8, §7): one page of rows in `data`, and the cards' figures beside it at the top level.
+// The reports: one page of rows in `data`, and the cards' figures beside it at the top level.
 
 export interface ReportAnswer<Row = Record<string, unknown>> {
   success: true;

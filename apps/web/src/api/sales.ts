@@ -262,7 +262,7 @@ export const useProcessSale = () => {
     onSuccess: (_answer, sale) => {
       for (const endpoint of SALE_TOUCHES) void client.invalidateQueries({ queryKey: [endpoint] });
       // The till's local copy follows the sale too, so a connection lost before its next refresh sells from true
-      // balances (issue 16), without fetching the whole copy again after every sale.
+      // balances, without fetching the whole copy again after every sale.
       void (async () => {
         for (const item of sale.items) await decrementBalance(item.batchNumber, item.quantity);
       })();

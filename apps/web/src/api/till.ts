@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from './client.ts';
 import { toQueryString, useWrite } from './lists.ts';
 
-// The till after the sale (issue 13): a cashier's day for the cash-up, saving it, and returns.
+// The till after the sale: a cashier's day for the cash-up, saving it, and returns.
 
 export interface MethodTotal {
   method: string;

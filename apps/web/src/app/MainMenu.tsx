@@ -7,7 +7,7 @@ import { whenIdle } from './when-idle.ts';
 
 /**
  * The left menu's links. Some fifty menu links are the largest part of the signed-in frame, and the page comes
- * first (issue 12): they render once the shell and the page are on screen and the browser is idle, in a pass
+ * first: they render once the shell and the page are on screen and the browser is idle, in a pass
  * React splits into short slices (on a phone the menu starts closed anyway). Memoized on the groups, so the shell's
  * other updates (user, branding) do not render them again.
  */

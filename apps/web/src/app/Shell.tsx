@@ -22,10 +22,10 @@ import { whenIdle } from './when-idle.ts';
 // The signed-in layout: top bar, left menu filtered by permission, page, footer.
 export function Shell() {
   const [opened, { toggle, close }] = useDisclosure(true);
-  // On a phone the menu would cover the page: closed at first and after every navigation (issue 15).
+  // On a phone the menu would cover the page: closed at first and after every navigation.
   const [isPhoneMenuOpen, setPhoneMenuOpen] = useState(false);
   // Read while rendering, not in an effect: read in an effect, the stored value came back as an update that built
-  // the whole shell a second time in the task that opens it (issue 12).
+  // the whole shell a second time in the task that opens it.
   const [pinned, setPinned] = useLocalStorage({
     key: 'sidebarPinned',
     defaultValue: true,
@@ -63,7 +63,7 @@ export function Shell() {
     };
   }, [client, navigate]);
 
-  // The till's local copy for selling offline (issue 16), kept fresh for whoever may sell.
+  // The till's local copy for selling offline, kept fresh for whoever may sell.
   const canSell = can('salesPOS');
   const groups = useMemo(() => visibleMenu(can), [can]);
   useEffect(() => (canSell ? startCatalogueRefresh() : undefined), [canSell]);

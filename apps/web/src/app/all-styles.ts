@@ -1,7 +1,7 @@
 // Every Mantine style, in the `mantine` CSS layer so the app's own styles win whatever order they arrive in. The
 // sign-in page's first paint needs only the few components it shows (boot.ts, in index.html's stylesheet); this
 // file adds every other component's, in the order of Mantine's styles.layer.css, and comes with the first lazy
-// screen or the signed-in shell (lazy-page.tsx), before it is shown (issue 12). It imported styles.layer.css whole,
+// screen or the signed-in shell (lazy-page.tsx), before it is shown. It imported styles.layer.css whole,
 // which repeated the globals and the sign-in page's components (~9 KB gzip of a signed-in reload's first bytes).
 import '@mantine/core/styles/ScrollArea.layer.css';
 import '@mantine/core/styles/Overlay.layer.css';

@@ -21,7 +21,7 @@ const loadAllStyles = () => {
 type Tracked<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
 
 /**
- * A screen loaded with its own chunk the first time it is opened (issue 12: the first load carries only the shell
+ * A screen loaded with its own chunk the first time it is opened (the first load carries only the shell
  * and the sign-in page). Takes the module's named export and keeps its props, so pages keep their names and types.
  * The screen shows once its code and every Mantine style are in, so it never flashes unstyled (the sign-in page,
  * `allStyles: false`, needs only index.html's). A chunk already fetched (preloaded) renders in the same pass as its

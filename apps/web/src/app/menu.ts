@@ -1,4 +1,4 @@
-// The left menu (part 1 §2): each item shows only when the user holds its key; a group shows when one item does.
+// The left menu: each item shows only when the user holds its key; a group shows when one item does.
 import {
   FINANCIAL_REPORTS,
   type PermissionKey,
@@ -75,7 +75,7 @@ export const MENU: MenuGroup[] = [
     ],
   },
   {
-    // Part 1 §2: Reports > Sales Reports, Inventory Reports, each listing the reports the user may open.
+    // Reports > Sales Reports, Inventory Reports, each listing the reports the user may open.
     label: 'Reports',
     items: [
       {

@@ -19,11 +19,11 @@ import { permissionsQuery } from './permissions.ts';
 import { RequirePermission } from './RequirePermission.tsx';
 import { readToken } from './session-storage.ts';
 
-// Every screen comes in its own chunk, loaded when first opened (issue 12), and so do the signed-in
+// Every screen comes in its own chunk, loaded when first opened, and so do the signed-in
 // shell and the dialogs: the sign-in page loads neither the menu, nor the offline till, nor the modals.
 const Shell = lazyPage(() => import('./Shell.tsx'), 'Shell');
 // The sign-in form comes in a chunk of its own with the form library, which boot.ts fetches beside the app when
-// signed out: a signed-in reload loads neither (issue 12).
+// signed out: a signed-in reload loads neither.
 const LoginPage = lazyPage(() => import('../features/auth/LoginPage.tsx'), 'LoginPage', { allStyles: false });
 const Overlays = lazy(async () => ({ default: (await import('./Overlays.tsx')).Overlays }));
 const NamedCreatePage = lazyPage(() => import('../components/form/NamedRecordForms.tsx'), 'NamedCreatePage');
@@ -149,7 +149,7 @@ function Root() {
   );
 }
 
-/** Public pages: a signed-in user is sent Home (part 2 §2.11). */
+/** Public pages: a signed-in user is sent Home. */
 function PublicOnly() {
   return readToken() ? <Navigate to="/home" replace /> : <Outlet />;
 }
@@ -157,7 +157,7 @@ function PublicOnly() {
 /**
  * Still waiting for a question's first answer. Without a connection (paused, or failed once: each retry would put the
  * question back to pending and the shell would flicker away) the shell opens anyway on what it has, so the till keeps
- * working (issue 16).
+ * working offline.
  */
 const isAwaiting = (q: { isPending: boolean; fetchStatus: string; errorUpdateCount: number }) =>
   q.isPending && q.fetchStatus !== 'paused' && q.errorUpdateCount === 0;
@@ -167,12 +167,12 @@ function RequireSignIn() {
   const location = useLocation();
   const me = useMe();
   // The screen waits for the user's keys as well: asked alongside the user (main.tsx asks both before the first
-  // render), and the shell opens once both are in, in one pass instead of one per answer (issue 12).
+  // render), and the shell opens once both are in, in one pass instead of one per answer.
   const access = useQuery(permissionsQuery());
   // Screens format days in the shop's time zone, which arrives with the user.
   const isAsking = isAwaiting(me) || isAwaiting(access);
   // The shell and the screen are built at transition priority, which React splits into short slices: a phone stays
-  // responsive while they are built, instead of freezing for the whole of it (issue 12).
+  // responsive while they are built, instead of freezing for the whole of it.
   const isShellShown = useDeferredValue(!isAsking, false);
   if (!readToken()) return <Navigate to="/" replace />;
   if (isAsking || !isShellShown) return <PageLoader />;
@@ -281,7 +281,7 @@ function screenOf(element: ReactNode): Preloadable | undefined {
 
 /**
  * A signed-in reload or opened link fetches the shell's and the screen's chunks at once, alongside the session and
- * permission checks that come before them, instead of one after the other (issue 12).
+ * permission checks that come before them, instead of one after the other.
  */
 export function preloadShell() {
   if (readToken()) (Shell as Preloadable).preload?.();
@@ -291,7 +291,7 @@ export function preloadOpenedScreen() {
   for (const screen of openedScreens()) screen.preload?.();
 }
 
-/** The opened screen's first question, asked alongside the session's when it needs nothing from them (issue 12). */
+/** The opened screen's first question, asked alongside the session's when it needs nothing from them. */
 export function askOpenedScreenEarly(client: QueryClient) {
   if (!readToken()) return;
   for (const screen of openedScreens()) screen.askEarly?.(client);

@@ -1,4 +1,4 @@
-// What the browser keeps between reloads (part 1 §3): the token, the remembered role, the voluntary-logout flag,
+// What the browser keeps between reloads: the token, the remembered role, the voluntary-logout flag,
 // and the two-factor data of an unfinished sign-in (session storage: gone with the tab).
 const TOKEN = 'token';
 const ROLE = 'role';

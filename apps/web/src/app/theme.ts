@@ -1,6 +1,6 @@
 import { type CSSVariablesResolver, createTheme, darken, luminance, type MantineTheme } from '@mantine/core';
 
-// The look of the app, and WCAG AA contrast (issue 15): every text and its background reach 4.5:1. Mantine's default
+// The look of the app, and WCAG AA contrast: every text and its background reach 4.5:1. Mantine's default
 // shades do not (blue 6 on white is 3.6:1, green 8 on its light tint 3.1:1), so the colours a component derives from
 // a palette — filled backgrounds under white text, light tints with coloured text, outlines, links — are taken from
 // shade 8 and darkened until they reach it, and dimmed text is gray 7. A light tint is see-through, so its text is

@@ -10,7 +10,7 @@ export function useLogout() {
   const navigate = useNavigate();
   const client = useQueryClient();
   return async () => {
-    // Sales made offline are sent under this user's session: signing out now would strand them (issue 16).
+    // Sales made offline are sent under this user's session: signing out now would strand them.
     const waiting = await outboxCount().catch(() => 0);
     if (waiting > 0) {
       modals.open({

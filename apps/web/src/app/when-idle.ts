@@ -13,7 +13,7 @@ export function whenIdle(task: () => void, timeout = 1_000): () => void {
 /**
  * False until the browser has been idle once since the component mounted: for what a screen shows beside its main
  * content (a notice, the menu's links), so that it neither delays the screen's first paint nor its requests
- * compete with the screen's own on a slow phone (issue 12).
+ * compete with the screen's own on a slow phone.
  */
 export function useIdleReached(): boolean {
   const [isReached, setReached] = useState(false);

@@ -6,7 +6,7 @@ export interface Crumb {
   to?: string;
 }
 
-/** Title and breadcrumbs; Home is the root everywhere (part 1 §2). The title is the screen's one h1, sized as before. */
+/** Title and breadcrumbs; Home is the root everywhere. The title is the screen's one h1, sized as before. */
 export function PageHeader({ title, trail = [] }: { title: string; trail?: Crumb[] }) {
   return (
     <>

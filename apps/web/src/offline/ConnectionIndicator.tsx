@@ -2,7 +2,7 @@ import { Badge, Group, Tooltip } from '@mantine/core';
 import { useOnline, useOutboxCounts } from './connection.ts';
 import { RefusedSalesButton } from './RefusedSales.tsx';
 
-// Always in the top bar (issue 16): online, offline, or the sales still waiting to reach the server; beside it, the
+// Always in the top bar: online, offline, or the sales still waiting to reach the server; beside it, the
 // sales the server refused for good, until the cashier sends or discards each.
 export function ConnectionIndicator() {
   const online = useOnline();

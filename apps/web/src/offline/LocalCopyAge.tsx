@@ -3,7 +3,7 @@ import { Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { onCatalogueChange, readCatalogue } from './catalogue.ts';
 
-// How old the till's local copy is (issue 16): offline, the cashier sells from it and should know how fresh it is.
+// How old the till's local copy is: offline, the cashier sells from it and should know how fresh it is.
 export function LocalCopyAge() {
   const [takenAt, setTakenAt] = useState<string>();
   const [now, setNow] = useState(Date.now());

@@ -9,7 +9,7 @@ import { ApiError, api, errorMessage } from '../api/client.ts';
 import { type OfflineSale, offlineTotals } from './offline-sale.ts';
 import { clearRefusal, list, remove, subscribe } from './outbox.ts';
 
-// Offline sales the server refused for good (issue 16): a sale too old, a batch deleted meanwhile. They are no longer
+// Offline sales the server refused for good: a sale too old, a batch deleted meanwhile. They are no longer
 // sent, so the sales after them go through, but they never vanish on their own: the cashier sees each with the
 // server's reason and either sends it again or discards it, which the server notes in the activity log.
 

@@ -5,7 +5,7 @@ import { readToken } from '../app/session-storage.ts';
 export type LocalCopyAnswer = { ok: true } | { ok: false; status: number; message: string };
 
 /**
- * Fetches the till's copy and stores it, in a worker (issue 12): with 100,000 batches /possnapshot is megabytes of
+ * Fetches the till's copy and stores it, in a worker: with 100,000 batches /possnapshot is megabytes of
  * JSON, and reading and storing it on the page's thread froze the screen for a second and more.
  */
 export function fetchLocalCopy(): Promise<void> {

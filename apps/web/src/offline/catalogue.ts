@@ -3,7 +3,7 @@ import { fetchLocalCopy } from './catalogue-fetch.ts';
 import { type CatalogueRecord, localDb } from './local-db.ts';
 import { counts as outboxCounts } from './outbox.ts';
 
-// The till's local copy (issue 16): every batch with stock, with names, prices, balances and codes, kept in IndexedDB
+// The till's local copy: every batch with stock, with names, prices, balances and codes, kept in IndexedDB
 // so the POS can search and sell while the connection is down. Refreshed from GET /possnapshot while online.
 
 export const REFRESH_EVERY_MS = 3 * 60_000;
@@ -111,7 +111,7 @@ function afterLoadWhenIdle(run: () => void, timeout = 2_000): () => void {
 /**
  * Keeps the copy fresh while the app is open and online: soon after the page opens, every few minutes and when the
  * connection comes back. A failed refresh keeps the last copy. Returns the stop function. The first refresh waits
- * until the page has loaded and the browser is idle (issue 12): /possnapshot is megabytes on a big shop, and fetched
+ * until the page has loaded and the browser is idle: /possnapshot is megabytes on a big shop, and fetched
  * at once it took the phone's bandwidth and the main thread's time from the screen being opened.
  */
 export function startCatalogueRefresh(every = REFRESH_EVERY_MS): () => void {

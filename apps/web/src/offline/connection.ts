@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { type OutboxCounts, subscribe } from './outbox.ts';
 
-// The connection as the shell shows it (issue 16): the browser's own online/offline state and the outbox's counts.
+// The connection as the shell shows it: the browser's own online/offline state and the outbox's counts.
 
 export function useOnline(): boolean {
   const [online, setOnline] = useState(() => navigator.onLine);

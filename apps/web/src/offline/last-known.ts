@@ -1,7 +1,7 @@
 import { ApiError } from '../api/client.ts';
 import { readToken } from '../app/session-storage.ts';
 
-// The shell's own answers (who is signed in, what they may do) kept from the last time they came (issue 16): a till
+// The shell's own answers (who is signed in, what they may do) kept from the last time they came: a till
 // reloaded with the connection down still knows its cashier and opens the POS. Kept per session token, so a copy
 // never outlives its sign-in, and used only when the server cannot be reached at all.
 const storageKey = (name: string) => `dukaLastKnown:${name}`;

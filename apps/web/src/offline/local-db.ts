@@ -2,7 +2,7 @@ import type { PosSnapshotBatch } from '@duka/shared';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { OutboxSale } from './outbox.ts';
 
-// The browser's own database for working offline (issue 16): the outbox of sales not yet confirmed by the server
+// The browser's own database for working offline: the outbox of sales not yet confirmed by the server
 // and the till's local copy of what it sells. It outlives a reload, a crashed tab and a closed laptop.
 
 export interface CatalogueRecord {

@@ -1,6 +1,6 @@
 import { localDb } from './local-db.ts';
 
-// The outbox (issue 16): sales made while the till was offline, kept in IndexedDB until the server has confirmed each
+// The outbox: sales made while the till was offline, kept in IndexedDB until the server has confirmed each
 // one. Each carries its idempotency key, so sending it again never makes a second sale; the cashier it belongs to, so
 // it is never sent under another user's name. The POS fills it and sends it; the shell's indicator counts it.
 

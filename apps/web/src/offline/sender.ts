@@ -3,7 +3,7 @@ import { refreshCatalogue } from './catalogue.ts';
 import type { OfflinePayload } from './offline-sale.ts';
 import { list, markRefused, remove } from './outbox.ts';
 
-// Sending the outbox (issue 16): the waiting sales of the signed-in cashier, in the order they were made, one at a
+// Sending the outbox: the waiting sales of the signed-in cashier, in the order they were made, one at a
 // time, each with its own key, so a resend after a crash or a lost answer returns the first sale instead of a second.
 // A sale leaves the outbox only once the server has recorded it, or once the cashier discards a sale it refused.
 

@@ -97,7 +97,7 @@ export function useRecordForm<Schema extends z.ZodType<FieldValues, FieldValues>
   ]);
   const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
     resolver: zodResolver(spec.schema as never),
-    // A corrected field clears its message at once (the seeds re-check on input, blur and change).
+    // A corrected field clears its message at once (the original client re-checks on input, blur and change).
     mode: 'onTouched',
     defaultValues: emptyValues(spec),
   });

@@ -9,7 +9,7 @@ import type { AlertState } from '../FormAlerts.tsx';
 export type AfterSave = 'list' | 'stay';
 
 /**
- * What happens around a save (part 1 §4): banners, and after success either back to the list after 1 s or staying
+ * What happens around a save: banners, and after success either back to the list after 1 s or staying
  * on the form. Create screens offer the choice (remembered in local storage); update screens always return.
  */
 export function useSaveFlow(listPath: string, { offersChoice }: { offersChoice: boolean }) {

@@ -15,7 +15,7 @@ import { FigureCards } from './FigureCards.tsx';
 import { FilterPanel, PageSizeSelect, SearchForm, TableStateRow } from './ListToolbar.tsx';
 import { Pager } from './Pager.tsx';
 
-// The one list screen (part 1 §2, part 2 §2.1): page size, search with clear, filters, exports, selection with bulk
+// The one list screen: page size, search with clear, filters, exports, selection with bulk
 // delete, row numbers that run on across pages, "No records found.", the summary and the pager.
 
 export interface Column<Row> {

@@ -2,7 +2,7 @@ import { PAGE_SIZES } from '@duka/shared';
 import { Button, Collapse, Group, Loader, Paper, Select, Table, Text, TextInput } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 
-// Pieces every list and report screen shows the same way (part 2 §2.1): the page-size selector, the search box
+// Pieces every list and report screen shows the same way: the page-size selector, the search box
 // with its clear button, the filter panel with Cancel and Submit, and the table's waiting and empty rows.
 
 export function PageSizeSelect({ value, onChange }: { value: number; onChange: (size: number) => void }) {

@@ -17,7 +17,7 @@ export function Pager({
   to: number | null;
   total: number;
   onPage: (page: number) => void;
-  /** Reports (part 2 §2.1): first and previous only above page 1, next and last only below the last page. */
+  /** Reports: first and previous only above page 1, next and last only below the last page. */
   hideUnavailable?: boolean;
 }) {
   const hasBefore = page > 1;

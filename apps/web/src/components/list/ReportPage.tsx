@@ -16,7 +16,7 @@ import { columnAlign, reportCell } from './report-cells.tsx';
 import { checkFilters, type FilterErrors, ReportFilterFields } from './report-filters.tsx';
 import { useUrlListState } from './url-list-state.ts';
 
-// The one report screen (part 2 §2.1, §2.8, §4): its declaration (packages/shared/src/reports) gives the title,
+// The one report screen: its declaration (packages/shared/src/reports) gives the title,
 // call, keys, filters and columns; the screen adds only its cards. Page, size, search and filters live in the
 // address, so Back returns to the same report.
 

@@ -6,7 +6,7 @@ import type { RowAction } from './RowMenu.tsx';
 // A catalogue record's list screen is spelled from its permission word, as the server's registerCrudRoutes spells its
 // calls: 'brand' → /brandlist, /brandcreate (brandAdd), /brandsdelete (brandBulkDelete, body brand_ids),
 // /brandupdate/{id} (brandEdit), /branddelete/{id} (brandDelete). Each action is still checked against the user's
-// keys (PRODUCT.md §2).
+// keys.
 
 export interface RecordSpelling {
   /** The bulk delete's path word: 'categories' → /categoriesdelete; `${word}s` unless given. */

@@ -14,7 +14,7 @@ import { StatusBadge } from '../StatusBadge.tsx';
 // A declared report column on screen (packages/shared/src/reports): the same field and kind the exports write,
 // shown with thousands separators, days in the shop's calendar and statuses on their badges.
 
-/** Stock statuses (part 2 §4) and aging bands, from fresh to stale. */
+/** Stock statuses and aging bands, from fresh to stale. */
 const STATUS_COLORS: Record<string, string> = {
   'In Stock': 'green',
   'Low Stock': 'yellow',

@@ -10,7 +10,7 @@ import {
 import { Select, TextInput } from '@mantine/core';
 import type { FilterValues } from './ListPage.tsx';
 
-// The period fields of a report's filter panel (part 2 §2.8, §4, §5), chosen by the filter names its declaration
+// The period fields of a report's filter panel, chosen by the filter names its declaration
 // lists: a day (`Date`), a week (`week_start`), a month, a report type with a custom range, or an aging period.
 // Values are kept in the API's form (YYYY-MM-DD, YYYY-MM, `start,end`), so the panel, the address and the call agree.
 
@@ -102,7 +102,7 @@ function ReportTypeFields({ values, set, errors }: { values: FilterValues; set: 
         allowDeselect={false}
         onChange={(value) => {
           set('report_type', value ?? 'daily');
-          // Only a custom report has a range of its own (part 2 §4).
+          // Only a custom report has a range of its own.
           if (value !== 'custom') set('date_range', '');
         }}
       />

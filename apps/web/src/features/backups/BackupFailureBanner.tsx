@@ -9,7 +9,7 @@ import { useBackups } from './backups-api.ts';
 export function BackupFailureBanner() {
   const { can } = usePermissions();
   const allowed = can('backupSettings');
-  // Asked once the screen under it is on show: its request does not delay the screen's (issue 12).
+  // Asked once the screen under it is on show: its request does not delay the screen's.
   const isIdle = useIdleReached();
   const backups = useBackups(allowed && isIdle);
   const failure = allowed ? backups.data?.last_failure : undefined;

@@ -10,7 +10,7 @@ interface BrandRow {
   formatted_created_at: string;
 }
 
-// Unlike the seeds, every action here is checked against the user's keys (PRODUCT.md §2).
+// Unlike the original client, which shows every button, each action here is checked against the user's keys.
 export function BrandListPage() {
   return (
     <ListPage<BrandRow>

@@ -18,12 +18,12 @@ import {
 import { type Dashboard, type DashboardDates, dashboardQuery } from './dashboard-query.ts';
 import { OpenDiscrepanciesAlert } from './OpenDiscrepanciesAlert.tsx';
 
-// ECharts is large: its chunk is fetched once the chart's place (450 px, under the cards) comes into view (issue 12).
+// ECharts is large: its chunk is fetched once the chart's place (450 px, under the cards) comes into view.
 const TopProductsChart = lazyWhenVisible(() => import('./TopProductsChart.tsx'), 'TopProductsChart', 450);
 
 type Figure = 'stock_value' | 'total_revenue' | 'gross_profit' | 'total_expenses' | 'total_loss' | 'net_profit';
 
-// Net profit = gross profit − expenses − losses (PRODUCT.md §7): the three cards before it say how it was reached.
+// Net profit = gross profit − expenses − losses: the three cards before it say how it was reached.
 const CARDS: [Figure, string][] = [
   ['stock_value', 'Stock Value'],
   ['total_revenue', 'Total Revenue'],
@@ -64,7 +64,7 @@ export function DashboardPage() {
   const [draft, setDraft] = useState<DashboardDates>(shownDates ?? { startDate: '', endDate: '' });
   // The cards and the chart are built at transition priority, which React splits into short slices, instead of in
   // the one task the answer arrives in, nor in the one that first shows the page when the answer came first (its
-  // initial value is none): the heading and the loader paint first (issue 12).
+  // initial value is none): the heading and the loader paint first.
   const shown = useDeferredValue(dashboard.data, null);
   const isRendering = dashboard.data !== undefined && shown !== dashboard.data;
   return (
@@ -78,7 +78,7 @@ export function DashboardPage() {
           value={period}
           allowDeselect={false}
           // Its options are put in the page only while open: kept mounted (Mantine's default), the closed list was
-          // positioned on mount, forcing a style and layout pass in the long task that opens the page (issue 12).
+          // positioned on mount, forcing a style and layout pass in the long task that opens the page.
           comboboxProps={{ keepMounted: false }}
           onChange={(value) => {
             if (!isDashboardPeriod(value)) return;

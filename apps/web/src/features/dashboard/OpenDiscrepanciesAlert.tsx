@@ -5,12 +5,12 @@ import { api } from '../../api/client.ts';
 import { usePermissions } from '../../app/permissions.ts';
 import { useIdleReached } from '../../app/when-idle.ts';
 
-// Issue 16: an offline sale that found its batch short leaves a stock discrepancy, shown here until a manager resolves
+// An offline sale that found its batch short leaves a stock discrepancy, shown here until a manager resolves
 // it. Only for those who may see discrepancies; nothing at all while none is open.
 export function OpenDiscrepanciesAlert() {
   const { can } = usePermissions();
   const allowed = can('stockDiscrepancyList');
-  // Asked once the dashboard is on show: its request does not delay the dashboard's figures (issue 12).
+  // Asked once the dashboard is on show: its request does not delay the dashboard's figures.
   const isIdle = useIdleReached();
   const count = useQuery({
     queryKey: ['/stockdiscrepancycount'],

@@ -1,4 +1,4 @@
-// The dashboard's period choices (issue 11), as the startDate/endDate the server takes. Days are the shop's
+// The dashboard's period choices, as the startDate/endDate the server takes. Days are the shop's
 // (shopToday, in the time zone /loggedinuser names); weeks start on Monday. Without dates the server answers the
 // current month, the default.
 

@@ -19,7 +19,7 @@ export type DashboardDates = { startDate: string; endDate: string };
 /**
  * The dashboard's figures over `dates`; without, over the server's default period, the current month in the shop's
  * time zone (the answer names its days). The default needs neither the shop's zone nor the page's code, so a reload
- * of the dashboard asks it alongside the session questions (issue 12).
+ * of the dashboard asks it alongside the session questions.
  */
 export const dashboardQuery = (dates?: DashboardDates) =>
   queryOptions({

@@ -12,8 +12,8 @@ interface MeasurementRow {
 }
 
 // Create and update: MeasurementFormPages.tsx. The plural column shows what the receipts and the POS write for more
-// than one: the shop's own plural or the shared rule's. Unlike the seeds, every action here is checked against the
-// user's keys.
+// than one: the shop's own plural or the shared rule's. Unlike the original client, every action here is checked
+// against the user's keys.
 export function MeasurementListPage() {
   return (
     <ListPage<MeasurementRow>

@@ -5,7 +5,7 @@ import type { RowTools } from '../../components/list/ListPage.tsx';
 
 type Chosen = { product_ids: number[] } | { without_barcode: true };
 
-// Barcode labels (issue 15): the server first gives each chosen product without a barcode one, then the A4 sheet
+// Barcode labels: the server first gives each chosen product without a barcode one, then the A4 sheet
 // of labels downloads as a PDF; the list reloads with the new barcodes.
 export function LabelButtons({ selectedIds, tools }: { selectedIds: number[]; tools: RowTools }) {
   const print = (chosen: Chosen, question?: string) =>

@@ -7,7 +7,7 @@ import { FieldSelect } from '../../components/form/FieldSelect.tsx';
 /**
  * A select over one of the id-and-name lookups (/getcategories, /getproducts, /getmeasurements, /getsuppliers) bound
  * to a form field that holds the id as a number. A lookup that fails to load says so under the field instead of
- * leaving an empty list (PRODUCT.md §9).
+ * leaving an empty list.
  */
 export function LookupSelect<Values extends FieldValues>({
   control,

@@ -5,8 +5,8 @@ import { RecordFieldsPage, type RecordFormSpec } from '../../components/form/rec
 import { LookupSelect } from './LookupSelect.tsx';
 import { ProductCodeFields } from './ProductCodeFields.tsx';
 
-// Name, category, barcode and SKU on the form kit; the crumb leads back to the products (the seeds' pointed at the
-// categories).
+// Name, category, barcode and SKU on the form kit; the crumb leads back to the products (the original client's
+// pointed at the categories).
 
 interface ProductRecord {
   name: string;

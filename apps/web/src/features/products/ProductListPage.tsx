@@ -14,7 +14,7 @@ interface ProductRow {
   created_at: string;
 }
 
-// Unlike the seeds, every action here is checked against the user's keys (PRODUCT.md §2).
+// Unlike the original client, which shows every button, each action here is checked against the user's keys.
 export function ProductListPage() {
   return (
     <ListPage<ProductRow>

@@ -4,8 +4,8 @@ import { normalisePhone } from '@duka/shared';
 const TYPING_COUNTRY_CODE = /^\+?(2(5(6\d{0,8})?)?)?$/;
 
 /**
- * Phone numbers start with 0: it is put in front while typing, as the seeds' forms do. A number with the country
- * code becomes the local form first (normalisePhone, as the server stores it), so +256772123456 is 0772123456.
+ * Phone numbers start with 0: it is put in front while typing, as the original client's forms do. A number with the
+ * country code becomes the local form first (normalisePhone, as the server stores it), so +256772123456 is 0772123456.
  */
 export function withLeadingZero(value: string): string {
   const phone = normalisePhone(value);

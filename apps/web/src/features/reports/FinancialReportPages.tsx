@@ -11,7 +11,7 @@ import type { ReportCard } from '../../components/list/ReportPage.tsx';
 import { ReportPage } from '../../components/list/ReportPage.tsx';
 import { moneyCard, periodCard, REPORT_PERIOD } from './cards.ts';
 
-// The five financial reports (issue 11): each a declaration from packages/shared with its cards.
+// The five financial reports: each a declaration from packages/shared with its cards.
 
 const breakdown = (label: string, field: string, name: (key: string) => string): ReportCard => ({
   label,

@@ -2,7 +2,7 @@ import { consolidatedSalesReport, dailySalesReport, monthlySalesReport, weeklySa
 import { ReportPage } from '../../components/list/ReportPage.tsx';
 import { periodCard, REPORT_PERIOD, TOTAL_SALES, textCard } from './cards.ts';
 
-// The four sales reports (part 2 §2.8): sale lines of a day, a week, a month or a chosen period.
+// The four sales reports: sale lines of a day, a week, a month or a chosen period.
 
 export const DailySalesReportPage = () => (
   <ReportPage report={dailySalesReport} cards={[textCard('Last Sold Date', 'last_sold_date'), TOTAL_SALES]} />

@@ -2,7 +2,7 @@ import { stockAgingReport, stockBalanceReport, stockLowAlertReport, stockReport 
 import { ReportPage } from '../../components/list/ReportPage.tsx';
 import { moneyCard, REPORT_PERIOD, TOTAL_STOCK, textCard } from './cards.ts';
 
-// The four inventory reports (part 2 §2.8): batches received, balances, low stock and aging.
+// The four inventory reports: batches received, balances, low stock and aging.
 
 export const StockReportPage = () => <ReportPage report={stockReport} cards={[REPORT_PERIOD, TOTAL_STOCK]} />;
 

@@ -1,7 +1,7 @@
 import { formatMoney } from '@duka/shared';
 import type { ReportCard } from '../../components/list/ReportPage.tsx';
 
-// The cards the report screens share (part 2 §2.8): a total in shillings, a figure as it is, a period.
+// The cards the report screens share: a total in shillings, a figure as it is, a period.
 
 const text = (value: unknown) => (value === null || value === undefined || value === '' ? 'N/A' : String(value));
 

@@ -17,7 +17,7 @@ import {
 import type { ComponentType } from 'react';
 import { lazyPage } from '../../app/lazy-page.tsx';
 
-// Each screen's code comes in its own chunk when first opened (issue 12).
+// Each screen's code comes in its own chunk when first opened, so the first load carries none of it.
 const ExpenseReportPage = lazyPage(() => import('./FinancialReportPages.tsx'), 'ExpenseReportPage');
 const ProfitLossReportPage = lazyPage(() => import('./FinancialReportPages.tsx'), 'ProfitLossReportPage');
 const RevenueReportPage = lazyPage(() => import('./FinancialReportPages.tsx'), 'RevenueReportPage');
@@ -54,7 +54,7 @@ export const INVENTORY_REPORT_SCREENS: ReportScreen[] = [
   { report: stockAgingReport, page: StockAgingReportPage },
 ];
 
-/** The five financial reports (issue 11): private keys, so the Administrator's. */
+/** The five financial reports: private keys, so the Administrator's. */
 export const FINANCIAL_REPORT_SCREENS: ReportScreen[] = [
   { report: revenueReport, page: RevenueReportPage },
   { report: profitLossReport, page: ProfitLossReportPage },

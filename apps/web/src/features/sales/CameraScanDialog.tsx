@@ -15,7 +15,7 @@ interface Props {
 /** Frames read per second at most: quick enough to feel instant, slow enough to leave a phone's CPU some room. */
 const FRAME_GAP_MS = 100;
 
-// Scan with the camera (issue 15): the video and what is happening. The camera runs only while the dialog is open;
+// Scan with the camera: the video and what is happening. The camera runs only while the dialog is open;
 // closing it (Esc, the close button, or a code read) stops every track, which turns the camera's light off.
 export function CameraScanDialog({ opened, onClose, onClosed, onCode }: Props) {
   return (

@@ -14,7 +14,7 @@ import {
   usePrintOnOpen,
 } from './sale-document.tsx';
 
-// The receipt of a sale made offline (issue 16), drawn from its outbox entry: the customer leaves with a paper that
+// The receipt of a sale made offline, drawn from its outbox entry: the customer leaves with a paper that
 // says plainly it is not yet sent, so it has no receipt number yet (the server gives that when the sale arrives).
 export function OfflineReceiptPage() {
   const { key = '' } = useParams();

@@ -13,7 +13,7 @@ interface Props {
   onClose: () => void;
 }
 
-// The payment step that F9 and Ctrl+Enter open (issue 13). It opens with the total in the amount field, focused and
+// The payment step that F9 and Ctrl+Enter open. It opens with the total in the amount field, focused and
 // selected: Enter sells for exactly that, typing the cash handed over shows the change. More payments split the sale
 // (the new one takes what is still due); Mobile Money asks for the SMS's transaction id. Esc goes back to the cart.
 // The figures here are a preview: the server checks the payments against its own total.

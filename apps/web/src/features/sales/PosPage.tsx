@@ -46,8 +46,8 @@ import { PRINT_ON_OPEN, useBusinessInfo } from './sale-document.tsx';
 import { useSelectOnFocus } from './select-on-focus.ts';
 import { useFillHeight } from './use-fill-height.ts';
 
-// New Sale (part 2 §2.7). Totals shown here are a preview; the server prices every line from its batch.
-// Laid out for speed (issue 15): search and cart on the left, customer, totals and Process Sale on the right, all on
+// New Sale. Totals shown here are a preview; the server prices every line from its batch.
+// Laid out for speed: search and cart on the left, customer, totals and Process Sale on the right, all on
 // one laptop screen; on a phone they stack in that order.
 export function PosPage() {
   const navigate = useNavigate();
@@ -84,7 +84,7 @@ export function PosPage() {
   // While a sale waits for its answer, nothing that would make another sale can be touched.
   const isLocked = processSale.isPending || Boolean(pending);
 
-  // Offline (issue 16): the sale goes to the outbox under its key, the local balances go down and the receipt,
+  // Offline: the sale goes to the outbox under its key, the local balances go down and the receipt,
   // marked not yet sent, comes from the outbox; the shell sends it when the connection returns.
   const keepOffline = async (sale: PendingSale) => {
     if (!me.data) {

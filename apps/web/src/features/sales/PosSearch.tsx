@@ -23,7 +23,7 @@ const exactHit = (hits: PosHit[], q: string) =>
   hits.find((h) => h.sku?.toLowerCase() === q.toLowerCase()) ??
   hits.find((h) => h.batch_number === q.toUpperCase());
 
-// The POS search box (issue 15): name, brand, barcode, SKU or batch number; Enter or a click adds one unit of the
+// The POS search box: name, brand, barcode, SKU or batch number; Enter or a click adds one unit of the
 // oldest batch with stock. A scanner types the code and Enter faster than the results show, so Enter asks the server
 // for exactly the text typed and the box is emptied at once, ready for the next scan. A code read by the camera
 // (Scan) takes the same path as a scanner's code and Enter.

@@ -13,7 +13,7 @@ import {
 } from './sale-document.tsx';
 import { ReturnedLines, TillPayments } from './till-blocks.tsx';
 
-// The receipt fits 80 mm paper (issue 13): the receipt number printed large, the business name once, the time and
+// The receipt fits 80 mm paper: the receipt number printed large, the business name once, the time and
 // the cashier, each payment with its reference, cash tendered and change; returns made against it below.
 export function ReceiptPage() {
   const { sale, business, logo } = useSaleDocument();

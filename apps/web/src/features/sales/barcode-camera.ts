@@ -1,4 +1,4 @@
-// Reading a barcode from a camera frame (issue 15): the browser's own BarcodeDetector where it has one (Chrome on
+// Reading a barcode from a camera frame: the browser's own BarcodeDetector where it has one (Chrome on
 // Android and macOS, Safari), else ZXing compiled to WebAssembly, loaded on first use from this server (its own
 // chunk and .wasm asset, precached for offline use; nothing is fetched from elsewhere).
 

@@ -2,7 +2,7 @@ import { useLocalStorage } from '@mantine/hooks';
 import type { CartLine } from './cart.ts';
 import type { PosDraft } from './pos-draft.ts';
 
-// Hold and recall (issue 15): a cart parked with its customer while the next customer is served. Kept in local
+// Hold and recall: a cart parked with its customer while the next customer is served. Kept in local
 // storage like the cart itself, so parked carts survive a reload or a power cut.
 export interface ParkedCart {
   id: string;

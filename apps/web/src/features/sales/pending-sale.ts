@@ -11,7 +11,7 @@ export type AfterSale = 'receipt' | 'invoice' | 'stay';
 export interface PendingSale {
   body: SaleInput;
   afterSale: AfterSale;
-  /** The cart's names and prices, for the local receipt should the sale have to wait offline (issue 16). */
+  /** The cart's names and prices, for the local receipt should the sale have to wait offline. */
   lines?: OfflineReceiptLine[];
 }
 
@@ -37,7 +37,7 @@ export function mayBeRecorded(err: unknown): boolean {
 }
 
 /**
- * True when the sale got no answer because the server cannot be reached at all (issue 16): the request failed at the
+ * True when the sale got no answer because the server cannot be reached at all: the request failed at the
  * network and a quick look at the server fails too. A connection cut while the server is up keeps the "not confirmed"
  * banner instead, to send again at once; either way the same key goes, so the sale is never doubled.
  */

@@ -39,7 +39,7 @@ export interface Sale {
   created_at: string;
   user: { name: string } | null;
   items: SaleItem[];
-  /** The till (issue 13): receipt number, payments, change, returns and the quantity returned per line id. */
+  /** The till: receipt number, payments, change, returns and the quantity returned per line id. */
   receipt_number: number | null;
   change_given: number;
   amount_tendered: number;
@@ -238,7 +238,7 @@ export function BusinessHeader({
   );
 }
 
-/** Who the receipt or invoice is from (part 2 §2.7). */
+/** Who the receipt or invoice is from. */
 export function FromBlock({ business }: { business: Business }) {
   return (
     <Stack gap={2}>
@@ -283,7 +283,7 @@ export const TotalLine = ({ label, amount, strong }: { label: string; amount: st
 
 /**
  * The VAT line, from what the sale stored (never today's rate). Prices include VAT, so it is part of the total, not
- * added to it; a sale made while the business was not registered shows 0 as the seeds do.
+ * added to it; a sale made while the business was not registered shows 0, as the original client's documents do.
  */
 export const VatLine = ({ sale, word }: { sale: Pick<Sale, 'vat_rate' | 'vat_amount'>; word: 'VAT' | 'Tax' }) => (
   <Group justify="space-between">

@@ -2,7 +2,7 @@ import { formatDay, formatMoney, paymentLabel } from '@duka/shared';
 import { Group, Stack, Text } from '@mantine/core';
 import type { Sale } from './sale-document.tsx';
 
-// Pieces of the till's printed documents (issue 13), shared by the receipt and the invoice.
+// Pieces of the till's printed documents, shared by the receipt and the invoice.
 
 /** Each payment with its reference, then cash tendered and the change handed back. */
 export function TillPayments({ sale }: { sale: Sale }) {

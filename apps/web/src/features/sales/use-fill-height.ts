@@ -3,7 +3,7 @@ import { type RefObject, useLayoutEffect, useState } from 'react';
 
 /**
  * On a laptop the cart scrolls inside itself and ends at the bottom of the window, so the page never scrolls and the
- * totals beside it stay in view (issue 15: 10 lines at 1366×768). On a phone the page stacks and scrolls as usual.
+ * totals beside it stay in view (10 lines at 1366×768). On a phone the page stacks and scrolls as usual.
  * `deps` are what moves the cart's top (the hand-picked batch panel opening, a message above it).
  */
 export function useFillHeight(ref: RefObject<HTMLElement | null>, deps: unknown[], bottomGap = 56) {

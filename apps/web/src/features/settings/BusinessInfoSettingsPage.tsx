@@ -21,7 +21,7 @@ const FIELDS: [keyof BusinessInfo, string][] = [
   ['business_website', 'Website'],
 ];
 
-// Business information printed on receipts and invoices (part 2 §2.10).
+// Business information printed on receipts and invoices.
 export function BusinessInfoSettingsPage() {
   const info = useQuery({
     queryKey: ['/businessinfosettingslist'],

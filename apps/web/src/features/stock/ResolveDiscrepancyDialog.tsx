@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { api, errorMessage } from '../../api/client.ts';
 import type { DiscrepancyRow } from './StockDiscrepancyListPage.tsx';
 
-// Resolving one discrepancy (issue 16): the goods really left the shop, so either a batch's count was wrong (the
+// Resolving one discrepancy: the goods really left the shop, so either a batch's count was wrong (the
 // shortfall is written off the batch they came from, as a count correction) or stock arrived that was not entered.
 interface BatchOption {
   id: number;

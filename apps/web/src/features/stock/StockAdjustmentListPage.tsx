@@ -6,8 +6,8 @@ import { declaredColumns, declaredExports } from '../../components/list/report-c
 const reasonLabel = (value: string) => ADJUSTMENT_REASONS.find((r) => r.value === value)?.label ?? value;
 
 /**
- * Stock written off (damage, loss, expiry, count correction): their cost is the period's loss in the reports
- * (PRODUCT.md §7). Write-offs are never edited or deleted, so rows have no actions; anyone who may read the list may
+ * Stock written off (damage, loss, expiry, count correction): their cost is the period's loss in the reports and
+ * on the dashboard. Write-offs are never edited or deleted, so rows have no actions; anyone who may read the list may
  * narrow it by date (there is no separate filter key). Columns as declared for the files; the reason by its label.
  */
 export function StockAdjustmentListPage() {

@@ -26,7 +26,7 @@ const shortBy = (d: DiscrepancyRow) =>
   }) + (Number(d.returned_quantity) > 0 ? ` (${formatQuantity(d.returned_quantity)} came back)` : '');
 
 /**
- * Stock discrepancies (issue 16): what offline sales took beyond a batch's recorded balance when they reached the
+ * Stock discrepancies: what offline sales took beyond a batch's recorded balance when they reached the
  * server. Open ones first; a manager resolves each by a count write-off or by noting stock received.
  */
 export function StockDiscrepancyListPage() {

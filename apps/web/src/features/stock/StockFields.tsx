@@ -12,7 +12,7 @@ import { MEASUREMENT_CREATE } from '../measurements/MeasurementFormPages.tsx';
 import { LookupSelect } from '../products/LookupSelect.tsx';
 import { PRODUCT_CREATE } from '../products/ProductFormPages.tsx';
 
-/** The brands of one product: asked for only once a product is chosen (part 2 §2.6). */
+/** The brands of one product: asked for only once a product is chosen. */
 function useBrandsOf(productId: number | undefined) {
   return useQuery({
     queryKey: ['/getbrandsbyproduct', productId],
@@ -56,7 +56,7 @@ export function StockFields({ form }: { form: UseFormReturn<any, any, any> }) {
   // What the create form's Environment says; the update form has none, and a record made there is a real one.
   const environment = (form.watch('environment') as string | undefined) ?? DEFAULT_ENVIRONMENT;
   const [quantity, unitPrice] = form.watch(['quantity', 'unit_price']);
-  // Shown as the server will store it: round(quantity × unit price), whole shillings (PRODUCT.md §4).
+  // Shown as the server will store it: round(quantity × unit price), whole shillings.
   const totalCost = Math.round((Number(quantity) || 0) * (Number(unitPrice) || 0));
   const pick = (field: string) => (id: number) =>
     form.setValue(field, id, { shouldValidate: true, shouldDirty: true, shouldTouch: true });

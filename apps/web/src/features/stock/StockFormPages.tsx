@@ -16,7 +16,7 @@ const CREATE: RecordFormSpec<typeof stockCreateSchema> = {
   environment: true,
   // Stock usually arrives the day it is recorded: the date starts at today in the shop's time zone.
   empty: () => ({ stock_date: formatDay(new Date()) }),
-  // The seeds' words for a failed receipt.
+  // The original client's words for a failed receipt.
   failure: 'An error occurred during submission.',
 };
 

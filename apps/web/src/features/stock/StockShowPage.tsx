@@ -11,7 +11,7 @@ import type { StockRecord } from './stock-types.ts';
 
 const orNA = (value: string | null | undefined) => value || 'N/A';
 
-/** One batch, read-only, with its PDF. A failed load says why (the seeds' screen failed silently). */
+/** One batch, read-only, with its PDF. A failed load says why (the original client's screen failed silently). */
 export function StockShowPage() {
   const { id } = useParams();
   const batch = useRecord<StockRecord>('/stockshow', id);

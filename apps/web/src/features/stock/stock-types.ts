@@ -3,7 +3,7 @@
 /** One batch as /stocklist and /stockshow return it (declared with the stock list). */
 export type { StockRecord } from '@duka/shared';
 
-/** Status colours of PRODUCT.md §5: danger, warning, success. */
+/** Stock status colours: danger, warning, success. */
 export const STATUS_COLORS = { 'Out of Stock': 'red', 'Low Stock': 'yellow', 'In Stock': 'green' } as const;
 
 /** Queries that show batches or their balances: refreshed after any stock write. */

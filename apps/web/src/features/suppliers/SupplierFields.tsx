@@ -6,8 +6,8 @@ import { FieldSelect } from '../../components/form/FieldSelect.tsx';
 import { PhoneInput } from '../profile/PhoneInput.tsx';
 
 /**
- * The supplier fields shared by create and update. Each field is validated against its own rule (the seeds' update
- * form checked them in a shifted order).
+ * The supplier fields shared by create and update. Each field is validated against its own rule (the original
+ * client's update form checked them in a shifted order).
  */
 export function SupplierFields({ form }: { form: UseFormReturn<any, any, any> }) {
   const { control, register } = form;

@@ -5,7 +5,7 @@ import { RowMenu } from '../../components/list/RowMenu.tsx';
 import { declaredColumns, declaredExports } from '../../components/list/report-cells.tsx';
 
 /**
- * The saved end-of-day cash-ups (issue 13): read-only records, so rows offer only their Z-report. Columns and files
+ * The saved end-of-day cash-ups: read-only records, so rows offer only their Z-report. Columns and files
  * come from the shared declaration, so the screen and the exports say the same.
  */
 export function CashUpListPage() {

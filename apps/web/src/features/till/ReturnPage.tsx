@@ -8,7 +8,7 @@ import { PageLoader } from '../../components/PageLoader.tsx';
 import { figures, TableHead } from '../../components/TableHead.tsx';
 import { useSaleDocument } from '../sales/sale-document.tsx';
 
-// A return against a sale (issue 13): per line what was sold and already returned, the quantity coming back, the
+// A return against a sale: per line what was sold and already returned, the quantity coming back, the
 // reason and the refund; saved, it opens the return receipt.
 export function ReturnPage() {
   const { sale } = useSaleDocument();

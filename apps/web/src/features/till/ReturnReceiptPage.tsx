@@ -36,7 +36,7 @@ interface SaleReturn {
   }[];
 }
 
-// The return receipt (issue 13): its own number, the sale it belongs to, what came back and the refund, on 80 mm.
+// The return receipt: its own number, the sale it belongs to, what came back and the refund, on 80 mm.
 export function ReturnReceiptPage() {
   const { id } = useParams();
   const record = useRecord<SaleReturn>('/salesreturnshow', id);

@@ -7,7 +7,7 @@ import { type CashUp, cashierName } from '../../api/till.ts';
 import { SaleDocumentFrame } from '../sales/sale-document.tsx';
 import { CashFigures, countedWords, MethodTable } from './cashup-figures.tsx';
 
-// The Z-report of a saved cash-up (issue 13), printed on an 80 mm roll like the receipt.
+// The Z-report of a saved cash-up, printed on an 80 mm roll like the receipt.
 export function ZReportPage() {
   const { id } = useParams();
   const record = useRecord<CashUp>('/salescashupshow', id);

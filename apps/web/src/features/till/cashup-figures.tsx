@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { CashUp } from '../../api/till.ts';
 import { figures, TableHead } from '../../components/TableHead.tsx';
 
-// The cash-up's figures (issue 13), the same on the screen and on the printed Z-report.
+// The cash-up's figures, the same on the screen and on the printed Z-report.
 
 const Line = ({
   label,
