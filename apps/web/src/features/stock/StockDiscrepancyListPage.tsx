@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { usePermissions } from '../../app/permissions.ts';
+import { usePermissions } from '../../api/permissions.ts';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { ResolveDiscrepancyDialog } from './ResolveDiscrepancyDialog.tsx';
 
