@@ -94,7 +94,7 @@ export function chunkOf(id: string, meta: ManualChunkMeta): string | undefined {
   const vendor = VENDOR_CHUNKS.find(([pattern]) => pattern.test(id))?.[1];
   if (vendor) return vendor;
   // Styles stay where the code importing them puts them (the sign-in page's in index.html, the rest with the first
-  // lazy screen, app/all-styles.ts).
+  // lazy screen, components/all-styles.ts).
   if (!LIBRARY.test(id) || id.endsWith('.css')) return undefined;
   let libraries = librariesByBuild.get(meta.getModuleInfo);
   if (!libraries) {

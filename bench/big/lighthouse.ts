@@ -1,7 +1,7 @@
 // Lighthouse's mobile preset (simulated slow 4G and a 4× slower CPU) on the sign-in page and on the dashboard,
 // driving Debian's Chromium against the bench's own server. Each run starts a fresh browser profile, so every run
 // is a first visit: no HTTP cache, no service worker. The dashboard needs a session: the token is put where the app
-// keeps it (localStorage, app/session-storage.ts) from a page of the same origin that loads none of the app
+// keeps it (localStorage, platform/session-storage.ts) from a page of the same origin that loads none of the app
 // (/api/health), and Lighthouse is told to keep the origin's storage.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -27,5 +27,5 @@ import './app/print.css';
 void import('./main.tsx');
 // Signed out on the sign-in page: its form (and the form library, not in the app's chunks: a signed-in reload does
 // not load it) is fetched beside the app instead of once the app has run. The token's key in local storage is
-// app/session-storage.ts's: importing it would tie this file to the app's chunk.
+// platform/session-storage.ts's: importing it would tie this file to the app's chunk.
 if (!localStorage.getItem('token') && window.location.pathname === '/') void import('./features/auth/LoginPage.tsx');

@@ -6,11 +6,11 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { brandingQuery, meQuery } from './api/auth.ts';
-import { permissionsQuery } from './app/permissions.ts';
+import { permissionsQuery } from './api/permissions.ts';
 import { askOpenedScreenEarly, preloadOpenedScreen, preloadShell, router } from './app/router.tsx';
-import { readToken } from './app/session-storage.ts';
 import { contrastVariables, theme } from './app/theme.ts';
-import { whenIdle } from './app/when-idle.ts';
+import { readToken } from './platform/session-storage.ts';
+import { whenIdle } from './platform/when-idle.ts';
 
 /** How long after `load` the service worker waits (the offline specs wait 30 s for it to take the page). */
 const SERVICE_WORKER_DELAY_MS = 3_000;

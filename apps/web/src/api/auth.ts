@@ -1,7 +1,7 @@
 import { type EmailSettingsInput, type LoginInput, type SecuritySettings, setShopTimeZone } from '@duka/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { readToken } from '../app/session-storage.ts';
 import { lastKnown } from '../offline/last-known.ts';
+import { readToken } from '../platform/session-storage.ts';
 import { api } from './client.ts';
 
 // Query hooks for sign-in, the shell, the profile and the security and e-mail settings.

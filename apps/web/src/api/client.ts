@@ -1,5 +1,5 @@
 // The one HTTP client: JSON in and out, the bearer token from local storage, and one error type for every failure.
-import { clearSession, readToken } from '../app/session-storage.ts';
+import { clearSession, readToken } from '../platform/session-storage.ts';
 
 export class ApiError extends Error {
   constructor(

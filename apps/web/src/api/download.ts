@@ -1,4 +1,4 @@
-import { readToken } from '../app/session-storage.ts';
+import { readToken } from '../platform/session-storage.ts';
 import { ApiError } from './client.ts';
 
 /** Downloads a file the server names in content-disposition; `fallbackName` when it does not. */

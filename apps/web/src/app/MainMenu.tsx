@@ -1,9 +1,9 @@
 import { NavLink, ScrollArea } from '@mantine/core';
 import { memo, startTransition, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { whenIdle } from '../platform/when-idle.ts';
 import { MenuEntry } from './MenuEntry.tsx';
 import type { MenuGroup } from './menu.ts';
-import { whenIdle } from './when-idle.ts';
 
 /**
  * The left menu's links. Some fifty menu links are the largest part of the signed-in frame, and the page comes

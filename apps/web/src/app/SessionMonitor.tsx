@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { checkSession } from '../api/auth.ts';
 import { ApiError } from '../api/client.ts';
-import { clearSession } from './session-storage.ts';
+import { clearSession } from '../platform/session-storage.ts';
 
 // Every 5 minutes: warn when fewer than 5 minutes remain; when the server says the session has ended, say so and sign out
 // (no confirmation, and not marked as a voluntary logout).

@@ -5,19 +5,19 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useBranding, useMe } from '../api/auth.ts';
 import { subscribeUnauthenticated } from '../api/client.ts';
+import { usePermissions } from '../api/permissions.ts';
 import { PinIcon } from '../components/PinIcon.tsx';
 import { BackupFailureBanner } from '../features/backups/BackupFailureBanner.tsx';
 import { ConnectionIndicator } from '../offline/ConnectionIndicator.tsx';
 import { startCatalogueRefresh } from '../offline/catalogue.ts';
 import { startOutboxSender } from '../offline/sender.ts';
+import { rememberedRole, rememberRole } from '../platform/session-storage.ts';
+import { whenIdle } from '../platform/when-idle.ts';
 import { MainMenu } from './MainMenu.tsx';
 import { visibleMenu } from './menu.ts';
 import { wantOverlays } from './overlays-gate.ts';
-import { usePermissions } from './permissions.ts';
 import { SessionMonitor } from './SessionMonitor.tsx';
-import { rememberedRole, rememberRole } from './session-storage.ts';
 import { useLogout } from './use-logout.ts';
-import { whenIdle } from './when-idle.ts';
 
 // The signed-in layout: top bar, left menu filtered by permission, page, footer.
 export function Shell() {

@@ -4,8 +4,10 @@ import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { isValidElement, lazy, type ReactNode, Suspense, useDeferredValue } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import { useBranding, useMe } from '../api/auth.ts';
+import { permissionsQuery } from '../api/permissions.ts';
 import { AccessDenied } from '../components/AccessDenied.tsx';
 import { CATEGORY, ROLE } from '../components/form/named-entities.ts';
+import { lazyPage, type Preloadable } from '../components/lazy-page.tsx';
 import { PageLoader } from '../components/PageLoader.tsx';
 import { askDashboardEarly } from '../features/dashboard/dashboard-query.ts';
 import {
@@ -13,11 +15,9 @@ import {
   INVENTORY_REPORT_SCREENS,
   SALES_REPORT_SCREENS,
 } from '../features/reports/report-screens.tsx';
-import { lazyPage, type Preloadable } from './lazy-page.tsx';
+import { readToken } from '../platform/session-storage.ts';
 import { useOverlaysWanted } from './overlays-gate.ts';
-import { permissionsQuery } from './permissions.ts';
 import { RequirePermission } from './RequirePermission.tsx';
-import { readToken } from './session-storage.ts';
 
 // Every screen comes in its own chunk, loaded when first opened, and so do the signed-in
 // shell and the dialogs: the sign-in page loads neither the menu, nor the offline till, nor the modals.

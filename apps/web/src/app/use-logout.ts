@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { logout } from '../api/auth.ts';
 import { count as outboxCount } from '../offline/outbox.ts';
-import { clearSession, markVoluntaryLogout } from './session-storage.ts';
+import { clearSession, markVoluntaryLogout } from '../platform/session-storage.ts';
 
 /** Asks "Are you sure you want to logout?", ends the session on the server and returns to the sign-in page. */
 export function useLogout() {

@@ -1,5 +1,5 @@
 import { ApiError } from '../api/client.ts';
-import { readToken } from '../app/session-storage.ts';
+import { readToken } from '../platform/session-storage.ts';
 
 /** What the worker answers: done, or the server's status and message. */
 export type LocalCopyAnswer = { ok: true } | { ok: false; status: number; message: string };

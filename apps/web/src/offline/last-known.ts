@@ -1,5 +1,5 @@
 import { ApiError } from '../api/client.ts';
-import { readToken } from '../app/session-storage.ts';
+import { readToken } from '../platform/session-storage.ts';
 
 // The shell's own answers (who is signed in, what they may do) kept from the last time they came: a till
 // reloaded with the connection down still knows its cashier and opens the POS. Kept per session token, so a copy

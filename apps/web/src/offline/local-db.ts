@@ -1,6 +1,5 @@
 import type { PosSnapshotBatch } from '@duka/shared';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import type { OutboxSale } from './outbox.ts';
 
 // The browser's own database for working offline: the outbox of sales not yet confirmed by the server
 // and the till's local copy of what it sells. It outlives a reload, a crashed tab and a closed laptop.
@@ -10,6 +9,22 @@ export interface CatalogueRecord {
   /** When the server read it (ISO), as the POS shows the copy's age. */
   taken_at: string;
   batches: PosSnapshotBatch[];
+}
+
+/** A sale in the outbox (outbox.ts), as it is stored. */
+export interface OutboxSale<Payload = unknown> {
+  /** The sale's idempotency key: the outbox's key too, so one sale is stored once. */
+  key: string;
+  /** The cashier who made it; only that user's session may send it. */
+  user_id: number;
+  /** The till's clock when the sale was made (ISO). */
+  made_at: string;
+  /** Tie-break for sales made within the same millisecond: the order they were stored in. */
+  seq: number;
+  /** The sale as the server's sale call takes it. */
+  payload: Payload;
+  /** Set when the server refused the sale for good: it is no longer sent, and waits for the cashier to decide. */
+  refused?: { reason: string; at: string };
 }
 
 interface OfflineSchema extends DBSchema {

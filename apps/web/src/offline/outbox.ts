@@ -1,23 +1,10 @@
-import { localDb } from './local-db.ts';
+import { localDb, type OutboxSale } from './local-db.ts';
+
+export type { OutboxSale } from './local-db.ts';
 
 // The outbox: sales made while the till was offline, kept in IndexedDB until the server has confirmed each
 // one. Each carries its idempotency key, so sending it again never makes a second sale; the cashier it belongs to, so
 // it is never sent under another user's name. The POS fills it and sends it; the shell's indicator counts it.
-
-export interface OutboxSale<Payload = unknown> {
-  /** The sale's idempotency key: the outbox's key too, so one sale is stored once. */
-  key: string;
-  /** The cashier who made it; only that user's session may send it. */
-  user_id: number;
-  /** The till's clock when the sale was made (ISO). */
-  made_at: string;
-  /** Tie-break for sales made within the same millisecond: the order they were stored in. */
-  seq: number;
-  /** The sale as the server's sale call takes it. */
-  payload: Payload;
-  /** Set when the server refused the sale for good: it is no longer sent, and waits for the cashier to decide. */
-  refused?: { reason: string; at: string };
-}
 
 /** The sales still to be sent, and those the server refused for good. */
 export interface OutboxCounts {

@@ -6,7 +6,7 @@ import { type DefaultValues, type FieldValues, type UseFormReturn, useForm } fro
 import type { z } from 'zod';
 import { errorMessage } from '../../api/client.ts';
 import { send, useWrite } from '../../api/lists.ts';
-import { usePermissions } from '../../app/permissions.ts';
+import { usePermissions } from '../../api/permissions.ts';
 import { applyServerErrors } from '../apply-server-errors.ts';
 import type { RecordFormSpec } from './record-form.tsx';
 

@@ -5,7 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { api, errorMessage } from '../../api/client.ts';
 import { type ListParams, toQueryString, useList } from '../../api/lists.ts';
-import { usePermissions } from '../../app/permissions.ts';
+import { usePermissions } from '../../api/permissions.ts';
 import { confirmAction } from '../confirm.ts';
 import { type AlertState, FormAlerts } from '../FormAlerts.tsx';
 import { type Crumb, PageHeader } from '../PageHeader.tsx';

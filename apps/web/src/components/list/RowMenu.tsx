@@ -1,7 +1,7 @@
 import type { PermissionKey } from '@duka/shared';
 import { Button, Menu } from '@mantine/core';
 import { Link } from 'react-router';
-import { usePermissions } from '../../app/permissions.ts';
+import { usePermissions } from '../../api/permissions.ts';
 
 export interface RowAction {
   label: string;

@@ -7,9 +7,9 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { keys, login } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
-import { saveToken, saveTwoFactor } from '../../app/session-storage.ts';
 import { AuthCard } from '../../components/AuthCard.tsx';
 import { applyServerErrors } from '../../components/apply-server-errors.ts';
+import { saveToken, saveTwoFactor } from '../../platform/session-storage.ts';
 import { AuthAlerts } from './AuthAlerts.tsx';
 import { useCaptcha } from './captcha.ts';
 

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { keys, resendOtp, verifyOtp } from '../../api/auth.ts';
 import { errorMessage } from '../../api/client.ts';
-import { clearTwoFactor, readTwoFactor, saveToken } from '../../app/session-storage.ts';
 import { AuthCard } from '../../components/AuthCard.tsx';
+import { clearTwoFactor, readTwoFactor, saveToken } from '../../platform/session-storage.ts';
 import { AuthAlerts } from './AuthAlerts.tsx';
 import { useCountdown } from './use-countdown.ts';
 

@@ -1,8 +1,8 @@
 // A banner in the shell when the last backup failed: only for those who can act on it (backupSettings).
 import { Alert, Anchor } from '@mantine/core';
 import { Link } from 'react-router';
-import { usePermissions } from '../../app/permissions.ts';
-import { useIdleReached } from '../../app/when-idle.ts';
+import { usePermissions } from '../../api/permissions.ts';
+import { useIdleReached } from '../../platform/when-idle.ts';
 import { describeTime } from './backup-text.ts';
 import { useBackups } from './backups-api.ts';
 

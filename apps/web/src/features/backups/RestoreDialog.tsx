@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
-import { clearSession } from '../../app/session-storage.ts';
+import { clearSession } from '../../platform/session-storage.ts';
 import { describeTime } from './backup-text.ts';
 import { useRestoreBackup } from './backups-api.ts';
 

@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
-import { lazyWhenVisible } from '../../app/lazy-page.tsx';
 import { FormAlerts } from '../../components/FormAlerts.tsx';
+import { lazyWhenVisible } from '../../components/lazy-page.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import {

@@ -2,8 +2,8 @@ import { Alert, Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../../api/client.ts';
-import { usePermissions } from '../../app/permissions.ts';
-import { useIdleReached } from '../../app/when-idle.ts';
+import { usePermissions } from '../../api/permissions.ts';
+import { useIdleReached } from '../../platform/when-idle.ts';
 
 // An offline sale that found its batch short leaves a stock discrepancy, shown here until a manager resolves
 // it. Only for those who may see discrepancies; nothing at all while none is open.

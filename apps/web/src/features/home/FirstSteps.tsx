@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api, errorMessage } from '../../api/client.ts';
 import { send, useWrite } from '../../api/lists.ts';
-import { usePermissions } from '../../app/permissions.ts';
+import { usePermissions } from '../../api/permissions.ts';
 
 // A new shop's first steps, on the Administrator's home screen: each a link to its screen, ticked by the server from
 // the shop's data (first-steps.service.ts), until all are done or the Administrator hides the list.

@@ -15,7 +15,7 @@ import {
   weeklySalesReport,
 } from '@duka/shared';
 import type { ComponentType } from 'react';
-import { lazyPage } from '../../app/lazy-page.tsx';
+import { lazyPage } from '../../components/lazy-page.tsx';
 
 // Each screen's code comes in its own chunk when first opened, so the first load carries none of it.
 const ExpenseReportPage = lazyPage(() => import('./FinancialReportPages.tsx'), 'ExpenseReportPage');

@@ -1,7 +1,7 @@
 import { formatDay, formatMoney, formatTime } from '@duka/shared';
 import { Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { usePermissions } from '../../app/permissions.ts';
+import { usePermissions } from '../../api/permissions.ts';
 import {
   ItemsTable,
   ReceiptBusinessHeader,

@@ -2,8 +2,7 @@
 // Android and macOS, Safari), else ZXing compiled to WebAssembly, loaded on first use from this server (its own
 // chunk and .wasm asset, precached for offline use; nothing is fetched from elsewhere).
 
-/** Reads one video frame: the code it shows, or undefined when there is none (yet). */
-export type FrameReader = (video: HTMLVideoElement) => Promise<string | undefined>;
+import type { FrameReader } from './frame-reader.ts';
 
 /** What shop goods carry: EAN-13, EAN-8, UPC-A, UPC-E, and Code 128 (our own labels from the SKU). */
 const DETECTOR_FORMATS = ['ean_13', 'ean_8', 'upc_a', 'upc_e', 'code_128'];

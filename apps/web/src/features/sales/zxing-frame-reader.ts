@@ -4,7 +4,7 @@
 
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
-import type { FrameReader } from './barcode-camera.ts';
+import type { FrameReader } from './frame-reader.ts';
 
 export async function zxingFrameReader(): Promise<FrameReader> {
   await prepareZXingModule({

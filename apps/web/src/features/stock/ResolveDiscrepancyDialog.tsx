@@ -1,9 +1,8 @@
-import { formatQuantity, missingQuantity, quantityWithUnit } from '@duka/shared';
+import { formatQuantity, missingQuantity, quantityWithUnit, type StockDiscrepancyRow } from '@duka/shared';
 import { Alert, Button, Group, Modal, Radio, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, errorMessage } from '../../api/client.ts';
-import type { DiscrepancyRow } from './StockDiscrepancyListPage.tsx';
 
 // Resolving one discrepancy: the goods really left the shop, so either a batch's count was wrong (the
 // shortfall is written off the batch they came from, as a count correction) or stock arrived that was not entered.
@@ -18,7 +17,7 @@ export function ResolveDiscrepancyDialog({
   onClose,
   onResolved,
 }: {
-  row: DiscrepancyRow;
+  row: StockDiscrepancyRow;
   onClose: () => void;
   onResolved: (message: string) => void;
 }) {

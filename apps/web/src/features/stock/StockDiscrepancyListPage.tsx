@@ -4,11 +4,9 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { usePermissions } from '../../app/permissions.ts';
+import { usePermissions } from '../../api/permissions.ts';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { ResolveDiscrepancyDialog } from './ResolveDiscrepancyDialog.tsx';
-
-export type DiscrepancyRow = StockDiscrepancyRow;
 
 const STATUS_OPTIONS = [
   { value: 'open', label: 'Open' },
@@ -19,7 +17,7 @@ const STATUS_OPTIONS = [
 const RESOLUTION_LABELS = { WRITE_OFF: 'Written off', STOCK_RECEIVED: 'Stock received', RETURNED: 'Returned' };
 
 /** What is still missing, and what returns of the sale brought back of the shortfall. */
-const shortBy = (d: DiscrepancyRow) =>
+const shortBy = (d: StockDiscrepancyRow) =>
   quantityWithUnit(Number(d.returned_quantity) > 0 && !d.resolved_at ? missingQuantity(d) : d.quantity, {
     name: d.measurement_name,
     plural: d.measurement_plural,
@@ -32,10 +30,10 @@ const shortBy = (d: DiscrepancyRow) =>
 export function StockDiscrepancyListPage() {
   const { can } = usePermissions();
   const client = useQueryClient();
-  const [resolving, setResolving] = useState<DiscrepancyRow | null>(null);
+  const [resolving, setResolving] = useState<StockDiscrepancyRow | null>(null);
   return (
     <>
-      <ListPage<DiscrepancyRow>
+      <ListPage<StockDiscrepancyRow>
         title="Stock Discrepancies"
         endpoint="/stockdiscrepancylist"
         filters={{

@@ -3,8 +3,8 @@ import { Alert, Button, Card, Group, Modal, Stack, Text, Textarea } from '@manti
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
+import { usePermissions } from '../../api/permissions.ts';
 import { type SavedCashUp, useRecountCashUp } from '../../api/till.ts';
-import { usePermissions } from '../../app/permissions.ts';
 import { BigDifference, CashFigures, CountFields, countedWords, shillingsOf } from './cashup-figures.tsx';
 
 /** The cash-ups saved for a day, each with its recounts, oldest first. */

@@ -1,6 +1,6 @@
 import { PERMISSION_KEYS, type PermissionKey } from '@duka/shared';
 import { useCallback } from 'react';
-import { accessQuery, useAccess } from '../api/auth.ts';
+import { accessQuery, useAccess } from './auth.ts';
 
 const ALL_KEYS = [...PERMISSION_KEYS];
 

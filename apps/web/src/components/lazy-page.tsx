@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, Suspense, use, useEffect, useRef, useState } from 'react';
-import { PageLoader } from '../components/PageLoader.tsx';
+import { PageLoader } from './PageLoader.tsx';
 
 type ComponentKeys<M> = { [K in keyof M]: M[K] extends ComponentType<any> ? K : never }[keyof M];
 
