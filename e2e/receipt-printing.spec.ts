@@ -7,6 +7,7 @@ import {
   menuLink,
   type RunningApp,
   saleThroughApi,
+  saveBusinessInfo,
   signedInPage,
   startShop,
   stockItem,
@@ -28,22 +29,7 @@ const popups: string[] = [];
 beforeAll(async () => {
   ({ app, browser, admin } = await startShop());
   cement = await stockItem(app.url, admin, 'Cement Bag', 38_000, 100);
-  const business = await apiCall(
-    app.url,
-    'POST',
-    '/businessinfosettingsstore',
-    {
-      business_name: 'Mukwano Hardware',
-      business_reg_number: 'URSB-2020-1',
-      business_tin: '1001234567',
-      business_address: 'Plot 12, Ben Kiwanuka Street, Kampala',
-      business_email: 'hello@mukwano.test',
-      business_contact: '0772123123',
-      business_legal_disclaimer: 'Goods once sold are not returnable.',
-    },
-    admin,
-  );
-  expect(business.status).toBe(200);
+  await saveBusinessInfo(app.url, admin);
   page = await signedInPage(browser, app.url, DEMO_CASHIER, {
     viewport: { width: 1366, height: 768 },
     prepare: collectErrors(errors),

@@ -6,6 +6,7 @@ import {
   collectErrors,
   menuLink,
   type RunningApp,
+  saveBusinessInfo,
   signedInPage,
   startShop,
   stockItem,
@@ -24,22 +25,7 @@ beforeAll(async () => {
   ({ app, browser, admin: token } = await startShop());
   await stockItem(app.url, token, 'Roofing Nails', 7_500, 40);
   await stockItem(app.url, token, 'Binding Wire', 12_345, 25);
-  const business = await apiCall(
-    app.url,
-    'POST',
-    '/businessinfosettingsstore',
-    {
-      business_name: 'Mukwano Hardware',
-      business_reg_number: 'URSB-2020-1',
-      business_tin: '1001234567',
-      business_address: 'Plot 12, Ben Kiwanuka Street, Kampala',
-      business_email: 'hello@mukwano.test',
-      business_contact: '0772123123',
-      business_legal_disclaimer: 'Goods once sold are not returnable.',
-    },
-    token,
-  );
-  expect(business.status).toBe(200);
+  await saveBusinessInfo(app.url, token);
   page = await signedInPage(browser, app.url, DEMO_ADMIN, { prepare: collectErrors(errors) });
 });
 afterAll(() => stopAll(app, browser));

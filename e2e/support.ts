@@ -197,3 +197,25 @@ export async function stockItem(
     stock_date: '2026-11-20',
   });
 }
+
+/** A shop's business details as the receipts and invoices print them. */
+export const MUKWANO_HARDWARE = {
+  business_name: 'Mukwano Hardware',
+  business_reg_number: 'URSB-2020-1',
+  business_tin: '1001234567',
+  business_address: 'Plot 12, Ben Kiwanuka Street, Kampala',
+  business_email: 'hello@mukwano.test',
+  business_contact: '0772123123',
+  business_legal_disclaimer: 'Goods once sold are not returnable.',
+};
+
+/** Saves the shop's business details through the API (Mukwano Hardware's unless told). */
+export async function saveBusinessInfo(
+  baseUrl: string,
+  token: string,
+  info: Record<string, unknown> = MUKWANO_HARDWARE,
+) {
+  const res = await apiCall(baseUrl, 'POST', '/businessinfosettingsstore', info, token);
+  if (res.status !== 200)
+    throw new Error(`/businessinfosettingsstore answered ${res.status}: ${JSON.stringify(res.body)}`);
+}
