@@ -1,15 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { countOf } from '@duka/shared';
+import { countOf, serviceEndpoints } from '@duka/shared';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyError } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { backupRoutes } from './modules/backups/backups.routes.ts';
@@ -43,7 +38,9 @@ import { userRoutes } from './modules/users/users.routes.ts';
 import { accessPlugin } from './platform/access.ts';
 import { AppError, STATUS_BY_CODE } from './platform/errors.ts';
 import { guardInput, NUL_MESSAGE } from './platform/input-guard.ts';
+import { openApiTransform } from './platform/openapi.ts';
 import { databaseRateStore } from './platform/rate-limit-store.ts';
+import { route } from './platform/route.ts';
 import { sendSecurityHeaders } from './platform/security-headers.ts';
 import { serveWebApp } from './platform/static-assets.ts';
 import { type TrustedProxies, trustProxyOption } from './platform/trusted-proxies.ts';
@@ -85,19 +82,25 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(swagger, {
     openapi: { info: { title: 'Duka API', version: '0.1.0' } },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(accessPlugin, { db: services.db });
 
-  app.get('/api/health', { config: { access: 'public' } }, async (_request, reply) => {
-    try {
-      await sql`select 1`.execute(services.db);
-      return { success: true, status: 'ok' };
-    } catch {
-      return reply.code(503).send({ success: false, status: 'database unavailable' });
-    }
-  });
-  app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  await app.register(
+    async (api) => {
+      route(api, serviceEndpoints.health, async (_request, reply) => {
+        try {
+          await sql`select 1`.execute(services.db);
+          return { success: true as const, status: 'ok' as const };
+        } catch {
+          return reply.code(503).send({ success: false, message: 'The database does not answer.' });
+        }
+      });
+      route(api, serviceEndpoints.openApi, async () => app.swagger() as never);
+      route(api, serviceEndpoints.openApiAtDocs, async () => app.swagger() as never);
+    },
+    { prefix: '/api' },
+  );
   // The installable app's manifest, beside the client's files rather than under /api.
   await app.register(webManifestRoutes, services);
 

@@ -8,6 +8,7 @@ import { DEMO_ADMIN } from '../src/db/seed/demo.ts';
 import { MailWorker } from '../src/platform/mail.ts';
 import { SecretBox } from '../src/platform/secret-box.ts';
 import type { TrustedProxies } from '../src/platform/trusted-proxies.ts';
+import { checkAnswer, contractOf } from './contract-check.ts';
 import { adminQuery, withDatabase } from './global-setup.ts';
 
 export interface ApiResponse {
@@ -85,12 +86,17 @@ export async function createTestApp(
     try {
       parsed = JSON.parse(text);
     } catch {}
+    checkContract(method, path, { status: response.status, body: parsed });
     return { status: response.status, body: parsed, headers: response.headers };
   };
 
   const download: TestApp['download'] = async (path, token) => {
     const res = await fetch(url + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-    return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const contentType = res.headers.get('content-type');
+    const body = contentType?.startsWith('application/json') ? JSON.parse(bytes.toString('utf8')) : bytes;
+    checkContract('GET', path, { status: res.status, body, contentType });
+    return { status: res.status, headers: res.headers, bytes };
   };
 
   const signIn: TestApp['signIn'] = async (email = DEMO_ADMIN.email, password = DEMO_ADMIN.password) => {
@@ -114,4 +120,15 @@ export async function createTestApp(
       if (!shared) await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+/** Every /api answer against its contract; an address no contract answers may only be a 404. */
+function checkContract(
+  method: string,
+  path: string,
+  answer: { status: number; body: unknown; contentType?: string | null },
+) {
+  if (!path.startsWith('/api/')) return;
+  const endpoint = contractOf(method, path);
+  if (endpoint) checkAnswer(endpoint, answer);
 }

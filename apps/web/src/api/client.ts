@@ -1,4 +1,7 @@
-// The one HTTP client: JSON in and out, the bearer token from local storage, and one error type for every failure.
+// The one HTTP client: every call names its endpoint's contract (packages/shared/src/endpoints), so no screen writes
+// a path and every answer's type comes from its schema. JSON in and out, the bearer token from local storage, and one
+// error type for every failure.
+import { type AnswerOf, type Endpoint, type InputOf, type NoInput, pathOf, queryStringOf } from '@duka/shared';
 import { clearSession, readToken } from '../platform/session-storage.ts';
 
 export class ApiError extends Error {
@@ -61,3 +64,30 @@ export async function api<T = Record<string, unknown>>(
 
 export const errorMessage = (err: unknown, fallback = FALLBACK) =>
   err instanceof ApiError ? err.message : err instanceof Error ? err.message : fallback;
+
+/** The address of a call: `/api` + its path with params filled in + its query string. */
+export function urlOf<E extends Endpoint>(endpoint: E, input?: InputOf<E>): string {
+  const { params, query } = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown> };
+  return `/api${pathOf(endpoint, params)}${queryStringOf(query)}`;
+}
+
+/** Calls one endpoint by its contract; the answer is typed by the contract's schema. A public endpoint is called
+ * without the token. */
+export function call<E extends Endpoint>(
+  endpoint: E,
+  ...[input]: NoInput extends InputOf<E> ? [InputOf<E>?] : [InputOf<E>]
+) {
+  return callWith(endpoint, input);
+}
+
+/** `call` with its input as one argument (the query hooks pass theirs through). */
+export function callWith<E extends Endpoint>(endpoint: E, input: InputOf<E> | undefined): Promise<AnswerOf<E>> {
+  const { params, query, body } = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  };
+  return api<AnswerOf<E>>(endpoint.method, pathOf(endpoint, params) + queryStringOf(query), body, {
+    auth: endpoint.access !== 'public',
+  });
+}

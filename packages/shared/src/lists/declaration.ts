@@ -32,6 +32,8 @@ export interface ListDeclaration<Filter extends z.ZodType = z.ZodType> {
   /** The screen's and the files' columns, in order. */
   columns: readonly ListColumn[];
   exports: { xlsx: string; csv: string; fileName: string };
+  /** What its rows are about: a write to any refreshes the list (default: the path's word, `/stocklist` → stock). */
+  resources?: readonly string[];
   /** Period (from the query's startDate/endDate) and a total in the files' header rows; absent: no header rows. */
   total?: { label: string };
   /** Figures over every filtered row, in place of `total`: answered beside the page as `totals` (field → amount),

@@ -38,8 +38,10 @@ export interface ReportDeclaration<Query extends z.ZodType = z.ZodType> {
   /** The row as the list returns it. */
   row: z.ZodType;
   columns: readonly ReportColumn[];
-  /** Fields beside `data` at the top of the envelope (cards). */
-  extras: readonly string[];
+  /** Fields beside `data` at the top of the envelope (cards), each with its schema. */
+  extras: z.ZodRawShape;
+  /** What its figures are about: a write to any of them refreshes the report (default: `report`). */
+  resources?: readonly string[];
   /** The extra that is the report's total, and its label in the files' header rows. */
   total: { field: string; label: string };
 }

@@ -54,7 +54,14 @@ export const revenueReport = defineReport({
     { header: 'Bank', field: 'bank', kind: 'money' },
     { header: 'Card', field: 'card', kind: 'money' },
   ],
-  extras: ['report_start', 'report_end', 'total_revenue', 'total_discount', 'total_returns', 'by_payment_method'],
+  extras: {
+    report_start: z.unknown(),
+    report_end: z.unknown(),
+    total_revenue: z.unknown(),
+    total_discount: z.unknown(),
+    total_returns: z.unknown(),
+    by_payment_method: z.unknown(),
+  },
   total: { field: 'total_revenue', label: 'Total Revenue (UGX)' },
 });
 
@@ -78,19 +85,19 @@ export const profitLossReport = defineReport({
     { header: 'Previous Period', field: 'previous_amount', kind: 'money' },
     { header: 'Change', field: 'change', kind: 'money' },
   ],
-  extras: [
-    'report_start',
-    'report_end',
-    'previous_start',
-    'previous_end',
-    'revenue',
-    'cost_of_goods_sold',
-    'gross_profit',
-    'gross_margin',
-    'total_expenses',
-    'total_loss',
-    'net_profit',
-  ],
+  extras: {
+    report_start: z.unknown(),
+    report_end: z.unknown(),
+    previous_start: z.unknown(),
+    previous_end: z.unknown(),
+    revenue: z.unknown(),
+    cost_of_goods_sold: z.unknown(),
+    gross_profit: z.unknown(),
+    gross_margin: z.unknown(),
+    total_expenses: z.unknown(),
+    total_loss: z.unknown(),
+    net_profit: z.unknown(),
+  },
   total: { field: 'net_profit', label: 'Net Profit (UGX)' },
 });
 
@@ -121,7 +128,7 @@ export const expenseReport = defineReport({
     { header: 'Supplier', field: 'supplier.name', kind: 'text' },
     { header: 'Recorded By', field: 'user.name', kind: 'text' },
   ],
-  extras: ['report_start', 'report_end', 'total_expenses', 'by_category'],
+  extras: { report_start: z.unknown(), report_end: z.unknown(), total_expenses: z.unknown(), by_category: z.unknown() },
   total: { field: 'total_expenses', label: 'Total Expenses (UGX)' },
 });
 
@@ -153,7 +160,7 @@ export const supplierReport = defineReport({
     { header: 'Gross Profit', field: 'gross_profit', kind: 'money' },
     { header: 'Stock Value Now', field: 'stock_value', kind: 'money' },
   ],
-  extras: ['report_start', 'report_end', 'total_purchases'],
+  extras: { report_start: z.unknown(), report_end: z.unknown(), total_purchases: z.unknown() },
   total: { field: 'total_purchases', label: 'Total Purchases (UGX)' },
 });
 
@@ -178,7 +185,7 @@ export const taxReport = defineReport({
     { header: 'Taxable Sales', field: 'taxable', kind: 'money' },
     { header: 'VAT', field: 'vat', kind: 'money' },
   ],
-  extras: ['report_start', 'report_end', 'total_taxable', 'total_tax'],
+  extras: { report_start: z.unknown(), report_end: z.unknown(), total_taxable: z.unknown(), total_tax: z.unknown() },
   total: { field: 'total_tax', label: 'Total VAT (UGX)' },
 });
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { listQuerySchema } from '../list.schemas.ts';
 import { defineReport, type ReportColumn, reportKeysOf } from './declaration.ts';
 import { optionalDayField, optionalMonthField, reportPeriodShape, requireCustomRange } from './period.schemas.ts';
@@ -37,7 +37,7 @@ export const dailySalesReport = defineReport({
   /** `Date` (the original client's capital): the shop's day, today by default. */
   query: listQuerySchema.extend({ Date: optionalDayField('date') }),
   filters: ['Date'],
-  extras: ['last_sold_date', 'total_sales'],
+  extras: { last_sold_date: z.unknown(), total_sales: z.unknown() },
 });
 
 export const weeklySalesReport = defineReport({
@@ -45,7 +45,7 @@ export const weeklySalesReport = defineReport({
   /** Any day of the week wanted; the report snaps it to its Monday. The current week by default. */
   query: listQuerySchema.extend({ week_start: optionalDayField('week start') }),
   filters: ['week_start'],
-  extras: ['week_start', 'week_end', 'total_sales'],
+  extras: { week_start: z.unknown(), week_end: z.unknown(), total_sales: z.unknown() },
 });
 
 export const monthlySalesReport = defineReport({
@@ -53,14 +53,14 @@ export const monthlySalesReport = defineReport({
   /** YYYY-MM, not in the future; the current month by default. */
   query: listQuerySchema.extend({ month: optionalMonthField }),
   filters: ['month'],
-  extras: ['selected_month', 'total_sales'],
+  extras: { selected_month: z.unknown(), total_sales: z.unknown() },
 });
 
 export const consolidatedSalesReport = defineReport({
   ...salesReport('Consolidated', 'Consolidated Sales Report', 'consolidated'),
   query: listQuerySchema.extend(reportPeriodShape).superRefine(requireCustomRange),
   filters: ['report_type', 'date_range'],
-  extras: ['report_start', 'report_end', 'total_sales'],
+  extras: { report_start: z.unknown(), report_end: z.unknown(), total_sales: z.unknown() },
 });
 
 /** The sales reports in the menu's order. */

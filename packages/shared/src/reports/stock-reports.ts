@@ -27,7 +27,7 @@ const inventory = <const Word extends string>(word: Word) => {
 const OVER_PERIOD = {
   query: periodQuery,
   filters: ['report_type', 'date_range'],
-  extras: ['report_start', 'report_end', 'total_stocks'],
+  extras: { report_start: z.unknown(), report_end: z.unknown(), total_stocks: z.unknown() },
 };
 
 /** A batch's product, number, brand and unit: the first columns of the inventory reports and stock levels. */
@@ -84,7 +84,7 @@ export const stockLowAlertReport = defineReport({
     { header: 'Qty in Stock', field: 'balance', kind: 'quantity' },
     { header: 'Status', field: 'status', kind: 'status' },
   ],
-  extras: ['total_stocks'],
+  extras: { total_stocks: z.unknown() },
 });
 
 export const CUSTOM_DAYS_MISSING = 'Please enter the number of days for custom aging period';
@@ -126,7 +126,7 @@ export const stockAgingReport = defineReport({
     { header: 'Unit Price', field: 'unit_price', kind: 'money' },
     { header: 'Total Value', field: 'total_value', kind: 'money' },
   ],
-  extras: ['total_value', 'threshold_date', 'aging_threshold'],
+  extras: { total_value: z.unknown(), threshold_date: z.unknown(), aging_threshold: z.unknown() },
   total: { field: 'total_value', label: 'Total Value (UGX)' },
 });
 

@@ -1,23 +1,16 @@
-import { brandCreateSchema, brandUpdateSchema, idParamSchema, listQuerySchema } from '@duka/shared';
+import { API } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerCrudRoutes } from '../../platform/crud-routes.ts';
+import { route } from '../../platform/route.ts';
 import type { AppServices } from '../../services.ts';
 import * as brands from './brands.service.ts';
 
 export const brandRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, timeZone }) => {
+  const endpoints = API.brand;
   registerCrudRoutes(app, db, {
-    word: 'brand',
+    endpoints,
     kind: brands.brandKind,
-    paths: {
-      list: '/brandlist',
-      store: '/brandstore',
-      show: '/brandshow',
-      update: '/brandupdate',
-      delete: '/branddelete',
-      bulkDelete: '/brandsdelete',
-    },
     idsField: 'brand_ids',
-    schemas: { create: brandCreateSchema, update: brandUpdateSchema, list: listQuerySchema },
     service: {
       list: (database, query) => brands.listBrands(database, query, timeZone),
       get: brands.getBrand,
@@ -27,17 +20,9 @@ export const brandRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db,
     messages: { label: 'Brand', plural: 'brand' },
   });
 
-  app.get(
-    '/getbrandsbyproduct/:id',
-    { config: { access: 'signedIn' }, schema: { params: idParamSchema } },
-    async (request) => ({
-      success: true,
-      data: await brands.brandOptions(db, request.params.id),
-    }),
-  );
-
-  app.get('/getbrands', { config: { access: 'signedIn' } }, async () => ({
-    success: true,
-    data: await brands.brandNames(db),
+  route(app, endpoints.ofProduct, async (request) => ({
+    success: true as const,
+    data: await brands.brandOptions(db, request.params.id),
   }));
+  route(app, endpoints.names, async () => ({ success: true as const, data: await brands.brandNames(db) }));
 };

@@ -1,11 +1,11 @@
 import { categoryCreateSchema, categoryUpdateSchema, listQuerySchema } from '@duka/shared';
 import type { FastifyPluginAsync } from 'fastify';
-import { registerCrudRoutes } from '../../platform/crud-routes.ts';
+import { registerLegacyCrudRoutes } from '../../platform/crud-routes-legacy.ts';
 import type { AppServices } from '../../services.ts';
 import * as categories from './categories.service.ts';
 
 export const categoryRoutes: FastifyPluginAsync<AppServices> = async (app, { db }) => {
-  registerCrudRoutes(app, db, {
+  registerLegacyCrudRoutes(app, db, {
     word: 'category',
     kind: categories.categoryKind,
     paths: {

@@ -8,7 +8,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../platform/access.ts';
-import { registerCrudRoutes } from '../../platform/crud-routes.ts';
+import { registerLegacyCrudRoutes } from '../../platform/crud-routes-legacy.ts';
 import { accessDenied } from '../../platform/errors.ts';
 import { type ExportFormat, periodPreamble, sendExport, throughCursor } from '../../platform/exports.ts';
 import { paginate } from '../../platform/listing.ts';
@@ -36,7 +36,7 @@ export const expenseRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { d
     if (request.routeOptions.url === `/api${LIST}`) checkFilters(request, request.query as Record<string, unknown>);
   });
 
-  registerCrudRoutes(app, db, {
+  registerLegacyCrudRoutes(app, db, {
     word: 'expense',
     kind: expenses.expenseKind,
     paths: {

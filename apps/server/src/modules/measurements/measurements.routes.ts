@@ -1,11 +1,11 @@
 import { listQuerySchema, measurementCreateSchema, measurementUpdateSchema } from '@duka/shared';
 import type { FastifyPluginAsync } from 'fastify';
-import { registerCrudRoutes } from '../../platform/crud-routes.ts';
+import { registerLegacyCrudRoutes } from '../../platform/crud-routes-legacy.ts';
 import type { AppServices } from '../../services.ts';
 import * as measurements from './measurements.service.ts';
 
 export const measurementRoutes: FastifyPluginAsync<AppServices> = async (app, { db }) => {
-  registerCrudRoutes(app, db, {
+  registerLegacyCrudRoutes(app, db, {
     word: 'measurement',
     kind: measurements.measurementKind,
     paths: {

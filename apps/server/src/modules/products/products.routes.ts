@@ -8,7 +8,7 @@ import {
 } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestContext } from '../../platform/access.ts';
-import { registerCrudRoutes } from '../../platform/crud-routes.ts';
+import { registerLegacyCrudRoutes } from '../../platform/crud-routes-legacy.ts';
 import { datedFileName, type ExportFormat, inPages, sendExport, startDownload } from '../../platform/exports.ts';
 import type { AppServices } from '../../services.ts';
 import { labelSheet } from './label-sheet.ts';
@@ -16,7 +16,7 @@ import { assignBarcodes, labelContents } from './product-labels.service.ts';
 import * as products from './products.service.ts';
 
 export const productRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, timeZone }) => {
-  registerCrudRoutes(app, db, {
+  registerLegacyCrudRoutes(app, db, {
     word: 'product',
     kind: products.productKind,
     paths: {

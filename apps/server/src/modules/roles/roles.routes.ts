@@ -1,12 +1,12 @@
 import { assignMenusSchema, idParamSchema, listQuerySchema, roleCreateSchema, roleUpdateSchema } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { can, requestContext } from '../../platform/access.ts';
-import { registerCrudRoutes } from '../../platform/crud-routes.ts';
+import { registerLegacyCrudRoutes } from '../../platform/crud-routes-legacy.ts';
 import type { AppServices } from '../../services.ts';
 import * as roles from './roles.service.ts';
 
 export const roleRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db }) => {
-  registerCrudRoutes(app, db, {
+  registerLegacyCrudRoutes(app, db, {
     word: 'role',
     kind: roles.roleKind,
     paths: {

@@ -10,7 +10,7 @@ import {
 } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { can, requestContext } from '../../platform/access.ts';
-import { registerCrudRoutes } from '../../platform/crud-routes.ts';
+import { registerLegacyCrudRoutes } from '../../platform/crud-routes-legacy.ts';
 import { sendRecordPdf } from '../../platform/exports.ts';
 import { registerList } from '../../platform/list-routes.ts';
 import type { AppServices } from '../../services.ts';
@@ -27,7 +27,7 @@ import {
 import * as stock from './stock.service.ts';
 
 export const stockRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, timeZone }) => {
-  registerCrudRoutes(app, db, {
+  registerLegacyCrudRoutes(app, db, {
     word: 'stock',
     kind: stock.stockKind,
     paths: {

@@ -1,11 +1,11 @@
 import { COUNTRIES, type ListQuery, supplierCreateSchema, supplierList, supplierUpdateSchema } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { registerCrudRoutes } from '../../platform/crud-routes.ts';
+import { registerLegacyCrudRoutes } from '../../platform/crud-routes-legacy.ts';
 import type { AppServices } from '../../services.ts';
 import * as suppliers from './suppliers.service.ts';
 
 export const supplierRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, timeZone }) => {
-  registerCrudRoutes(app, db, {
+  registerLegacyCrudRoutes(app, db, {
     word: 'supplier',
     kind: suppliers.supplierKind,
     paths: {

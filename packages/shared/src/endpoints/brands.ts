@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { brandCreateSchema, brandUpdateSchema } from '../catalogue.schemas.ts';
+import { recordEndpoints, recordListEndpoint } from '../contract/crud.ts';
+import { defineEndpoint, instant, ok } from '../contract/endpoint.ts';
+import { idParamSchema } from '../list.schemas.ts';
+import { createdStamp, environment, namedRef, option } from './common.ts';
+
+// A brand of a product (the product's own makes: Simba, Tororo), and the selects that list them.
+
+export const brandRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  product_id: z.number(),
+  environment,
+  product: namedRef,
+  user: namedRef,
+  ...createdStamp,
+});
+export type BrandRow = z.output<typeof brandRow>;
+
+export const brandEndpoints = {
+  list: recordListEndpoint('brand', brandRow),
+  ...recordEndpoints({
+    word: 'brand',
+    paths: {
+      store: '/brandstore',
+      show: '/brandshow',
+      update: '/brandupdate',
+      delete: '/branddelete',
+      bulkDelete: '/brandsdelete',
+    },
+    idsField: 'brand_ids',
+    create: brandCreateSchema,
+    update: brandUpdateSchema,
+    shown: z.object({ id: z.number(), name: z.string(), product_id: z.number(), environment, created_at: instant }),
+    made: z.array(z.object({ id: z.number(), name: z.string(), product_id: z.number() })),
+  }),
+  /** The brands of one product (the stock form's select). */
+  ofProduct: defineEndpoint({
+    method: 'GET',
+    path: '/getbrandsbyproduct/:id',
+    access: 'signedIn',
+    resource: 'brand',
+    params: idParamSchema,
+    answer: ok(z.array(option)),
+  }),
+  /** Every brand name once (the quick-create and filters). */
+  names: defineEndpoint({
+    method: 'GET',
+    path: '/getbrands',
+    access: 'signedIn',
+    resource: 'brand',
+    answer: ok(z.array(option)),
+  }),
+};
