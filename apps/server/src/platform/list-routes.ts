@@ -1,10 +1,10 @@
-import { exportQueryOf, type ListDeclaration, listEnvelopeSchema, listQueryOf } from '@duka/shared';
+import { type ListDeclaration, listEndpoints } from '@duka/shared';
 import type { FastifyInstance } from 'fastify';
 import type { SelectQueryBuilder } from 'kysely';
-import { can } from './access.ts';
 import { type ExportFormat, periodPreamble, sendExport, throughCursor } from './exports.ts';
 import { type PageOptions, paginate } from './listing.ts';
 import { cellOf } from './report-routes.ts';
+import { route } from './route.ts';
 
 // Turns one list declaration (packages/shared/src/lists) and its module's hand-written query into three routes: the
 // list in the flat list envelope and its XLSX and CSV exports, with the same filters, search and columns.
@@ -25,10 +25,6 @@ export interface ListSource<Query, Row> {
   paging?: (query: Query) => Omit<PageOptions, 'key'>;
 }
 
-// The answer is documented from the declaration's row schema but written as it is: the schema describes the shape,
-// and a Date the database hands back must not turn a good answer into a serialization error.
-const writeAsIs = () => (data: unknown) => JSON.stringify(data);
-
 export function registerList<Query, Row>(
   app: FastifyInstance,
   declaration: ListDeclaration,
@@ -36,25 +32,15 @@ export function registerList<Query, Row>(
   timeZone: string,
 ) {
   const present = source.present ?? ((row: Row) => row);
-  app.get(
-    declaration.path,
-    {
-      config: can(declaration.keys.list),
-      schema: {
-        querystring: listQueryOf(declaration),
-        response: { 200: listEnvelopeSchema(declaration.row, declaration.totals) },
-      },
-      serializerCompiler: writeAsIs,
-    },
-    async (request) => {
-      const query = request.query as Query & { page: number; pagination_size: number };
-      const [page, totals] = await Promise.all([
-        paginate(source.rows(query), query, { key: source.key, ...source.paging?.(query) }),
-        totalsOf(query),
-      ]);
-      return { ...page, data: page.data.map(present), ...(totals ? { totals } : {}) };
-    },
-  );
+  const endpoints = listEndpoints(declaration);
+  route(app, endpoints.list, async (request) => {
+    const query = request.query as Query & { page: number; pagination_size: number };
+    const [page, totals] = await Promise.all([
+      paginate(source.rows(query), query, { key: source.key, ...source.paging?.(query) }),
+      totalsOf(query),
+    ]);
+    return { ...page, data: page.data.map(present), ...(totals ? { totals } : {}) } as never;
+  });
 
   /** The declared totals, or none when the list declares none. */
   const totalsOf = (query: Query) =>
@@ -80,20 +66,16 @@ export function registerList<Query, Row>(
     date: column.kind === 'date',
   }));
   for (const format of ['xlsx', 'csv'] as ExportFormat[]) {
-    app.get(
-      declaration.exports[format],
-      { config: can(declaration.keys.export), schema: { querystring: exportQueryOf(declaration) } },
-      async (request, reply) => {
-        const query = request.query as Query & { startDate?: string; endDate?: string };
-        return sendExport(reply, format, {
-          name: declaration.exports.fileName,
-          columns,
-          preamble: await preambleOf(query),
-          rows: mapPages(throughCursor(source.rows(query)), present),
-          timeZone,
-        });
-      },
-    );
+    route(app, endpoints[format], async (request, reply) => {
+      const query = request.query as Query & { startDate?: string; endDate?: string };
+      return sendExport(reply, format, {
+        name: declaration.exports.fileName,
+        columns,
+        preamble: await preambleOf(query),
+        rows: mapPages(throughCursor(source.rows(query)), present),
+        timeZone,
+      });
+    });
   }
 }
 

@@ -1,4 +1,4 @@
-import { formatDay, type ReportColumn, type ReportDeclaration, readField } from '@duka/shared';
+import { formatDay, type ReportColumn, type ReportDeclaration, readField, reportEndpoints } from '@duka/shared';
 import type { FastifyInstance } from 'fastify';
 import type { SelectQueryBuilder } from 'kysely';
 import type { z } from 'zod';
@@ -7,6 +7,7 @@ import { accessDenied } from './errors.ts';
 import { type ExportColumn, type ExportFormat, periodPreamble, sendExport, throughCursor } from './exports.ts';
 import { paginate } from './listing.ts';
 import { shopDay } from './period.ts';
+import { route } from './route.ts';
 
 // Turns one report declaration (packages/shared/src/reports) and its hand-written query into three routes: the list
 // in the original client's report envelope (docs/rules.md) and its XLSX and CSV exports, with the same query, columns
@@ -60,17 +61,14 @@ export function registerReport<Query extends z.ZodType, Row, Shown = Row>(
     if (filtered && (!filterKey || !requireActor(request).keys.has(filterKey))) throw accessDenied();
   };
 
-  app.get(
-    declaration.path,
-    { config: { access: { permission: declaration.keys.list } }, schema: { querystring: declaration.query } },
-    async (request) => {
-      const query = request.query as z.infer<Query> & { page: number; pagination_size: number };
-      checkFilters(request, query);
-      const run = await source.run(query);
-      const [{ success, data, ...page }, extras] = await Promise.all([paginate(run.rows, query), run.extras]);
-      return { success, data: { data: data.map(present), ...page }, ...extras };
-    },
-  );
+  const endpoints = reportEndpoints(declaration);
+  route(app, endpoints.list, async (request) => {
+    const query = request.query as z.infer<Query> & { page: number; pagination_size: number };
+    checkFilters(request, query);
+    const run = await source.run(query);
+    const [{ success, data, ...page }, extras] = await Promise.all([paginate(run.rows, query), run.extras]);
+    return { success, data: { data: data.map(present), ...page }, ...extras } as never;
+  });
 
   const columns: ExportColumn<Shown>[] = declaration.columns.map((column) => ({
     header: column.header,
@@ -79,27 +77,23 @@ export function registerReport<Query extends z.ZodType, Row, Shown = Row>(
     date: column.kind === 'date',
   }));
   for (const format of ['xlsx', 'csv'] as ExportFormat[]) {
-    app.get(
-      declaration.exports[format],
-      { config: { access: { permission: declaration.keys.export } }, schema: { querystring: declaration.query } },
-      async (request, reply) => {
-        const query = request.query as z.infer<Query> & Record<string, unknown>;
-        checkFilters(request, query);
-        const { rows, extras: cards, period } = await source.run(query);
-        const extras = await cards;
-        const total = Number(extras[declaration.total.field] ?? 0);
-        const preamble = period
-          ? periodPreamble(declaration.title, period, [declaration.total.label, total])
-          : [[declaration.title], ['As of', shopDay(timeZone)], [declaration.total.label, total], []];
-        return sendExport(reply, format, {
-          name: declaration.fileName,
-          columns,
-          preamble,
-          rows: mapPages(throughCursor(rows), present),
-          timeZone,
-        });
-      },
-    );
+    route(app, endpoints[format], async (request, reply) => {
+      const query = request.query as z.infer<Query> & Record<string, unknown>;
+      checkFilters(request, query);
+      const { rows, extras: cards, period } = await source.run(query);
+      const extras = await cards;
+      const total = Number(extras[declaration.total.field] ?? 0);
+      const preamble = period
+        ? periodPreamble(declaration.title, period, [declaration.total.label, total])
+        : [[declaration.title], ['As of', shopDay(timeZone)], [declaration.total.label, total], []];
+      return sendExport(reply, format, {
+        name: declaration.fileName,
+        columns,
+        preamble,
+        rows: mapPages(throughCursor(rows), present),
+        timeZone,
+      });
+    });
   }
 }
 

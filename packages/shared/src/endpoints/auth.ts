@@ -1,0 +1,3 @@
+// The auth calls' contracts.
+
+export const authEndpoints = {};

@@ -1,0 +1,3 @@
+// The backups calls' contracts.
+
+export const backupsEndpoints = {};

@@ -1,0 +1,3 @@
+// The cashup calls' contracts.
+
+export const cashupEndpoints = {};

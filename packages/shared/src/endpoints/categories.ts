@@ -1,0 +1,3 @@
+// The categories calls' contracts.
+
+export const categoriesEndpoints = {};

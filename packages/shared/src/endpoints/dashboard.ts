@@ -1,0 +1,3 @@
+// The dashboard calls' contracts.
+
+export const dashboardEndpoints = {};

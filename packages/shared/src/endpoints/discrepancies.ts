@@ -1,0 +1,3 @@
+// The discrepancies calls' contracts.
+
+export const discrepanciesEndpoints = {};

@@ -1,0 +1,3 @@
+// The expenses calls' contracts.
+
+export const expensesEndpoints = {};

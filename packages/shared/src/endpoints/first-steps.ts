@@ -1,0 +1,3 @@
+// The first steps calls' contracts.
+
+export const firstStepsEndpoints = {};

@@ -1,0 +1,3 @@
+// The logs calls' contracts.
+
+export const logsEndpoints = {};

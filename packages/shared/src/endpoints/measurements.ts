@@ -1,0 +1,3 @@
+// The measurements calls' contracts.
+
+export const measurementsEndpoints = {};

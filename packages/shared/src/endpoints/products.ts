@@ -1,0 +1,3 @@
+// The products calls' contracts.
+
+export const productsEndpoints = {};

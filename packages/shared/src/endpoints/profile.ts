@@ -1,0 +1,3 @@
+// The profile calls' contracts.
+
+export const profileEndpoints = {};

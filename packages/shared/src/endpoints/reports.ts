@@ -1,0 +1,3 @@
+// The reports calls' contracts.
+
+export const reportsEndpoints = {};

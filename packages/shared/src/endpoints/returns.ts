@@ -1,0 +1,3 @@
+// The returns calls' contracts.
+
+export const returnsEndpoints = {};

@@ -1,0 +1,3 @@
+// The roles calls' contracts.
+
+export const rolesEndpoints = {};

@@ -1,0 +1,3 @@
+// The sales calls' contracts.
+
+export const salesEndpoints = {};

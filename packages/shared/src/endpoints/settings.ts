@@ -1,0 +1,3 @@
+// The settings calls' contracts.
+
+export const settingsEndpoints = {};

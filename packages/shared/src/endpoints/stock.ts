@@ -1,0 +1,3 @@
+// The stock calls' contracts.
+
+export const stockEndpoints = {};

@@ -1,0 +1,3 @@
+// The suppliers calls' contracts.
+
+export const suppliersEndpoints = {};

@@ -1,0 +1,3 @@
+// The trash calls' contracts.
+
+export const trashEndpoints = {};

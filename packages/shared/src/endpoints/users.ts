@@ -1,0 +1,3 @@
+// The users calls' contracts.
+
+export const usersEndpoints = {};
