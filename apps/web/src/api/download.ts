@@ -1,11 +1,17 @@
+import type { Endpoint, InputOf } from '@duka/shared';
 import { readToken } from '../platform/session-storage.ts';
-import { ApiError } from './client.ts';
+import { ApiError, urlOf } from './client.ts';
 
-/** Downloads a file the server names in content-disposition; `fallbackName` when it does not. */
-export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+/** Downloads the file an endpoint answers, named as the server names it in content-disposition; `fallbackName` when
+ * it does not. */
+export async function downloadFile<E extends Endpoint>(
+  endpoint: E,
+  input: InputOf<E>,
+  fallbackName: string,
+): Promise<void> {
   const token = readToken();
   if (!token) throw new ApiError(401, 'No token found');
-  const response = await fetch(`/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  const response = await fetch(urlOf(endpoint, input), { headers: { Authorization: `Bearer ${token}` } });
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { message?: string };
     throw new ApiError(response.status, body.message ?? 'The export failed. Please try again.');

@@ -1,68 +1,48 @@
-import type { ListEnvelope } from '@duka/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './client.ts';
+import type { AnswerOf, Endpoint } from '@duka/shared';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidate, type Resource, useCall } from './queries.ts';
 
-// Lists, lookups, deletes and downloads shared by every module's screens.
+// Lists, records, lookups and writes every module's screens share, each over its endpoint's contract.
 
 export type ListParams = Record<string, string | number | undefined>;
 
-export function toQueryString(params: ListParams): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
+/** What an endpoint answering `{ data: … }` holds in `data`. */
+export type DataOf<E extends Endpoint> = AnswerOf<E> extends { data: infer D } ? D : never;
+
+/** A paged list; the previous page stays on screen while the next loads. */
+export function useList<E extends Endpoint>(endpoint: E, params: ListParams) {
+  return useCall(endpoint, { query: params } as never, { placeholderData: keepPreviousData });
 }
 
-/** A paged list: the query key starts with the endpoint, so a mutation invalidates it by that name. */
-export function useList<Row>(endpoint: string, params: ListParams) {
-  return useQuery({
-    queryKey: [endpoint, params],
-    queryFn: () => api<ListEnvelope<Row>>('GET', endpoint + toQueryString(params)),
-    placeholderData: keepPreviousData,
+/** One record by its id (`/brandshow/:id`); waits while there is no id. */
+export function useRecord<E extends Endpoint>(endpoint: E | undefined, id: string | number | undefined) {
+  return useCall(endpoint ?? (NO_ENDPOINT as unknown as E), { params: { id } } as never, {
+    enabled: endpoint !== undefined && id !== undefined,
+    select: (answer) => (answer as { data: DataOf<E> }).data,
   });
 }
 
-export function useRecord<T>(endpoint: string, id: string | number | undefined) {
-  return useQuery({
-    queryKey: [endpoint, id],
-    queryFn: async () => (await api<{ data: T }>('GET', `${endpoint}/${id}`)).data,
-    enabled: id !== undefined,
-  });
-}
-
-export function useLookup<T = { id: number; name: string }>(endpoint: string) {
-  return useQuery({
-    queryKey: [endpoint],
-    queryFn: async () => (await api<{ data: T[] }>('GET', endpoint)).data,
+/** A select's options (`/getbrands`), kept for a minute. */
+export function useLookup<E extends Endpoint>(endpoint: E) {
+  return useCall(endpoint, {} as never, {
     staleTime: 60_000,
+    select: (answer) => (answer as { data: DataOf<E> }).data,
   });
 }
 
-/** A write that refreshes the lists it names once it succeeds. */
+/** A write that refreshes the resources it names once it succeeds. */
 export function useWrite<Input, Answer = { message: string; data?: unknown }>(
   request: (input: Input) => Promise<Answer>,
-  invalidates: string[],
+  refreshes: readonly Resource[],
 ) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: request,
     onSuccess: async () => {
-      await Promise.all(invalidates.map((endpoint) => client.invalidateQueries({ queryKey: [endpoint] })));
+      await invalidate(client, ...refreshes);
     },
   });
 }
 
-export const send =
-  <Input>(
-    method: 'POST' | 'PUT' | 'DELETE',
-    path: string | ((input: Input) => string),
-    body?: (input: Input) => unknown,
-  ) =>
-  (input: Input) =>
-    api<{ message: string; data?: any }>(
-      method,
-      typeof path === 'string' ? path : path(input),
-      body ? body(input) : input,
-    );
+/** Stands in for a record's endpoint on a create form (never called: the query is disabled). */
+const NO_ENDPOINT: Endpoint = { method: 'GET', path: '/', access: 'public', resource: 'none', answer: { file: '' } };

@@ -1,4 +1,4 @@
-import { PERMISSION_KEYS, type PermissionKey } from '@duka/shared';
+import { type Endpoint, PERMISSION_KEYS, type PermissionKey } from '@duka/shared';
 import { useCallback } from 'react';
 import { accessQuery, useAccess } from './auth.ts';
 
@@ -13,5 +13,14 @@ export function usePermissions() {
   const held = access.data;
   // The same function while the keys stay the same, so what is derived from it (the menu) is derived once.
   const can = useCallback((key: PermissionKey | undefined) => !key || Boolean(held?.has(key)), [held]);
-  return { can, isLoading: access.isPending };
+  /** Whether the user may call an endpoint, by the access its contract declares. */
+  const canCall = useCallback(
+    (endpoint: Endpoint) => {
+      const { access } = endpoint;
+      if (typeof access !== 'object') return true;
+      return 'anyOf' in access ? access.anyOf.some((key) => can(key)) : can(access.permission);
+    },
+    [can],
+  );
+  return { can, canCall, isLoading: access.isPending };
 }

@@ -1,7 +1,7 @@
-import type { ListEnvelope, ReportDeclaration } from '@duka/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from './client.ts';
-import { type ListParams, toQueryString } from './lists.ts';
+import { type ListEnvelope, type ReportDeclaration, reportEndpoints } from '@duka/shared';
+import { keepPreviousData } from '@tanstack/react-query';
+import type { ListParams } from './lists.ts';
+import { useCall } from './queries.ts';
 
 // The reports: one page of rows in `data`, and the cards' figures beside it at the top level.
 
@@ -12,17 +12,10 @@ export interface ReportAnswer<Row = Record<string, unknown>> {
   [extra: string]: unknown;
 }
 
-/** One page of a report: keyed by its path, as every list is, so a write can refresh it by that name. */
+/** One page of a report, over the endpoints its declaration gives. */
 export function useReport<Row = Record<string, unknown>>(report: ReportDeclaration, params: ListParams) {
-  return useQuery({
-    queryKey: [report.path, params],
-    queryFn: () => api<ReportAnswer<Row>>('GET', report.path + toQueryString(params)),
+  const answer = useCall(reportEndpoints(report).list, { query: params } as never, {
     placeholderData: keepPreviousData,
   });
-}
-
-/** The export calls with the report's search and filters (never the paging). */
-export function reportExportPaths(report: ReportDeclaration, params: ListParams) {
-  const query = toQueryString(params);
-  return { xlsx: report.exports.xlsx + query, csv: report.exports.csv + query };
+  return answer as Omit<typeof answer, 'data'> & { data: ReportAnswer<Row> | undefined };
 }

@@ -1,3 +1,4 @@
+import type { Endpoint } from '@duka/shared';
 import { Button, Group, Menu, Paper } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -41,18 +42,21 @@ export function ShowFrame({ title, trail, actions, notice, maw, children }: Show
   );
 }
 
-/** An Actions menu whose one item downloads the record's PDF (`path`), named `name` dated today when unnamed. */
+/** An Actions menu whose one item downloads the record's PDF (its endpoint, for record `id`), named `name` dated
+ * today when the server does not name it. */
 export function PdfActions({
-  path,
+  endpoint,
+  id,
   name,
   onError,
 }: {
-  path: string;
+  endpoint: Endpoint;
+  id: number | string;
   name: string;
   onError: (message: string) => void;
 }) {
   const exportPdf = () =>
-    downloadFile(path, datedName(name, 'pdf')).catch((e) =>
+    downloadFile(endpoint, { params: { id } } as never, datedName(name, 'pdf')).catch((e) =>
       onError(errorMessage(e, 'The export failed. Please try again.')),
     );
   return (

@@ -18,6 +18,9 @@ export const brandRow = z.object({
 });
 export type BrandRow = z.output<typeof brandRow>;
 
+const brandShown = z.object({ id: z.number(), name: z.string(), product_id: z.number(), environment, created_at: instant });
+export type BrandShown = z.output<typeof brandShown>;
+
 export const brandEndpoints = {
   list: recordListEndpoint('brand', brandRow),
   ...recordEndpoints({
@@ -32,7 +35,7 @@ export const brandEndpoints = {
     idsField: 'brand_ids',
     create: brandCreateSchema,
     update: brandUpdateSchema,
-    shown: z.object({ id: z.number(), name: z.string(), product_id: z.number(), environment, created_at: instant }),
+    shown: brandShown,
     made: z.array(z.object({ id: z.number(), name: z.string(), product_id: z.number() })),
   }),
   /** The brands of one product (the stock form's select). */

@@ -1,3 +1,61 @@
-// The categories calls' contracts.
+import { z } from 'zod';
+import { categoryCreateSchema, categoryUpdateSchema } from '../accounts.schemas.ts';
+import { recordEndpoints, recordListEndpoint } from '../contract/crud.ts';
+import { defineEndpoint, type Endpoint, instant, ok } from '../contract/endpoint.ts';
+import { environment, namedRef, option } from './common.ts';
 
-export const categoriesEndpoints = {};
+// A product category (Foods, Hardware), and the select that lists them.
+
+export const categoryRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  environment,
+  created_at: instant,
+  /** The creator. */
+  user: namedRef,
+});
+export type CategoryRow = z.output<typeof categoryRow>;
+
+export const categoryShown = z.object({ id: z.number(), name: z.string(), environment, created_at: instant });
+export type CategoryShown = z.output<typeof categoryShown>;
+
+/** Each endpoint of a group with its summary. */
+const summarized = <const E extends Record<string, Endpoint>>(endpoints: E, summaries: { [K in keyof E]: string }) =>
+  Object.fromEntries(Object.entries(endpoints).map(([name, e]) => [name, { ...e, summary: summaries[name] }])) as E;
+
+export const categoriesEndpoints = {
+  list: { ...recordListEndpoint('category', categoryRow), summary: 'The categories, newest first' },
+  ...summarized(
+    recordEndpoints({
+      word: 'category',
+      paths: {
+        store: '/categorystore',
+        show: '/categoryshow',
+        update: '/categoryupdate',
+        delete: '/categorydelete',
+        bulkDelete: '/categoriesdelete',
+      },
+      idsField: 'category_ids',
+      create: categoryCreateSchema,
+      update: categoryUpdateSchema,
+      shown: categoryShown,
+      made: option,
+    }),
+    {
+      store: 'Create a category',
+      show: 'One category',
+      update: 'Rename a category',
+      delete: 'Move a category to the trash (refused while live products use it)',
+      bulkDelete: 'Move several categories to the trash, all or none',
+    },
+  ),
+  /** Every live category (the product form's select). */
+  names: defineEndpoint({
+    method: 'GET',
+    path: '/getcategories',
+    access: 'signedIn',
+    resource: 'category',
+    summary: "The live categories' ids and names, by name",
+    answer: ok(z.array(option)),
+  }),
+};

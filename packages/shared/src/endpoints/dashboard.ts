@@ -1,3 +1,36 @@
-// The dashboard calls' contracts.
+import { z } from 'zod';
+import { defineEndpoint, can } from '../contract/endpoint.ts';
+import { dateRangeSchema } from '../list.schemas.ts';
 
-export const dashboardEndpoints = {};
+// The dashboard: its cards and top-products chart over a period of shop days (the current month by default).
+
+/** One bar of the top products: "Cement (Bags)" and the quantity sold less returned in the period. */
+export const dashboardBar = z.object({ label: z.string(), y: z.number() });
+export type DashboardBar = z.output<typeof dashboardBar>;
+
+export const dashboardData = z.object({
+  /** The period the figures cover, YYYY-MM-DD. */
+  period: z.object({ startDate: z.string(), endDate: z.string() }),
+  total_revenue: z.number(),
+  /** The top 10 products by net quantity, one bar per product and unit. */
+  chart_data: z.array(dashboardBar),
+  /** The figures below only for holders of the Profit and Loss report (reportProfitLossList). */
+  stock_value: z.number().optional(),
+  gross_profit: z.number().optional(),
+  total_expenses: z.number().optional(),
+  total_loss: z.number().optional(),
+  net_profit: z.number().optional(),
+});
+export type DashboardData = z.output<typeof dashboardData>;
+
+export const dashboardEndpoints = {
+  figures: defineEndpoint({
+    method: 'GET',
+    path: '/dashboard',
+    access: can('dashboard'),
+    resource: ['dashboard', 'sale', 'stock', 'expense'],
+    query: dateRangeSchema,
+    answer: z.object({ success: z.literal(true), message: z.string(), data: dashboardData }),
+    summary: "The dashboard's cards and top products over a period (the current month by default).",
+  }),
+};

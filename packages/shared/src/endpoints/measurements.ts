@@ -1,3 +1,69 @@
-// The measurements calls' contracts.
+import { z } from 'zod';
+import { measurementCreateSchema, measurementUpdateSchema } from '../catalogue.schemas.ts';
+import { recordEndpoints, recordListEndpoint } from '../contract/crud.ts';
+import { defineEndpoint, type Endpoint, instant, ok } from '../contract/endpoint.ts';
+import { environment, namedRef, option } from './common.ts';
 
-export const measurementsEndpoints = {};
+// A unit of measurement (bag, tonne, metre) of stock batches, and the select that lists them.
+
+export const measurementRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** Null: made from the name by the shared unitLabel rule. */
+  plural: z.string().nullable(),
+  environment,
+  created_at: instant,
+  /** The creator. */
+  user: namedRef,
+});
+export type MeasurementRow = z.output<typeof measurementRow>;
+
+export const measurementShown = z.object({
+  id: z.number(),
+  name: z.string(),
+  plural: z.string().nullable(),
+  environment,
+  created_at: instant,
+});
+export type MeasurementShown = z.output<typeof measurementShown>;
+
+/** Each endpoint of a group with its summary. */
+const summarized = <const E extends Record<string, Endpoint>>(endpoints: E, summaries: { [K in keyof E]: string }) =>
+  Object.fromEntries(Object.entries(endpoints).map(([name, e]) => [name, { ...e, summary: summaries[name] }])) as E;
+
+export const measurementsEndpoints = {
+  list: { ...recordListEndpoint('measurement', measurementRow), summary: 'The measurements, newest first' },
+  ...summarized(
+    recordEndpoints({
+      word: 'measurement',
+      paths: {
+        store: '/measurementstore',
+        show: '/measurementshow',
+        update: '/measurementupdate',
+        delete: '/measurementdelete',
+        bulkDelete: '/measurementsdelete',
+      },
+      idsField: 'measurement_ids',
+      create: measurementCreateSchema,
+      update: measurementUpdateSchema,
+      shown: measurementShown,
+      made: option,
+    }),
+    {
+      store: 'Create a measurement',
+      show: 'One measurement',
+      update: 'Update a measurement (its plural kept when not sent)',
+      delete: 'Move a measurement to the trash',
+      bulkDelete: 'Move several measurements to the trash, all or none',
+    },
+  ),
+  /** Every live measurement (the stock form's select). */
+  names: defineEndpoint({
+    method: 'GET',
+    path: '/getmeasurements',
+    access: 'signedIn',
+    resource: 'measurement',
+    summary: "The live measurements' ids and names, by name",
+    answer: ok(z.array(option)),
+  }),
+};

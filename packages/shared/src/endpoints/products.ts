@@ -1,3 +1,115 @@
-// The products calls' contracts.
+import { z } from 'zod';
+import { productCreateSchema, productUpdateSchema } from '../catalogue.schemas.ts';
+import { recordEndpoints, recordListEndpoint } from '../contract/crud.ts';
+import { can, defineEndpoint, doneWith, type Endpoint, file, instant, ok } from '../contract/endpoint.ts';
+import { listQuerySchema } from '../list.schemas.ts';
+import { productBarcodeAssignSchema, productLabelsQuerySchema } from '../product-labels.schemas.ts';
+import { environment, namedRef, option } from './common.ts';
 
-export const productsEndpoints = {};
+// A product (its name unique within its category, an optional barcode and SKU), its list's files, its barcode
+// labels and the select that lists them.
+
+export const productRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  category_id: z.number(),
+  barcode: z.string().nullable(),
+  sku: z.string().nullable(),
+  environment,
+  created_at: instant,
+  category: namedRef,
+  /** The creator. */
+  user: namedRef,
+});
+export type ProductRow = z.output<typeof productRow>;
+
+export const productShown = z.object({
+  id: z.number(),
+  name: z.string(),
+  category_id: z.number(),
+  barcode: z.string().nullable(),
+  sku: z.string().nullable(),
+  environment,
+  created_at: instant,
+});
+export type ProductShown = z.output<typeof productShown>;
+
+/** A chosen product with the barcode its label carries (given now or before). */
+export const labelledProduct = z.object({ id: z.number(), name: z.string(), barcode: z.string() });
+export type LabelledProduct = z.output<typeof labelledProduct>;
+
+/** Each endpoint of a group with its summary. */
+const summarized = <const E extends Record<string, Endpoint>>(endpoints: E, summaries: { [K in keyof E]: string }) =>
+  Object.fromEntries(Object.entries(endpoints).map(([name, e]) => [name, { ...e, summary: summaries[name] }])) as E;
+
+const exportOf = (format: 'xlsx' | 'csv') =>
+  defineEndpoint({
+    method: 'GET',
+    path: `/product${format}`,
+    access: can('productExport'),
+    resource: 'product',
+    query: listQuerySchema.pick({ search: true }),
+    summary: `The products list (searched) as ${format.toUpperCase()}`,
+    answer: file(format),
+  });
+
+export const productsEndpoints = {
+  list: { ...recordListEndpoint('product', productRow), summary: 'The products, newest first' },
+  ...summarized(
+    recordEndpoints({
+      word: 'product',
+      paths: {
+        store: '/productstore',
+        show: '/productshow',
+        update: '/productupdate',
+        delete: '/productdelete',
+        bulkDelete: '/productsdelete',
+      },
+      idsField: 'product_ids',
+      create: productCreateSchema,
+      update: productUpdateSchema,
+      shown: productShown,
+      made: option,
+    }),
+    {
+      store: 'Create a product',
+      show: 'One product',
+      update: 'Update a product (a code left out is cleared)',
+      delete: 'Move a product to the trash',
+      bulkDelete: 'Move several products to the trash, all or none',
+    },
+  ),
+  xlsx: exportOf('xlsx'),
+  csv: exportOf('csv'),
+  /** Gives the chosen products (or every one without) a barcode before their labels are printed. */
+  barcodeAssign: defineEndpoint({
+    method: 'POST',
+    path: '/productbarcodeassign',
+    access: can('productEdit'),
+    resource: 'product',
+    body: productBarcodeAssignSchema,
+    summary: 'Give the chosen products without a barcode one (their SKU or the next shop number)',
+    answer: doneWith(z.array(labelledProduct)),
+    errors: [404],
+  }),
+  /** The A4 sheet of the chosen products' labels, in the order given. */
+  labelsPdf: defineEndpoint({
+    method: 'GET',
+    path: '/productlabelspdf',
+    access: can('productList'),
+    resource: 'product',
+    query: productLabelsQuerySchema,
+    summary: "The chosen products' barcode labels as a PDF (3 × 8 on A4)",
+    answer: file('pdf'),
+    errors: [404],
+  }),
+  /** Every live product (the stock and brand forms' selects). */
+  names: defineEndpoint({
+    method: 'GET',
+    path: '/getproducts',
+    access: 'signedIn',
+    resource: 'product',
+    summary: "The live products' ids and names, by name",
+    answer: ok(z.array(option)),
+  }),
+};

@@ -61,9 +61,9 @@ export const listCalls = (word: string, fileName: string) => ({
 /** A list over the shop's days (startDate/endDate, both included) whose files carry the period and a total. */
 export const overShopDays = (totalLabel: string) => ({ filter: dateRangeSchema, total: { label: totalLabel } });
 
-/** The flat list envelope around a row schema, for the OpenAPI description; `totals` when the list declares them. */
-export const listEnvelopeSchema = (row: z.ZodType, totals?: readonly ListTotal[]) =>
-  z.object({
+/** The flat list envelope around a row schema; `totals` (required) when the list declares them. */
+export const listEnvelopeSchema = <Row extends z.ZodType>(row: Row, totals?: readonly ListTotal[]) => {
+  const envelope = z.object({
     success: z.literal(true),
     data: z.array(row),
     current_page: z.number(),
@@ -72,10 +72,12 @@ export const listEnvelopeSchema = (row: z.ZodType, totals?: readonly ListTotal[]
     per_page: z.number(),
     from: z.number().nullable(),
     to: z.number().nullable(),
-    ...(totals?.length
-      ? { totals: z.object(Object.fromEntries(totals.map((t) => [t.field, z.number().describe(t.label)]))) }
-      : {}),
+    totals: z.record(z.string(), z.number()).optional(),
   });
+  if (!totals?.length) return envelope.omit({ totals: true }) as unknown as typeof envelope;
+  const named = z.object(Object.fromEntries(totals.map((t) => [t.field, z.number().describe(t.label)])));
+  return envelope.extend({ totals: named }) as unknown as typeof envelope;
+};
 
 /** The list call's query: page, page size, search and the list's filters. */
 export const listQueryOf = (list: ListDeclaration) =>

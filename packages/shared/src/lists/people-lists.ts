@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField } from '../catalogue.schemas.ts';
 import { GENDERS } from '../constants.ts';
+import { instant } from '../contract/endpoint.ts';
 import { blankAsAbsent } from '../list.schemas.ts';
 import { defineList, listCalls } from './declaration.ts';
 
@@ -21,14 +22,14 @@ export const userRowSchema = z.object({
   phone_number: z.string(),
   email: z.string(),
   role_id: z.number(),
-  role: z.string().nullable(),
+  role: z.string(),
   role_is_admin: z.boolean(),
   /** Locked by an administrator or, for a while, by failed sign-ins. */
   is_locked: z.union([z.literal(0), z.literal(1)]),
   /** Locked or Unlocked, from is_locked. */
   status: z.string(),
   environment: z.string(),
-  created_at: z.string(),
+  created_at: instant,
 });
 export type UserRecord = z.infer<typeof userRowSchema>;
 
@@ -60,7 +61,7 @@ export const supplierListRowSchema = z.object({
   country: z.string(),
   address: z.string(),
   environment: z.string(),
-  created_at: z.string(),
+  created_at: instant,
 });
 export type SupplierRecord = z.infer<typeof supplierListRowSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instant } from '../contract/endpoint.ts';
 import { dateRangeSchema } from '../list.schemas.ts';
 import { named } from '../reports/rows.ts';
 import { paymentLabel } from '../sales.schemas.ts';
@@ -23,21 +24,22 @@ export const saleListRowSchema = z.object({
   total_amount: z.number(),
   /** Refunded by the sale's returns so far. */
   returned_amount: z.number(),
-  /** total_amount less returned_amount. */
-  net_amount: z.number(),
   vat_rate: z.number(),
   vat_amount: z.number(),
   /** The method, or SPLIT when the sale was paid by more than one. */
   payment_method: z.string(),
   /** Every method the sale was paid by. */
   payment_methods: z.array(z.string()),
+  notice: z.string().nullable(),
+  created_at: instant,
+  /** The cashier who made it. */
+  user: named,
+  /** total_amount less returned_amount. */
+  net_amount: z.number(),
   /** What the screen and the files show: one method's name, or Split with the methods (paymentMethodsLabel). */
   payment_label: z.string(),
-  notice: z.string().nullable(),
-  created_at: z.string(),
-  user: named,
 });
-export type SaleListRecord = z.infer<typeof saleListRowSchema>;
+export type SaleListRecord = z.output<typeof saleListRowSchema>;
 
 /** One method's name, or Split with the methods when the sale was paid by more than one. */
 export function paymentMethodsLabel(sale: { payment_method: string; payment_methods?: readonly string[] | null }) {
@@ -56,6 +58,8 @@ export const saleList = defineList({
   title: 'Sales',
   path: '/saleslist',
   filter: dateRangeSchema,
+  // The list shows what each sale's returns refunded: a return refreshes it too.
+  resources: ['sale', 'return'],
   totals: [
     { field: 'total_sales', label: 'Total sales (UGX)' },
     { field: 'total_returns', label: 'Returns in the period (UGX)' },

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { instant } from '../contract/endpoint.ts';
+import { stockAdjustmentSchema } from '../catalogue.schemas.ts';
 import { batchRef, named } from '../reports/rows.ts';
 import { BATCH_COLUMNS } from '../reports/stock-reports.ts';
 import { defineList, listCalls, overShopDays } from './declaration.ts';
@@ -23,12 +25,16 @@ export const stockRowSchema = z.object({
   balance: z.number(),
   stock_date: z.string(),
   environment: z.string(),
-  created_at: z.string(),
-  product_name: z.string().nullable(),
-  brand_name: z.string().nullable(),
-  measurement_name: z.string().nullable(),
-  supplier_name: z.string().nullable(),
+  created_at: instant,
+  product_name: z.string(),
+  /** NO_BRAND for goods without a brand. */
+  brand_name: z.string(),
+  measurement_name: z.string(),
+  supplier_name: z.string(),
+  /** Never null: `{ name: NO_BRAND }` for goods without a brand. */
+  brand: z.object({ name: z.string() }),
   supplier: named,
+  /** The user who received it, null when none did. */
   created_by: named,
 });
 export type StockRecord = z.infer<typeof stockRowSchema>;
@@ -58,20 +64,27 @@ export const stockList = defineList({
 
 export const stockLevelRowSchema = z.object({
   ...batchRef,
-  product_name: z.string().nullable(),
-  brand_name: z.string().nullable(),
-  measurement_name: z.string().nullable(),
+  product_name: z.string(),
+  /** NO_BRAND for goods without a brand. */
+  brand_name: z.string(),
+  measurement_name: z.string(),
+  product: z.object({ name: z.string() }),
+  brand: z.object({ name: z.string() }),
+  measurement: z.object({ name: z.string() }),
   balance: z.number(),
   total_sold: z.number(),
   min_stock_level: z.number(),
   /** In Stock, Low Stock or Out of Stock, by the one shared rule (stockStatus). */
-  status: z.string(),
+  status: z.enum(['In Stock', 'Low Stock', 'Out of Stock']),
 });
+export type StockLevelRow = z.output<typeof stockLevelRowSchema>;
 
 /** Every live batch with what is left, what was sold and its status: never costs or the supplier. */
 export const stockLevelList = defineList({
   title: 'Stock Levels',
   path: '/stocklevel',
+  // Its rows are the batches: receiving, correcting or writing off stock refreshes it.
+  resources: ['stock'],
   keys: { list: 'stockLevel', export: 'stockLevelExport' },
   row: stockLevelRowSchema,
   // The inventory reports' batch columns (product, batch number, brand, unit), then what is left and sold.
@@ -88,17 +101,19 @@ export const stockWriteOffRowSchema = z.object({
   id: z.number(),
   batch_id: z.number(),
   batch_number: z.string(),
-  product_name: z.string().nullable(),
-  reason: z.string(),
+  product_name: z.string(),
+  reason: stockAdjustmentSchema.shape.reason,
   quantity: z.number(),
   unit_cost: z.number(),
   /** round(quantity × unit cost), whole UGX. */
   cost: z.number(),
   note: z.string(),
   adjustment_date: z.string(),
-  created_at: z.string(),
+  created_at: instant,
+  /** Who wrote it off, null when no user did. */
   user: named,
 });
+export type StockWriteOffRow = z.output<typeof stockWriteOffRowSchema>;
 
 /** Stock written off (damage, loss, expiry, count correction); the files carry the period and the total cost. */
 export const stockWriteOffList = defineList({

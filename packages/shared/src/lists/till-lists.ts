@@ -1,13 +1,28 @@
 import { z } from 'zod';
+import { instant } from '../contract/endpoint.ts';
 import { defineList, listCalls, overShopDays } from './declaration.ts';
 
 // The till's lists: the saved cash-ups, first counts and recounts (each recount a row of its own).
+
+/** What one payment method brought in and refunded over a cash-up's window. */
+export const methodTotalSchema = z.object({
+  method: z.string(),
+  sales_count: z.number(),
+  /** What the method brought in: for cash, what was handed over less the change given. */
+  sales_amount: z.number(),
+  returns_count: z.number(),
+  refunds: z.number(),
+});
+export type MethodTotal = z.output<typeof methodTotalSchema>;
 
 export const cashUpRowSchema = z.object({
   id: z.number(),
   day: z.string(),
   user_id: z.number(),
   cashier: z.string().nullable(),
+  /** The window it counted: from (inclusive) to its cut-off (exclusive). */
+  opened_at: instant,
+  closed_at: instant,
   opening_float: z.number(),
   cash_taken: z.number(),
   change_given: z.number(),
@@ -15,6 +30,8 @@ export const cashUpRowSchema = z.object({
   expected_cash: z.number(),
   counted_cash: z.number(),
   difference: z.number(),
+  /** Each payment method's figures, as saved. */
+  by_method: z.array(methodTotalSchema),
   note: z.string().nullable(),
   /** The first cash-up of a recount, and the recount's reason; null on a first count. */
   recount_of: z.number().nullable(),
@@ -25,15 +42,16 @@ export const cashUpRowSchema = z.object({
   sales_count: z.number(),
   returns_count: z.number(),
   saved_by: z.string().nullable(),
-  created_at: z.string(),
+  created_at: instant,
 });
-export type CashUpRecord = z.infer<typeof cashUpRowSchema>;
+export type CashUpRecord = z.output<typeof cashUpRowSchema>;
 
 export const cashUpList = defineList({
   title: 'Cash-ups',
   ...listCalls('salescashup', 'cash-ups'),
   ...overShopDays('Total difference (UGX)'),
   keys: { list: 'salesCashUpList', export: 'salesCashUpList' },
+  resources: ['cashUp'],
   row: cashUpRowSchema,
   columns: [
     { header: 'No.', field: 'id', kind: 'text' },

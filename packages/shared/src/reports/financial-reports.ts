@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { day, instant } from '../contract/endpoint.ts';
 import { listQuerySchema } from '../list.schemas.ts';
 import { defineReport, reportKeysOf } from './declaration.ts';
 import { reportPeriodShape, requireCustomRange } from './period.schemas.ts';
@@ -21,6 +22,9 @@ const financial = <const Word extends string>(word: Word, slug: string, title: s
   filters: PERIOD_FILTERS,
 });
 
+/** The period's first and last shop day (YYYY-MM-DD), beside every financial report's rows. */
+const PERIOD_BOUNDS = { report_start: z.string(), report_end: z.string() };
+
 export const revenueRowSchema = z.object({
   /** The shop's day, YYYY-MM-DD. */
   day: z.string(),
@@ -37,6 +41,7 @@ export const revenueRowSchema = z.object({
   bank: z.number(),
   card: z.number(),
 });
+export type RevenueRow = z.output<typeof revenueRowSchema>;
 
 /** One row per shop day with sales. */
 export const revenueReport = defineReport({
@@ -55,13 +60,15 @@ export const revenueReport = defineReport({
     { header: 'Card', field: 'card', kind: 'money' },
   ],
   extras: {
-    report_start: z.unknown(),
-    report_end: z.unknown(),
-    total_revenue: z.unknown(),
-    total_discount: z.unknown(),
-    total_returns: z.unknown(),
-    by_payment_method: z.unknown(),
+    ...PERIOD_BOUNDS,
+    total_revenue: z.number(),
+    total_discount: z.number(),
+    total_returns: z.number(),
+    /** What each method brought in less the refunds paid by it: the four add up to the revenue. */
+    by_payment_method: z.object({ CASH: z.number(), MOBILE_MONEY: z.number(), BANK: z.number(), CARD: z.number() }),
   },
+  /** Sales and returns, slot by slot. */
+  resources: ['report', 'sale'],
   total: { field: 'total_revenue', label: 'Total Revenue (UGX)' },
 });
 
@@ -74,6 +81,7 @@ export const profitLossRowSchema = z.object({
   previous_amount: z.number(),
   change: z.number(),
 });
+export type ProfitLossRow = z.output<typeof profitLossRowSchema>;
 
 /** The statement: one row per line, this period beside the previous period of the same length. */
 export const profitLossReport = defineReport({
@@ -86,33 +94,41 @@ export const profitLossReport = defineReport({
     { header: 'Change', field: 'change', kind: 'money' },
   ],
   extras: {
-    report_start: z.unknown(),
-    report_end: z.unknown(),
-    previous_start: z.unknown(),
-    previous_end: z.unknown(),
-    revenue: z.unknown(),
-    cost_of_goods_sold: z.unknown(),
-    gross_profit: z.unknown(),
-    gross_margin: z.unknown(),
-    total_expenses: z.unknown(),
-    total_loss: z.unknown(),
-    net_profit: z.unknown(),
+    ...PERIOD_BOUNDS,
+    /** The previous period of the same length, YYYY-MM-DD. */
+    previous_start: z.string(),
+    previous_end: z.string(),
+    revenue: z.number(),
+    cost_of_goods_sold: z.number(),
+    gross_profit: z.number(),
+    /** Gross profit as a percent of revenue, 2 decimals; 0 without revenue. */
+    gross_margin: z.number(),
+    total_expenses: z.number(),
+    total_loss: z.number(),
+    net_profit: z.number(),
   },
+  /** Sales and returns, expenses, and the stock written off. */
+  resources: ['report', 'sale', 'expense', 'stock'],
   total: { field: 'net_profit', label: 'Net Profit (UGX)' },
 });
 
 export const expenseRowSchema = z.object({
   id: z.number(),
-  expense_date: z.string(),
+  expense_date: day,
   category: z.string(),
   description: z.string(),
   amount: z.number(),
-  /** As people read it: Mobile Money. */
-  payment: z.string(),
+  /** As stored: MOBILE_MONEY. */
+  payment_method: z.string(),
   reference: z.string().nullable(),
+  supplier_id: z.number().nullable(),
   supplier: named,
   user: named,
+  created_at: instant,
+  /** As people read it: Mobile Money. */
+  payment: z.string(),
 });
+export type ExpenseReportRow = z.output<typeof expenseRowSchema>;
 
 /** The period's expenses (by expense date). */
 export const expenseReport = defineReport({
@@ -128,7 +144,13 @@ export const expenseReport = defineReport({
     { header: 'Supplier', field: 'supplier.name', kind: 'text' },
     { header: 'Recorded By', field: 'user.name', kind: 'text' },
   ],
-  extras: { report_start: z.unknown(), report_end: z.unknown(), total_expenses: z.unknown(), by_category: z.unknown() },
+  extras: {
+    ...PERIOD_BOUNDS,
+    total_expenses: z.number(),
+    /** Largest first; categories differing only in case are one. */
+    by_category: z.array(z.object({ category: z.string(), total: z.number() })),
+  },
+  resources: ['report', 'expense'],
   total: { field: 'total_expenses', label: 'Total Expenses (UGX)' },
 });
 
@@ -146,6 +168,7 @@ export const supplierRowSchema = z.object({
   /** round(balance × unit cost) of its live batches now. */
   stock_value: z.number(),
 });
+export type SupplierReportRow = z.output<typeof supplierRowSchema>;
 
 export const supplierReport = defineReport({
   ...financial('Supplier', 'supplier', 'Supplier Report'),
@@ -160,7 +183,13 @@ export const supplierReport = defineReport({
     { header: 'Gross Profit', field: 'gross_profit', kind: 'money' },
     { header: 'Stock Value Now', field: 'stock_value', kind: 'money' },
   ],
-  extras: { report_start: z.unknown(), report_end: z.unknown(), total_purchases: z.unknown() },
+  extras: {
+    ...PERIOD_BOUNDS,
+    /** Σ received cost of the rows. */
+    total_purchases: z.number(),
+  },
+  /** Batches received and sold from, by supplier. */
+  resources: ['report', 'stock', 'sale', 'supplier'],
   total: { field: 'total_purchases', label: 'Total Purchases (UGX)' },
 });
 
@@ -173,6 +202,7 @@ export const taxRowSchema = z.object({
   taxable: z.number(),
   vat: z.number(),
 });
+export type TaxRow = z.output<typeof taxRowSchema>;
 
 /** Per shop day with sales: sales, taxable value and the VAT each sale stored. */
 export const taxReport = defineReport({
@@ -185,7 +215,8 @@ export const taxReport = defineReport({
     { header: 'Taxable Sales', field: 'taxable', kind: 'money' },
     { header: 'VAT', field: 'vat', kind: 'money' },
   ],
-  extras: { report_start: z.unknown(), report_end: z.unknown(), total_taxable: z.unknown(), total_tax: z.unknown() },
+  extras: { ...PERIOD_BOUNDS, total_taxable: z.number(), total_tax: z.number() },
+  resources: ['report', 'sale'],
   total: { field: 'total_tax', label: 'Total VAT (UGX)' },
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { day, instant } from '../contract/endpoint.ts';
 
 // Row shapes of the reports, in the original client's nested names (docs/rules.md).
 
@@ -24,9 +25,10 @@ export const saleLineRowSchema = z.object({
   /** Set on a returned line: a negative row on the return's day (its id the negated return line's id). */
   return_number: z.number().nullable(),
   user: named,
-  created_at: z.string(),
+  /** The sale's instant, or the return's on a returned line. */
+  created_at: instant,
 });
-export type SaleLineRow = z.infer<typeof saleLineRowSchema>;
+export type SaleLineRow = z.output<typeof saleLineRowSchema>;
 
 /** The batch a row is about, with its product, brand and measurement names (reports and stock lists). */
 export const batchRef = {
@@ -44,8 +46,9 @@ export const stockRecordRowSchema = z.object({
   total_cost: z.number(),
   supplier: named,
   user: named,
-  stock_date: z.string(),
+  stock_date: day,
 });
+export type StockRecordRow = z.output<typeof stockRecordRowSchema>;
 
 export const stockBalanceRowSchema = z.object({
   ...batchRef,
@@ -60,6 +63,7 @@ export const stockBalanceRowSchema = z.object({
   value: z.number(),
   status: z.string(),
 });
+export type StockBalanceRow = z.output<typeof stockBalanceRowSchema>;
 
 export const lowStockRowSchema = z.object({
   ...batchRef,
@@ -68,13 +72,16 @@ export const lowStockRowSchema = z.object({
   min_stock_level: z.number(),
   status: z.string(),
 });
+export type LowStockRow = z.output<typeof lowStockRowSchema>;
 
 export const agingRowSchema = z.object({
   ...batchRef,
-  first_received_date: z.string(),
+  /** The batch's stock date. */
+  first_received_date: day,
   days_in_stock: z.number(),
   aging_period: z.string(),
   balance: z.number(),
   unit_price: z.number(),
   total_value: z.number(),
 });
+export type AgingRow = z.output<typeof agingRowSchema>;

@@ -30,14 +30,25 @@ const salesReport = <const Word extends string>(word: Word, title: string, slug:
   row: saleLineRowSchema,
   columns: SALE_LINE_COLUMNS,
   total: { field: 'total_sales', label: 'Total Sales (UGX)' },
+  /** Sale lines and the returns made in the period. */
+  resources: ['report', 'sale'],
 });
+
+/** Σ the period's line amounts less its refunds (the search's, when searched). */
+const totalSales = z.number();
+/** A shop day, YYYY-MM-DD. */
+const shopDay = z.string();
 
 export const dailySalesReport = defineReport({
   ...salesReport('Daily', 'Daily Sales Report', 'daily'),
   /** `Date` (the original client's capital): the shop's day, today by default. */
   query: listQuerySchema.extend({ Date: optionalDayField('date') }),
   filters: ['Date'],
-  extras: { last_sold_date: z.unknown(), total_sales: z.unknown() },
+  extras: {
+    /** The shop's day of the last sale up to the end of the day asked; null before the first sale. */
+    last_sold_date: shopDay.nullable(),
+    total_sales: totalSales,
+  },
 });
 
 export const weeklySalesReport = defineReport({
@@ -45,7 +56,7 @@ export const weeklySalesReport = defineReport({
   /** Any day of the week wanted; the report snaps it to its Monday. The current week by default. */
   query: listQuerySchema.extend({ week_start: optionalDayField('week start') }),
   filters: ['week_start'],
-  extras: { week_start: z.unknown(), week_end: z.unknown(), total_sales: z.unknown() },
+  extras: { week_start: shopDay, week_end: shopDay, total_sales: totalSales },
 });
 
 export const monthlySalesReport = defineReport({
@@ -53,14 +64,18 @@ export const monthlySalesReport = defineReport({
   /** YYYY-MM, not in the future; the current month by default. */
   query: listQuerySchema.extend({ month: optionalMonthField }),
   filters: ['month'],
-  extras: { selected_month: z.unknown(), total_sales: z.unknown() },
+  extras: {
+    /** YYYY-MM. */
+    selected_month: z.string(),
+    total_sales: totalSales,
+  },
 });
 
 export const consolidatedSalesReport = defineReport({
   ...salesReport('Consolidated', 'Consolidated Sales Report', 'consolidated'),
   query: listQuerySchema.extend(reportPeriodShape).superRefine(requireCustomRange),
   filters: ['report_type', 'date_range'],
-  extras: { report_start: z.unknown(), report_end: z.unknown(), total_sales: z.unknown() },
+  extras: { report_start: shopDay, report_end: shopDay, total_sales: totalSales },
 });
 
 /** The sales reports in the menu's order. */

@@ -27,7 +27,13 @@ const inventory = <const Word extends string>(word: Word) => {
 const OVER_PERIOD = {
   query: periodQuery,
   filters: ['report_type', 'date_range'],
-  extras: { report_start: z.unknown(), report_end: z.unknown(), total_stocks: z.unknown() },
+  extras: {
+    /** The period's first and last shop day, YYYY-MM-DD. */
+    report_start: z.string(),
+    report_end: z.string(),
+    /** Σ the rows' cost (received) or value (balance) over every row, never the page. */
+    total_stocks: z.number(),
+  },
 };
 
 /** A batch's product, number, brand and unit: the first columns of the inventory reports and stock levels. */
@@ -43,6 +49,8 @@ export const stockReport = defineReport({
   ...inventory('Stock'),
   ...OVER_PERIOD,
   row: stockRecordRowSchema,
+  /** The batches received: their cost is fixed once recorded, sales do not change it. */
+  resources: ['report', 'stock'],
   columns: [
     { header: 'Product', field: 'product.name', kind: 'text' },
     { header: 'Brand', field: 'brand.name', kind: 'text' },
@@ -61,6 +69,8 @@ export const stockBalanceReport = defineReport({
   ...inventory('StockBalance'),
   ...OVER_PERIOD,
   row: stockBalanceRowSchema,
+  /** The batches' balances, which sales and returns move, and the quantity sold in the period. */
+  resources: ['report', 'stock', 'sale'],
   columns: [
     ...BATCH_COLUMNS,
     { header: 'Qty in Stock', field: 'balance', kind: 'quantity' },
@@ -78,13 +88,17 @@ export const stockLowAlertReport = defineReport({
   query: listQuerySchema,
   filters: [],
   row: lowStockRowSchema,
+  resources: ['report', 'stock', 'sale'],
   columns: [
     ...BATCH_COLUMNS,
     { header: 'Unit Price', field: 'unit_price', kind: 'money' },
     { header: 'Qty in Stock', field: 'balance', kind: 'quantity' },
     { header: 'Status', field: 'status', kind: 'status' },
   ],
-  extras: { total_stocks: z.unknown() },
+  extras: {
+    /** Σ round(balance × unit cost) of the low batches. */
+    total_stocks: z.number(),
+  },
 });
 
 export const CUSTOM_DAYS_MISSING = 'Please enter the number of days for custom aging period';
@@ -117,6 +131,7 @@ export const stockAgingReport = defineReport({
     }),
   filters: ['aging_period', 'custom_days'],
   row: agingRowSchema,
+  resources: ['report', 'stock', 'sale'],
   columns: [
     ...BATCH_COLUMNS,
     { header: 'First Received', field: 'first_received_date', kind: 'date' },
@@ -126,7 +141,14 @@ export const stockAgingReport = defineReport({
     { header: 'Unit Price', field: 'unit_price', kind: 'money' },
     { header: 'Total Value', field: 'total_value', kind: 'money' },
   ],
-  extras: { total_value: z.unknown(), threshold_date: z.unknown(), aging_threshold: z.unknown() },
+  extras: {
+    /** Σ round(balance × unit cost) of the aged batches. */
+    total_value: z.number(),
+    /** Today less the period's days, YYYY-MM-DD: batches received on or before it are listed. */
+    threshold_date: z.string(),
+    /** `30 days`. */
+    aging_threshold: z.string(),
+  },
   total: { field: 'total_value', label: 'Total Value (UGX)' },
 });
 

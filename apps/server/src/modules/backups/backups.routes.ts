@@ -1,12 +1,12 @@
 // Backups (Manage Settings → Backups): list, back up now, download, restore, and the passphrase. All behind the
 // private key backupSettings, so only the Administrator reaches them.
 import fs from 'node:fs';
-import { backupIdField, backupPassphraseSchema, backupRestoreSchema } from '@duka/shared';
+import { API, backupRestoreSchema } from '@duka/shared';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { can, requestContext } from '../../platform/access.ts';
+import { requestContext } from '../../platform/access.ts';
 import { invalidField } from '../../platform/errors.ts';
+import { route } from '../../platform/route.ts';
 import type { AppServices } from '../../services.ts';
 import { BackupKeeper } from './backups.service.ts';
 
@@ -14,42 +14,39 @@ const MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
 
 export const backupRoutes: FastifyPluginAsyncZod<AppServices> = async (app, services) => {
   const keeper = services.backups ?? BackupKeeper.inTempDir(services.db, services.secrets, services.timeZone);
-  const access = can('backupSettings');
+  const endpoints = API.backup;
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
 
-  app.get('/backuplist', { config: access }, async () => ({ success: true, data: await keeper.status() }));
+  route(app, endpoints.list, async () => ({ success: true as const, data: await keeper.status() }));
 
-  app.post('/backupstore', { config: access }, async (request) => {
+  route(app, endpoints.store, async (request) => {
     const { id } = await keeper.backUp({ automatic: false, ctx: requestContext(request) });
     const row = (await keeper.status()).backups.find((b) => b.id === id);
-    return { success: true, message: 'Backup created successfully!', data: row };
+    return { success: true as const, message: 'Backup created successfully!', data: row };
   });
 
-  app.get(
-    '/backupdownload/:id',
-    { config: access, schema: { params: z.object({ id: backupIdField }) } },
-    async (request, reply) => {
-      const file = keeper.fileOf(request.params.id);
-      await keeper.auditDownload(request.params.id, requestContext(request));
-      reply.header('content-type', 'application/octet-stream');
-      reply.header('content-disposition', `attachment; filename="${request.params.id}"`);
-      reply.header('content-length', fs.statSync(file).size);
-      return reply.send(fs.createReadStream(file));
-    },
-  );
+  route(app, endpoints.download, async (request, reply) => {
+    const file = keeper.fileOf(request.params.id);
+    await keeper.auditDownload(request.params.id, requestContext(request));
+    reply.header('content-type', 'application/octet-stream');
+    reply.header('content-disposition', `attachment; filename="${request.params.id}"`);
+    reply.header('content-length', fs.statSync(file).size);
+    return reply.send(fs.createReadStream(file));
+  });
 
-  app.post('/backupsettingsstore', { config: access, schema: { body: backupPassphraseSchema } }, async (request) => {
+  route(app, endpoints.passphrase, async (request) => {
     await keeper.savePassphrase(request.body.passphrase, requestContext(request));
     return {
-      success: true,
+      success: true as const,
       message: request.body.passphrase
         ? 'Backup passphrase saved: new backups are encrypted.'
         : 'Backup passphrase removed: new backups are not encrypted.',
     };
   });
 
-  // A file sent as multipart (`file`, `passphrase`), or a backup of the list named by JSON { id, passphrase }.
-  app.post('/backuprestore', { config: access }, async (request) => {
+  // A file sent as multipart (`file`, `passphrase`), or a backup of the list named by JSON { id, passphrase }: read
+  // here, so the contract declares no body.
+  route(app, endpoints.restore, async (request) => {
     let bytes: Buffer | undefined;
     let passphrase: string | undefined;
     let source: string;
@@ -85,7 +82,7 @@ export const backupRoutes: FastifyPluginAsyncZod<AppServices> = async (app, serv
     }
     const header = await keeper.restore(bytes, passphrase, source, requestContext(request));
     return {
-      success: true,
+      success: true as const,
       message: 'Backup restored successfully! Everyone has been signed out.',
       data: { created_at: header.created_at, schema: header.schema },
     };

@@ -1,23 +1,15 @@
-import { categoryCreateSchema, categoryUpdateSchema, listQuerySchema } from '@duka/shared';
+import { API } from '@duka/shared';
 import type { FastifyPluginAsync } from 'fastify';
-import { registerLegacyCrudRoutes } from '../../platform/crud-routes-legacy.ts';
+import { registerCrudRoutes } from '../../platform/crud-routes.ts';
 import type { AppServices } from '../../services.ts';
 import * as categories from './categories.service.ts';
 
+// The category lookup (/getcategories) is registered with the products' routes, where it always was.
 export const categoryRoutes: FastifyPluginAsync<AppServices> = async (app, { db }) => {
-  registerLegacyCrudRoutes(app, db, {
-    word: 'category',
+  registerCrudRoutes(app, db, {
+    endpoints: API.category,
     kind: categories.categoryKind,
-    paths: {
-      list: '/categorylist',
-      store: '/categorystore',
-      show: '/categoryshow',
-      update: '/categoryupdate',
-      delete: '/categorydelete',
-      bulkDelete: '/categoriesdelete',
-    },
     idsField: 'category_ids',
-    schemas: { create: categoryCreateSchema, update: categoryUpdateSchema, list: listQuerySchema },
     service: {
       list: categories.listCategories,
       get: categories.getCategory,

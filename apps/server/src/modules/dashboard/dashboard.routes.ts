@@ -1,6 +1,7 @@
-import { dateRangeSchema } from '@duka/shared';
+import { API } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../platform/access.ts';
+import { route } from '../../platform/route.ts';
 import type { AppServices } from '../../services.ts';
 import { dashboardFigures } from './dashboard.service.ts';
 
@@ -8,13 +9,9 @@ import { dashboardFigures } from './dashboard.service.ts';
 const PROFIT_AND_LOSS_KEY = 'reportProfitLossList';
 
 export const dashboardRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, timeZone }) => {
-  app.get(
-    '/dashboard',
-    { config: { access: { permission: 'dashboard' } }, schema: { querystring: dateRangeSchema } },
-    async (request) => ({
-      success: true,
-      message: 'Dashboard data loaded.',
-      data: await dashboardFigures(db, timeZone, request.query, requireActor(request).keys.has(PROFIT_AND_LOSS_KEY)),
-    }),
-  );
+  route(app, API.dashboard.figures, async (request) => ({
+    success: true as const,
+    message: 'Dashboard data loaded.',
+    data: await dashboardFigures(db, timeZone, request.query, requireActor(request).keys.has(PROFIT_AND_LOSS_KEY)),
+  }));
 };

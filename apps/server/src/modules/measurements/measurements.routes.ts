@@ -1,23 +1,16 @@
-import { listQuerySchema, measurementCreateSchema, measurementUpdateSchema } from '@duka/shared';
+import { API } from '@duka/shared';
 import type { FastifyPluginAsync } from 'fastify';
-import { registerLegacyCrudRoutes } from '../../platform/crud-routes-legacy.ts';
+import { registerCrudRoutes } from '../../platform/crud-routes.ts';
+import { route } from '../../platform/route.ts';
 import type { AppServices } from '../../services.ts';
 import * as measurements from './measurements.service.ts';
 
 export const measurementRoutes: FastifyPluginAsync<AppServices> = async (app, { db }) => {
-  registerLegacyCrudRoutes(app, db, {
-    word: 'measurement',
+  const endpoints = API.measurement;
+  registerCrudRoutes(app, db, {
+    endpoints,
     kind: measurements.measurementKind,
-    paths: {
-      list: '/measurementlist',
-      store: '/measurementstore',
-      show: '/measurementshow',
-      update: '/measurementupdate',
-      delete: '/measurementdelete',
-      bulkDelete: '/measurementsdelete',
-    },
     idsField: 'measurement_ids',
-    schemas: { create: measurementCreateSchema, update: measurementUpdateSchema, list: listQuerySchema },
     service: {
       list: measurements.listMeasurements,
       get: measurements.getMeasurement,
@@ -27,8 +20,8 @@ export const measurementRoutes: FastifyPluginAsync<AppServices> = async (app, { 
     messages: { label: 'Measurement', plural: 'measurement' },
   });
 
-  app.get('/getmeasurements', { config: { access: 'signedIn' } }, async () => ({
-    success: true,
+  route(app, endpoints.names, async () => ({
+    success: true as const,
     data: await measurements.measurementOptions(db),
   }));
 };

@@ -1,26 +1,27 @@
-import { businessInfoSchema } from '@duka/shared';
+import { API } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { can, requestContext } from '../../platform/access.ts';
+import { requestContext } from '../../platform/access.ts';
+import { route } from '../../platform/route.ts';
 import type { AppServices } from '../../services.ts';
 import { readBusinessInfo, saveBusinessInfo } from './business.service.ts';
 
 export const businessRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db }) => {
-  const config = can('businessInfoSettings');
+  const endpoints = API.settings;
 
   // Receipts and invoices print it, so every signed-in user may read it.
-  app.get('/getbusinessinfosettings', { config: { access: 'signedIn' } }, async () => ({
-    success: true,
+  route(app, endpoints.businessShow, async () => ({
+    success: true as const,
     data: await readBusinessInfo(db),
   }));
 
-  app.get('/businessinfosettingslist', { config }, async () => ({
-    success: true,
+  route(app, endpoints.businessSettingsShow, async () => ({
+    success: true as const,
     message: 'Business info loaded.',
     data: await readBusinessInfo(db),
   }));
 
-  app.post('/businessinfosettingsstore', { config, schema: { body: businessInfoSchema } }, async (request) => {
+  route(app, endpoints.businessSave, async (request) => {
     await saveBusinessInfo(db, request.body, requestContext(request));
-    return { success: true, message: 'Business info settings saved successfully!' };
+    return { success: true as const, message: 'Business info settings saved successfully!' };
   });
 };

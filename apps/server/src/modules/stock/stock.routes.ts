@@ -1,18 +1,10 @@
-import {
-  idParamSchema,
-  type ListQuery,
-  stockAdjustmentSchema,
-  stockCreateSchema,
-  stockLevelList,
-  stockList,
-  stockUpdateSchema,
-  stockWriteOffList,
-} from '@duka/shared';
+import { API, type ListQuery, stockLevelList, stockList, stockWriteOffList } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { can, requestContext } from '../../platform/access.ts';
-import { registerLegacyCrudRoutes } from '../../platform/crud-routes-legacy.ts';
+import { requestContext } from '../../platform/access.ts';
+import { registerCrudRoutes } from '../../platform/crud-routes.ts';
 import { sendRecordPdf } from '../../platform/exports.ts';
 import { registerList } from '../../platform/list-routes.ts';
+import { route } from '../../platform/route.ts';
 import type { AppServices } from '../../services.ts';
 import { adjustmentQuery, totalWriteOffCost } from './adjustments.queries.ts';
 import {
@@ -27,18 +19,11 @@ import {
 import * as stock from './stock.service.ts';
 
 export const stockRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, timeZone }) => {
-  registerLegacyCrudRoutes(app, db, {
-    word: 'stock',
+  const endpoints = API.stock;
+  registerCrudRoutes(app, db, {
+    endpoints,
     kind: stock.stockKind,
-    paths: {
-      store: '/stockstore',
-      show: '/stockshow',
-      update: '/stockupdate',
-      delete: '/stockdelete',
-      bulkDelete: '/stocksdelete',
-    },
     idsField: 'ids',
-    schemas: { create: stockCreateSchema, update: stockUpdateSchema },
     service: {
       get: stock.getStock,
       create: stock.createStock,
@@ -56,7 +41,7 @@ export const stockRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db,
     },
   });
 
-  app.get('/stockpdf/:id', { config: can('stockList'), schema: { params: idParamSchema } }, async (request, reply) => {
+  route(app, endpoints.pdf, async (request, reply) => {
     const batch = await stock.getStock(db, request.params.id);
     return sendRecordPdf(
       reply,
@@ -89,19 +74,15 @@ export const stockRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db,
     timeZone,
   );
 
-  app.post(
-    '/stockadjustmentstore',
-    { config: can('stockAdjustmentAdd'), schema: { body: stockAdjustmentSchema } },
-    async (request) => ({
-      success: true,
-      message: 'Stock written off successfully!',
-      data: await stock.writeOffStock(db, request.body, requestContext(request), timeZone),
-    }),
-  );
+  route(app, endpoints.writeOff, async (request) => ({
+    success: true as const,
+    message: 'Stock written off successfully!',
+    data: await stock.writeOffStock(db, request.body, requestContext(request), timeZone),
+  }));
 
   // Batches with stock left, for the write-off form.
-  app.get('/getstockbatches', { config: can('stockAdjustmentAdd') }, async () => ({
-    success: true,
+  route(app, endpoints.batchesWithStock, async () => ({
+    success: true as const,
     data: await db
       .selectFrom('stock_batches as s')
       .innerJoin('products as p', 'p.id', 's.product_id')

@@ -1,29 +1,23 @@
-import { COUNTRIES, type ListQuery, supplierCreateSchema, supplierList, supplierUpdateSchema } from '@duka/shared';
+import { API, COUNTRIES, type ListQuery, supplierList } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { registerLegacyCrudRoutes } from '../../platform/crud-routes-legacy.ts';
+import { registerCrudRoutes } from '../../platform/crud-routes.ts';
+import { route } from '../../platform/route.ts';
 import type { AppServices } from '../../services.ts';
 import * as suppliers from './suppliers.service.ts';
 
 export const supplierRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, timeZone }) => {
-  registerLegacyCrudRoutes(app, db, {
-    word: 'supplier',
+  const endpoints = API.supplier;
+  registerCrudRoutes(app, db, {
+    endpoints,
     kind: suppliers.supplierKind,
-    paths: {
-      store: '/supplierstore',
-      show: '/suppliershow',
-      update: '/supplierupdate',
-      delete: '/supplierdelete',
-      bulkDelete: '/suppliersdelete',
-    },
     idsField: 'supplier_ids',
-    schemas: { create: supplierCreateSchema, update: supplierUpdateSchema },
     service: {
       get: suppliers.getSupplier,
       create: suppliers.createSupplier,
       update: suppliers.updateSupplier,
     },
     messages: { label: 'Supplier', plural: 'supplier' },
-    // Declared in packages/shared/src/lists: the list, its exports and the answer's shape.
+    // Declared in packages/shared/src/lists (API.supplier.supplierList): the list, its exports and the answer's shape.
     declared: {
       declaration: supplierList,
       source: { rows: (query: ListQuery) => suppliers.supplierQuery(db, query.search) },
@@ -31,9 +25,6 @@ export const supplierRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { 
     },
   });
 
-  app.get('/getsuppliers', { config: { access: 'signedIn' } }, async () => ({
-    success: true,
-    data: await suppliers.supplierOptions(db),
-  }));
-  app.get('/getcountries', { config: { access: 'signedIn' } }, async () => ({ success: true, data: COUNTRIES }));
+  route(app, endpoints.names, async () => ({ success: true as const, data: await suppliers.supplierOptions(db) }));
+  route(app, endpoints.countries, async () => ({ success: true as const, data: COUNTRIES }));
 };

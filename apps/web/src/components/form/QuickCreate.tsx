@@ -4,8 +4,8 @@ import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { type DefaultValues, type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { errorMessage } from '../../api/client.ts';
-import { send, useWrite } from '../../api/lists.ts';
+import { call, errorMessage } from '../../api/client.ts';
+import { useWrite } from '../../api/lists.ts';
 import { usePermissions } from '../../api/permissions.ts';
 import { applyServerErrors } from '../apply-server-errors.ts';
 import type { RecordFormSpec } from './record-form.tsx';
@@ -90,7 +90,12 @@ function QuickCreateDialog<Schema extends z.ZodType<FieldValues, FieldValues>>({
   onCreated: (id: number) => void;
 }) {
   const [failure, setFailure] = useState<string>();
-  const write = useWrite(send('POST', spec.save), [spec.list, ...(spec.invalidates ?? [])]);
+  const own = spec.save.resource;
+  const write = useWrite(
+    (body: z.output<Schema>) =>
+      call(spec.save, { body } as never) as Promise<unknown> as Promise<{ message: string; data?: unknown }>,
+    [...(typeof own === 'string' ? [own] : own), ...(spec.refreshes ?? [])],
+  );
   const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
     resolver: zodResolver(spec.schema as never),
     mode: 'onTouched',

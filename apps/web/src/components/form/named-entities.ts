@@ -1,4 +1,5 @@
-import { roleCreateSchema, roleUpdateSchema } from '@duka/shared';
+import { API, type Endpoint, roleCreateSchema, roleUpdateSchema } from '@duka/shared';
+import type { Resource } from '../../api/queries.ts';
 import type { RecordFormSpec } from './record-form.tsx';
 
 // Records that are just a name (roles, categories): one declaration each, the same two forms.
@@ -8,21 +9,26 @@ export interface NamedRecord {
   update: RecordFormSpec<typeof roleUpdateSchema, { name: string }>;
 }
 
-/** `word` spells the calls: /{word}list, /{word}store, /{word}update/{id}, /{word}show/{id}. */
-function named(label: string, word: string, lookups: string[] = []): NamedRecord {
-  // Lookups other forms read (/getcategories) are refreshed after a save so their selects offer the change.
-  const base = { label, list: `/${word}list`, invalidates: lookups, width: 640 };
+/** `word` spells the screens (/{word}list); the calls are the record's contracts. */
+function named(
+  label: string,
+  word: string,
+  calls: { store: Endpoint; update: Endpoint; show: Endpoint },
+  refreshes: Resource[] = [],
+): NamedRecord {
+  // Lookups other forms read (the categories' select) are refreshed after a save so their selects offer the change.
+  const base = { label, list: `/${word}list`, refreshes, width: 640 };
   return {
-    create: { ...base, schema: roleCreateSchema, save: `/${word}store`, environment: true, empty: { name: '' } },
+    create: { ...base, schema: roleCreateSchema, save: calls.store, environment: true, empty: { name: '' } },
     update: {
       ...base,
       schema: roleUpdateSchema,
-      save: `/${word}update`,
-      show: `/${word}show`,
+      save: calls.update,
+      show: calls.show,
       toValues: (r) => ({ name: r.name }),
     },
   };
 }
 
-export const ROLE = named('Role', 'role');
-export const CATEGORY = named('Category', 'category', ['/getcategories']);
+export const ROLE = named('Role', 'role', API.role);
+export const CATEGORY = named('Category', 'category', API.category);

@@ -1,12 +1,13 @@
-import { DEFAULT_ENVIRONMENT } from '@duka/shared';
+import { DEFAULT_ENVIRONMENT, type Endpoint } from '@duka/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Paper } from '@mantine/core';
 import { type ComponentType, type ReactNode, useEffect } from 'react';
 import { Controller, type DefaultValues, type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import type { z } from 'zod';
-import { errorMessage } from '../../api/client.ts';
-import { send, useRecord, useWrite } from '../../api/lists.ts';
+import { call, errorMessage } from '../../api/client.ts';
+import { useRecord, useWrite } from '../../api/lists.ts';
+import type { Resource } from '../../api/queries.ts';
 import { FormActions } from '../FormActions.tsx';
 import { FormAlerts } from '../FormAlerts.tsx';
 import { PageHeader } from '../PageHeader.tsx';
@@ -23,17 +24,17 @@ import { useSaveFlow } from './save-flow.ts';
 export interface RecordFormSpec<Schema extends z.ZodType<FieldValues, FieldValues>, Loaded = unknown> {
   /** "Expense": the title ("Create Expense"), the crumb and the fallback error. */
   label: string;
-  /** The list screen, which is also the list call refreshed after a save. */
+  /** The list screen, where the form returns. */
   list: string;
   /** Crumb of the list, when it is not the label ("Expenses"). */
   listLabel?: string;
   schema: Schema;
-  /** POST path (create) or PUT path prefix, the id appended (update). */
-  save: string;
-  /** GET path prefix of the record, the id appended (update). */
-  show?: string;
-  /** Other calls that show the record (lookups, reports), refreshed after a save. */
-  invalidates?: string[];
+  /** The store endpoint (create) or the update endpoint (update, called with the address's :id). */
+  save: Endpoint;
+  /** The record's show endpoint (update). */
+  show?: Endpoint;
+  /** Other resources that show the record (lookups, reports), refreshed after a save with the record's own. */
+  refreshes?: readonly Resource[];
   /** The create form's empty values; a function when they depend on the day (a date field starting at today). */
   empty?: DefaultValues<z.input<Schema>> | (() => DefaultValues<z.input<Schema>>);
   /** The loaded record as the update form's values. */
@@ -88,13 +89,19 @@ export function useRecordForm<Schema extends z.ZodType<FieldValues, FieldValues>
 ) {
   const { id } = useParams();
   const isUpdate = Boolean(spec.show);
-  const record = useRecord<Loaded>(spec.show ?? '', isUpdate ? id : undefined);
+  const record = useRecord(spec.show, isUpdate ? id : undefined) as ReturnType<typeof useRecord> & {
+    data: Loaded | undefined;
+  };
   const flow = useSaveFlow(spec.list, { offersChoice: !isUpdate && !spec.noChoice });
-  const write = useWrite(send(isUpdate ? 'PUT' : 'POST', isUpdate ? `${spec.save}/${id}` : spec.save), [
-    spec.list,
-    ...(spec.show ? [spec.show] : []),
-    ...(spec.invalidates ?? []),
-  ]);
+  const own = spec.save.resource;
+  const write = useWrite(
+    (body: z.output<Schema>) =>
+      call(spec.save, {
+        ...(isUpdate && { params: { id } }),
+        body,
+      } as never) as Promise<unknown> as Promise<SaveAnswer>,
+    [...(typeof own === 'string' ? [own] : own), ...(spec.refreshes ?? [])],
+  );
   const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
     resolver: zodResolver(spec.schema as never),
     // A corrected field clears its message at once (the original client re-checks on input, blur and change).

@@ -1,19 +1,22 @@
+import type { Endpoint } from '@duka/shared';
 import { Button, Menu } from '@mantine/core';
 import { errorMessage } from '../../api/client.ts';
 import { datedName, downloadFile } from '../../api/download.ts';
 
-/** Export (XLSX, CSV): `paths` give each format's endpoint with the list's current filters. */
+/** Export (XLSX, CSV): each format's endpoint, called with the list's current search and filters. */
 export function ExportMenu({
-  paths,
+  endpoints,
+  query,
   name,
   onError,
 }: {
-  paths: { xlsx: string; csv: string };
+  endpoints: { xlsx: Endpoint; csv: Endpoint };
+  query: Record<string, unknown>;
   name: string;
   onError: (message: string) => void;
 }) {
   const download = (format: 'xlsx' | 'csv') =>
-    downloadFile(paths[format], datedName(name, format)).catch((err) =>
+    downloadFile(endpoints[format], { query } as never, datedName(name, format)).catch((err) =>
       onError(errorMessage(err, 'The export failed. Please try again.')),
     );
   return (

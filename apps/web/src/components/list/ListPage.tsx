@@ -1,11 +1,12 @@
-import { formatMoney, type ListTotal, type PermissionKey } from '@duka/shared';
+import { type AnswerOf, type Endpoint, formatMoney, type ListTotal, type PermissionKey } from '@duka/shared';
 import { Button, Checkbox, Group, Paper, Table } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { api, errorMessage } from '../../api/client.ts';
-import { type ListParams, toQueryString, useList } from '../../api/lists.ts';
+import { call, errorMessage } from '../../api/client.ts';
+import { type ListParams, useList } from '../../api/lists.ts';
 import { usePermissions } from '../../api/permissions.ts';
+import { invalidate, type Resource } from '../../api/queries.ts';
 import { confirmAction } from '../confirm.ts';
 import { type AlertState, FormAlerts } from '../FormAlerts.tsx';
 import { type Crumb, PageHeader } from '../PageHeader.tsx';
@@ -31,15 +32,22 @@ export interface RowTools {
   run: (call: () => Promise<{ message?: string }>, question?: string) => Promise<void>;
 }
 
-export interface ListPageProps<Row extends { id: number }> {
+/** A list's endpoint: it answers the flat list envelope, whose rows `RowOf` reads off the contract. */
+export type ListEndpoint = Endpoint & { method: 'GET' };
+export type RowOf<E extends Endpoint> = AnswerOf<E> extends { data: (infer Row)[] } ? Row : never;
+
+export interface ListPageProps<E extends ListEndpoint, Row = RowOf<E>> {
   title: string;
   /** The breadcrumb; the list's own title alone unless told. */
   trail?: Crumb[];
-  endpoint: string;
+  endpoint: E;
   columns: Column<Row>[];
+  /** The create screen (a screen's address, not an endpoint) and the key it needs. */
   create?: { to: string; permission: PermissionKey; label?: string };
-  bulkDelete?: { permission: PermissionKey; path: string; field: string; question: (n: number) => string };
-  exports?: { permission: PermissionKey; xlsx: string; csv: string; name: string };
+  /** The bulk delete's endpoint (its key is the contract's) and its body's ids field. */
+  bulkDelete?: { endpoint: Endpoint; field: string; question: (n: number) => string };
+  /** The list's XLSX and CSV endpoints (their keys are the contracts'), and the files' name. */
+  exports?: { xlsx: Endpoint; csv: Endpoint; name: string };
   filters?: {
     permission: PermissionKey;
     initial: FilterValues;
@@ -50,14 +58,15 @@ export interface ListPageProps<Row extends { id: number }> {
   actions?: { permission: PermissionKey; render: (selectedIds: number[], tools: RowTools) => ReactNode };
   /** Rows are keyed by id unless ids repeat (the trash mixes kinds). */
   rowKey?: (row: Row) => string | number;
-  /** Lists touched by this screen's writes (the trash, other lists) refreshed after a delete. */
-  alsoInvalidates?: string[];
+  /** Other resources this screen's writes touch (the trash, lookups), refreshed after a delete with the list's own. */
+  refreshes?: readonly Resource[];
   /** Figures over every filtered row the list answers beside its page (`totals`), shown above the table. */
   totals?: readonly ListTotal[];
 }
 
-export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) {
-  const { can } = usePermissions();
+export function ListPage<E extends ListEndpoint>(props: ListPageProps<E>) {
+  type Row = RowOf<E>;
+  const { can, canCall } = usePermissions();
   const client = useQueryClient();
   const [pageSize, setPageSize] = useState(10);
   const [page, setPage] = useState(1);
@@ -69,13 +78,23 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
   const [alerts, setAlerts] = useState<AlertState>({});
 
   const params: ListParams = { pagination_size: pageSize, page, search: search || undefined, ...filters };
-  const list = useList<Row>(props.endpoint, params);
-  const rows = list.data?.data ?? [];
+  const list = useList(props.endpoint, params);
+  const answer = list.data as
+    | (Omit<AnswerOf<ListEndpoint>, 'data'> & {
+        data: (Row & { id: number })[];
+        current_page: number;
+        last_page: number;
+        from: number | null;
+        to: number | null;
+        total: number;
+        totals?: Record<string, number>;
+      })
+    | undefined;
+  const rows = answer?.data ?? [];
   const reload = async () => {
     setSelected(new Set());
-    await Promise.all(
-      [props.endpoint, ...(props.alsoInvalidates ?? [])].map((key) => client.invalidateQueries({ queryKey: [key] })),
-    );
+    const own = props.endpoint.resource;
+    await invalidate(client, ...(typeof own === 'string' ? [own] : own), ...(props.refreshes ?? []));
   };
   const tools: RowTools = {
     run: async (call, question) => {
@@ -99,16 +118,18 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
       else next.add(id);
       return next;
     });
-  const canDelete = Boolean(props.bulkDelete && can(props.bulkDelete.permission));
+  const canDelete = Boolean(props.bulkDelete && canCall(props.bulkDelete.endpoint));
   const canAct = Boolean(props.actions && can(props.actions.permission));
   const canSelect = canDelete || canAct;
-  const exportQuery = toQueryString({ search: search || undefined, ...filters });
+  const exportQuery = { search: search || undefined, ...filters };
 
   const bulkDelete = () => {
     const spec = props.bulkDelete;
     if (!spec) return;
     const ids = [...selected];
-    void tools.run(() => api('DELETE', spec.path, { [spec.field]: ids }), spec.question(ids.length));
+    const deleteAll = () =>
+      call(spec.endpoint, { body: { [spec.field]: ids } } as never) as Promise<{ message?: string }>;
+    void tools.run(deleteAll, spec.question(ids.length));
   };
 
   return (
@@ -120,7 +141,7 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
         <FigureCards
           cards={props.totals.map((total) => ({
             label: total.label,
-            value: list.data?.totals ? formatMoney(list.data.totals[total.field]) : '…',
+            value: answer?.totals ? formatMoney(answer.totals[total.field]) : '…',
           }))}
         />
       )}
@@ -154,10 +175,11 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
                 Filter
               </Button>
             )}
-            {props.exports && can(props.exports.permission) && (
+            {props.exports && canCall(props.exports.xlsx) && (
               <ExportMenu
                 name={props.exports.name}
-                paths={{ xlsx: props.exports.xlsx + exportQuery, csv: props.exports.csv + exportQuery }}
+                endpoints={props.exports}
+                query={exportQuery}
                 onError={(error) => setAlerts({ error })}
               />
             )}
@@ -232,13 +254,13 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
             </Table.Tbody>
           </Table>
         </TableScroll>
-        {list.data && (
+        {answer && (
           <Pager
-            page={list.data.current_page}
-            lastPage={list.data.last_page}
-            from={list.data.from}
-            to={list.data.to}
-            total={list.data.total}
+            page={answer.current_page}
+            lastPage={answer.last_page}
+            from={answer.from}
+            to={answer.to}
+            total={answer.total}
             onPage={(n) => {
               setPage(n);
               setSelected(new Set());

@@ -1,9 +1,9 @@
-import type { ReportDeclaration } from '@duka/shared';
+import { type ReportDeclaration, reportEndpoints } from '@duka/shared';
 import { Button, Group, Paper, Table } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { usePermissions } from '../../api/permissions.ts';
-import { type ReportAnswer, reportExportPaths, useReport } from '../../api/reports.ts';
+import { type ReportAnswer, useReport } from '../../api/reports.ts';
 import { type AlertState, FormAlerts } from '../FormAlerts.tsx';
 import { PageHeader } from '../PageHeader.tsx';
 import { TableScroll } from '../TableScroll.tsx';
@@ -88,7 +88,8 @@ export function ReportPage({ report, cards }: { report: ReportDeclaration; cards
               {canExport && (
                 <ExportMenu
                   name={report.fileName}
-                  paths={reportExportPaths(report, query)}
+                  endpoints={reportEndpoints(report)}
+                  query={query}
                   onError={(error) => setAlerts({ error })}
                 />
               )}

@@ -1,35 +1,40 @@
-import type { CrudWord } from '@duka/shared';
-import { api } from '../../api/client.ts';
+import type { CrudWord, Endpoint } from '@duka/shared';
+import { call } from '../../api/client.ts';
+import type { Resource } from '../../api/queries.ts';
 import type { ListPageProps, RowTools } from './ListPage.tsx';
 import type { RowAction } from './RowMenu.tsx';
 
-// A catalogue record's list screen is spelled from its permission word, as the server's registerCrudRoutes spells its
-// calls: 'brand' → /brandlist, /brandcreate (brandAdd), /brandsdelete (brandBulkDelete, body brand_ids),
-// /brandupdate/{id} (brandEdit), /branddelete/{id} (brandDelete). Each action is still checked against the user's
-// keys.
+// A catalogue record's list screen, from its contracts (API.brand: list, delete, bulkDelete) and its permission word,
+// which spells its screens as the original client's: /brandcreate (brandAdd), /brandupdate/{id} (brandEdit). Each
+// action is still checked against the user's keys.
+
+/** The record calls a list screen uses. */
+export interface RecordCalls<List extends Endpoint> {
+  list: List;
+  delete: Endpoint;
+  bulkDelete: Endpoint;
+}
 
 export interface RecordSpelling {
-  /** The bulk delete's path word: 'categories' → /categoriesdelete; `${word}s` unless given. */
-  plural?: string;
   /** The bulk delete's body field; `${word}_ids` unless given. */
   idsField?: string;
-  /** Other cached calls a delete makes stale (the lookups of the forms' selects, reports); the trash always is. */
-  refreshes?: string[];
+  /** Other resources a delete makes stale (the lookups of the forms' selects, reports); the trash always is. */
+  refreshes?: readonly Resource[];
 }
 
 /** A record's list call, its Create button and bulk delete, and what its deletes refresh (the trash first). */
-export function recordListProps(
+export function recordListProps<List extends Endpoint & { method: 'GET' }>(
   word: CrudWord,
+  calls: RecordCalls<List>,
   spelling: RecordSpelling = {},
-): Pick<ListPageProps<{ id: number }>, 'endpoint' | 'create' | 'bulkDelete' | 'alsoInvalidates'> {
-  const { plural = `${word}s`, idsField = `${word}_ids`, refreshes = [] } = spelling;
+): Pick<ListPageProps<List>, 'endpoint' | 'create' | 'bulkDelete' | 'refreshes'> {
+  const { idsField = `${word}_ids`, refreshes = [] } = spelling;
   return {
-    endpoint: `/${word}list`,
-    alsoInvalidates: ['/trashlist', ...refreshes],
+    endpoint: calls.list,
+    refreshes: ['trash', ...refreshes],
     create: { to: `/${word}create`, permission: `${word}Add` },
     bulkDelete: {
-      permission: `${word}BulkDelete`,
-      path: `/${plural}delete`,
+      endpoint: calls.bulkDelete,
       field: idsField,
       question: (n) => `Are you sure you want to delete ${n} ${word}(s)?`,
     },
@@ -37,7 +42,12 @@ export function recordListProps(
 }
 
 /** A row's Edit and Delete (after a confirmation). */
-export function editDeleteActions(word: CrudWord, id: number, tools: RowTools): RowAction[] {
+export function editDeleteActions(
+  word: CrudWord,
+  calls: Pick<RecordCalls<Endpoint>, 'delete'>,
+  id: number,
+  tools: RowTools,
+): RowAction[] {
   return [
     { label: 'Edit', permission: `${word}Edit`, to: `/${word}update/${id}` },
     {
@@ -45,7 +55,10 @@ export function editDeleteActions(word: CrudWord, id: number, tools: RowTools): 
       permission: `${word}Delete`,
       color: 'red',
       onClick: () =>
-        tools.run(() => api('DELETE', `/${word}delete/${id}`), `Are you sure you want to delete this ${word}?`),
+        tools.run(
+          () => call(calls.delete, { params: { id } } as never) as Promise<{ message?: string }>,
+          `Are you sure you want to delete this ${word}?`,
+        ),
     },
   ];
 }

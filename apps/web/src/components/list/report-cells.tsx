@@ -5,6 +5,7 @@ import {
   formatQuantity,
   type ListColumn,
   type ListDeclaration,
+  listEndpoints,
   type ReportColumn,
   readField,
 } from '@duka/shared';
@@ -74,12 +75,10 @@ export function declaredColumns<Row>(
 }
 
 /** A declared list's export menu for ListPage: its Export key, its two calls and its file name. */
-export const declaredExports = (list: ListDeclaration) => ({
-  permission: list.keys.export,
-  xlsx: list.exports.xlsx,
-  csv: list.exports.csv,
-  name: list.exports.fileName,
-});
+export const declaredExports = (list: ListDeclaration) => {
+  const { xlsx, csv } = listEndpoints(list);
+  return { xlsx, csv, name: list.exports.fileName };
+};
 
 /** Who sees a declared list's Filter button: its Filter key, or anyone who may read it when it has none. */
 export const declaredFilterKey = (list: ListDeclaration) => list.keys.filter ?? list.keys.list;
@@ -87,7 +86,7 @@ export const declaredFilterKey = (list: ListDeclaration) => list.keys.filter ?? 
 /** What ListPage takes from a declaration: the call, the columns (with `cells` overrides), the export menu and
  * the totals it answers. */
 export const declaredList = <Row,>(list: ListDeclaration, cells: Cells<Row> = {}) => ({
-  endpoint: list.path,
+  endpoint: listEndpoints(list).list,
   columns: declaredColumns<Row>(list.columns, cells),
   exports: declaredExports(list),
   totals: list.totals,

@@ -1,4 +1,4 @@
-import { brandCreateSchema, brandUpdateSchema } from '@duka/shared';
+import { API, type BrandShown, brandCreateSchema, brandUpdateSchema } from '@duka/shared';
 import { MultiSelect, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { errorMessage } from '../../api/client.ts';
@@ -13,8 +13,6 @@ const base = {
   label: 'Brand',
   listLabel: 'Brands',
   list: '/brandlist',
-  // The stock form's brands: a product's, and every name.
-  invalidates: ['/getbrandsbyproduct', '/getbrands'],
   width: 640,
 };
 
@@ -22,22 +20,22 @@ const base = {
 export const BRAND_CREATE: RecordFormSpec<typeof brandCreateSchema> = {
   ...base,
   schema: brandCreateSchema,
-  save: '/brandstore',
+  save: API.brand.store,
   environment: true,
   empty: { name: '', product_ids: [] },
 };
 
-const UPDATE: RecordFormSpec<typeof brandUpdateSchema, { name: string; product_id: number }> = {
+const UPDATE: RecordFormSpec<typeof brandUpdateSchema, BrandShown> = {
   ...base,
   schema: brandUpdateSchema,
-  save: '/brandupdate',
-  show: '/brandshow',
+  save: API.brand.update,
+  show: API.brand.show,
   toValues: ({ name, product_id }) => ({ name, product_id }),
 };
 
 export function BrandCreatePage() {
   const kit = useRecordForm(BRAND_CREATE);
-  const products = useLookup('/getproducts');
+  const products = useLookup(API.product.options);
   const { form } = kit;
   return (
     <RecordFormPage spec={BRAND_CREATE} kit={kit}>
@@ -68,7 +66,7 @@ export function BrandUpdatePage() {
   return (
     <RecordFormPage spec={UPDATE} kit={kit}>
       <TextInput label="Name" {...form.register('name')} error={form.formState.errors.name?.message} />
-      <LookupSelect control={form.control} name="product_id" label="Product" endpoint="/getproducts" mt="md" />
+      <LookupSelect control={form.control} name="product_id" label="Product" endpoint={API.product.options} mt="md" />
     </RecordFormPage>
   );
 }
