@@ -104,8 +104,9 @@ export async function buildApp(options: AppOptions) {
   // The installable app's manifest, beside the client's files rather than under /api.
   await app.register(webManifestRoutes, services);
 
-  // The original client asks for an anti-forgery cookie first; auth is by bearer header, so it is only a formality.
-  app.get('/sanctum/csrf-cookie', { config: { access: 'public' } }, async (_request, reply) => {
+  // The original client asks for an anti-forgery cookie first; auth is by bearer header, so it is only a formality,
+  // outside the API and its document.
+  app.get('/sanctum/csrf-cookie', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
     reply.header('set-cookie', 'XSRF-TOKEN=unused; Path=/; SameSite=Strict');
     return reply.code(204).send();
   });

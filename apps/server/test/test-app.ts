@@ -86,7 +86,11 @@ export async function createTestApp(
     try {
       parsed = JSON.parse(text);
     } catch {}
-    checkContract(method, path, { status: response.status, body: parsed });
+    checkContract(method, path, {
+      status: response.status,
+      body: parsed,
+      contentType: response.headers.get('content-type'),
+    });
     return { status: response.status, body: parsed, headers: response.headers };
   };
 

@@ -36,6 +36,7 @@ export const recordListEndpoint = <const Word extends CrudWord, Row extends z.Zo
   query: Query = listQuerySchema as unknown as Query,
 ) =>
   defineEndpoint({
+    summary: `The ${word} records, paged and searched`,
     method: 'GET',
     path: `/${word}list`,
     access: can(key(word, 'List')),
@@ -55,6 +56,7 @@ export function recordEndpoints<
   const resource = word as Word;
   return {
     store: defineEndpoint({
+      summary: `Creates a ${word}`,
       method: 'POST',
       path: paths.store,
       access: can(key(word, 'Add')),
@@ -64,6 +66,7 @@ export function recordEndpoints<
       errors: [409],
     }),
     show: defineEndpoint({
+      summary: `One ${word}`,
       method: 'GET',
       path: `${paths.show}/:id`,
       access: can(key(word, 'List')),
@@ -72,6 +75,7 @@ export function recordEndpoints<
       answer: ok(spec.shown),
     }),
     update: defineEndpoint({
+      summary: `Updates a ${word}`,
       method: 'PUT',
       path: `${paths.update}/:id`,
       access: can(key(word, 'Edit')),
@@ -82,6 +86,7 @@ export function recordEndpoints<
       errors: [409],
     }),
     delete: defineEndpoint({
+      summary: `Moves a ${word} to the trash`,
       method: 'DELETE',
       path: `${paths.delete}/:id`,
       access: can(key(word, 'Delete')),
@@ -91,6 +96,7 @@ export function recordEndpoints<
       errors: [409],
     }),
     bulkDelete: defineEndpoint({
+      summary: `Moves several ${word} records to the trash`,
       method: 'DELETE',
       path: paths.bulkDelete,
       access: can(key(word, 'BulkDelete')),

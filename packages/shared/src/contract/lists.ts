@@ -14,6 +14,7 @@ export function listEndpoints(declaration: ListDeclaration) {
   const resource = resourcesOf(declaration);
   const exportOf = (format: 'xlsx' | 'csv') =>
     defineEndpoint({
+      summary: `${declaration.title} as ${format.toUpperCase()}`,
       method: 'GET',
       path: declaration.exports[format],
       access: can(declaration.keys.export),
@@ -23,6 +24,7 @@ export function listEndpoints(declaration: ListDeclaration) {
     });
   return {
     list: defineEndpoint({
+      summary: declaration.title,
       method: 'GET',
       path: declaration.path,
       access: can(declaration.keys.list),
@@ -55,6 +57,7 @@ export function reportEndpoints(declaration: ReportDeclaration) {
   const resource = declaration.resources ?? ['report'];
   const exportOf = (format: 'xlsx' | 'csv') =>
     defineEndpoint({
+      summary: `${declaration.title} as ${format.toUpperCase()}`,
       method: 'GET',
       path: declaration.exports[format],
       access: can(declaration.keys.export),
@@ -64,6 +67,7 @@ export function reportEndpoints(declaration: ReportDeclaration) {
     });
   return {
     list: defineEndpoint({
+      summary: declaration.title,
       method: 'GET',
       path: declaration.path,
       access: can(declaration.keys.list),
