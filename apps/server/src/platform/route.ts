@@ -71,3 +71,29 @@ function responseSchemas(endpoint: Endpoint): Record<number, z.ZodType> {
 
 /** A file's body in the route's schema: never serialized (a buffer or stream is sent as it is). */
 const FILE_BODY = z.string().meta({ format: 'binary' });
+
+/**
+ * Holds the server to the contracts: a route under /api registered without a contract stops the server as it is
+ * registered, and `assertAllRegistered` (called once every module is in) stops it when a contract has no route.
+ */
+export function holdToContracts(app: FastifyInstance, contracts: readonly Endpoint[]) {
+  const registered = new Set<string>();
+  const keyOf = (method: string, path: string) => `${method} ${path}`;
+  app.addHook('onRoute', (options) => {
+    if (!options.url.startsWith('/api')) return;
+    for (const method of [options.method].flat()) {
+      if (method === 'HEAD') continue;
+      const endpoint = options.config?.endpoint;
+      if (!endpoint) throw new Error(`${method} ${options.url} has no contract (packages/shared/src/endpoints).`);
+      registered.add(keyOf(endpoint.method, endpoint.path));
+    }
+  });
+  return {
+    assertAllRegistered() {
+      const missing = contracts.filter((e) => !registered.has(keyOf(e.method, e.path)));
+      if (missing.length) {
+        throw new Error(`Contracts without a route: ${missing.map((e) => keyOf(e.method, e.path)).join(', ')}`);
+      }
+    },
+  };
+}
