@@ -37,7 +37,7 @@ export const file = (type: keyof typeof FILE_TYPES): FileAnswer => ({ file: FILE
 
 /** The error statuses an endpoint declares beyond those every call or its access and inputs imply (400, 429; 401,
  * 403; 404 with params, 422 with inputs, 413 and 415 with a body). */
-export type DeclaredError = 404 | 409 | 410 | 413 | 429 | 503;
+export type DeclaredError = 404 | 409 | 410 | 413 | 422 | 429 | 503;
 
 export interface Endpoint {
   method: Method;

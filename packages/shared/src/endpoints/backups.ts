@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type BackupRow, type BackupStatus, backupIdField, backupPassphraseSchema } from '../backups.schemas.ts';
-import { can, type DeclaredError, defineEndpoint, done, doneWith, file, instant, ok } from '../contract/endpoint.ts';
+import { can, defineEndpoint, done, doneWith, file, instant, ok } from '../contract/endpoint.ts';
 
 // Backups (Manage Settings → Backups): the list and state, back up now, download, the passphrase and restore. All
 // behind the private key backupSettings. The row and state types are BackupRow and BackupStatus (backups.schemas.ts).
@@ -9,7 +9,6 @@ import { can, type DeclaredError, defineEndpoint, done, doneWith, file, instant,
  * The restore's own checks (a multipart form or a JSON body, read by the handler) answer 422, which a contract
  * implies only with a declared body: declared here.
  */
-const UPLOAD_REFUSED = 422 as number as DeclaredError;
 
 /** A backup file in the backup folder, as its header describes it. */
 export const backupRow = z.object({
@@ -86,7 +85,7 @@ export const backupsEndpoints = {
     access: can('backupSettings'),
     resource: 'backup',
     answer: doneWith(backupRestored),
-    errors: [404, UPLOAD_REFUSED],
+    errors: [404, 422],
     summary:
       'Restores a backup. Body: a multipart form (file, passphrase) or JSON { id, passphrase } (backupRestoreSchema).',
   }),

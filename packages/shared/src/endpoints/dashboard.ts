@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, can } from '../contract/endpoint.ts';
+import { can, defineEndpoint } from '../contract/endpoint.ts';
 import { dateRangeSchema } from '../list.schemas.ts';
 
 // The dashboard: its cards and top-products chart over a period of shop days (the current month by default).

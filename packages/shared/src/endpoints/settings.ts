@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { can, type DeclaredError, defineEndpoint, done, doneWith, ok } from '../contract/endpoint.ts';
+import { can, defineEndpoint, done, doneWith, ok } from '../contract/endpoint.ts';
 import { yesNo } from '../fields.ts';
 import { businessInfoSchema } from '../sales.schemas.ts';
 import { emailSettingsSchema, securitySettingsSchema } from '../settings.schemas.ts';
@@ -7,12 +7,6 @@ import { emailSettingsSchema, securitySettingsSchema } from '../settings.schemas
 // The shop's settings: security (passwords, 2FA, the return window), e-mail (the SMTP server), appearance (name,
 // logo, favicon, wallpaper) and the business information receipts and invoices print. Each group is one settings
 // row read with its defaults.
-
-/**
- * A multipart upload's own checks answer 422, which a contract implies only with a declared body: the form's body
- * is read by the handler, not by a schema, so the status is declared here.
- */
-const UPLOAD_REFUSED = 422 as number as DeclaredError;
 
 /** The security settings as stored (defaults where never saved). */
 export const securitySettingsShown = z.object({
@@ -142,7 +136,7 @@ export const settingsEndpoints = {
     access: can('appearanceSettings'),
     resource: 'appearance',
     answer: doneWith(appearanceShown),
-    errors: [UPLOAD_REFUSED],
+    errors: [422],
     summary:
       'Saves the name and images. Body: a multipart form (name; logo, favicon, wallpaper: PNG or JPEG, at most 2 MB each).',
   }),

@@ -1,16 +1,18 @@
+import { API } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { can, requestContext } from '../../platform/access.ts';
+import { requestContext } from '../../platform/access.ts';
+import { route } from '../../platform/route.ts';
 import type { AppServices } from '../../services.ts';
 import { dismissFirstSteps, readFirstSteps } from './first-steps.service.ts';
 
 // The Administrator's checklist on a new shop. `settings` is a private key, held through the Administrator role only.
 export const firstStepsRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db }) => {
-  const config = can('settings');
+  const endpoints = API.firstSteps;
 
-  app.get('/firststeps', { config }, async () => ({ success: true, data: await readFirstSteps(db) }));
+  route(app, endpoints.show, async () => ({ success: true as const, data: await readFirstSteps(db) }));
 
-  app.post('/firststepsdismiss', { config }, async (request) => {
+  route(app, endpoints.dismiss, async (request) => {
     await dismissFirstSteps(db, requestContext(request));
-    return { success: true, message: 'The first steps are hidden. Each screen stays in the menu.' };
+    return { success: true as const, message: 'The first steps are hidden. Each screen stays in the menu.' };
   });
 };

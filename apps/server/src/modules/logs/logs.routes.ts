@@ -1,28 +1,26 @@
-import { idParamSchema, listQuerySchema } from '@duka/shared';
+import { API } from '@duka/shared';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { can } from '../../platform/access.ts';
 import { type ExportFormat, sendExport } from '../../platform/exports.ts';
+import { type ContractRequest, route } from '../../platform/route.ts';
 import type { AppServices } from '../../services.ts';
 import * as logs from './logs.service.ts';
 
 export const logRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, timeZone }) => {
-  const config = can('applicationLogs');
+  const endpoints = API.log;
 
-  app.get('/applicationlogcolumns', { config }, async () => ({ success: true, ...(await logs.logColumns(db)) }));
+  route(app, endpoints.columns, async () => ({ success: true as const, ...(await logs.logColumns(db)) }));
 
-  app.get(
-    '/applicationloglist',
-    { config, schema: { querystring: listQuerySchema.and(logs.logFilterSchema) } },
-    (request) => logs.listLogs(db, timeZone, request.query),
-  );
+  route(app, endpoints.list, (request) => logs.listLogs(db, timeZone, request.query));
 
-  app.get('/applicationlog/:id', { config, schema: { params: idParamSchema } }, async (request) => ({
-    success: true,
+  route(app, endpoints.show, async (request) => ({
+    success: true as const,
     data: await logs.getLog(db, timeZone, request.params.id),
   }));
 
-  for (const format of ['xlsx', 'csv'] as ExportFormat[]) {
-    app.get(`/applicationlog${format}/:id`, { config, schema: { params: idParamSchema } }, async (request, reply) => {
+  /** One entry as a file of one row. */
+  const exportLog =
+    (format: ExportFormat) => async (request: ContractRequest<typeof endpoints.xlsx>, reply: FastifyReply) => {
       const log = await logs.getLog(db, timeZone, request.params.id);
       return sendExport(reply, format, {
         name: `applicationlogs_${log.id}`,
@@ -41,6 +39,7 @@ export const logRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, t
         })(),
         timeZone,
       });
-    });
-  }
+    };
+  route(app, endpoints.xlsx, exportLog('xlsx'));
+  route(app, endpoints.csv, exportLog('csv'));
 };

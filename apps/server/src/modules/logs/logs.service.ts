@@ -1,16 +1,10 @@
 // The audit log as the application-log screens read it.
-import { dateRangeSchema, type ListQuery } from '@duka/shared';
+import type { ListQuery, LogFilter } from '@duka/shared';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
 import { notFound } from '../../platform/errors.ts';
 import { matchesSearch, paginate } from '../../platform/listing.ts';
 import { withinShopDays } from '../../platform/period.ts';
-
-export const logFilterSchema = z
-  .object({ type: z.string().max(100).optional(), activity: z.string().max(100).optional() })
-  .and(dateRangeSchema);
-export type LogFilter = z.infer<typeof logFilterSchema>;
 
 function logQuery(db: Database, timeZone: string, filter: LogFilter & { search?: string }) {
   let q = db
