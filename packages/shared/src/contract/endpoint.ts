@@ -35,9 +35,9 @@ export const FILE_TYPES = {
 
 export const file = (type: keyof typeof FILE_TYPES): FileAnswer => ({ file: FILE_TYPES[type] });
 
-/** The error statuses an endpoint declares beyond those every call or its access and inputs imply (400, 429; 401,
- * 403; 404 with params, 422 with inputs, 413 and 415 with a body). */
-export type DeclaredError = 404 | 409 | 410 | 413 | 422 | 429 | 503;
+/** The error statuses an endpoint declares beyond those every call or its access and inputs imply (400, 429; 401 and
+ * 403 unless public; 404 with params, 422 with inputs, 413 and 415 with a body). */
+export type DeclaredError = 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 503;
 
 export interface Endpoint {
   method: Method;
@@ -69,8 +69,8 @@ export const errorEnvelope = z.looseObject({
 export function answersOf(endpoint: Endpoint): Map<number, z.ZodType | FileAnswer> {
   const answers = new Map<number, z.ZodType | FileAnswer>([[endpoint.status ?? 200, endpoint.answer]]);
   const errors = new Set<number>([400, 429, ...(endpoint.errors ?? [])]);
-  if (endpoint.access !== 'public') errors.add(401);
-  if (typeof endpoint.access === 'object') errors.add(403);
+  // A signed-in route is also refused (403) while its user must change the password first.
+  if (endpoint.access !== 'public') for (const status of [401, 403]) errors.add(status);
   if (endpoint.params || endpoint.query || endpoint.body) errors.add(422);
   if (endpoint.body) for (const status of [413, 415]) errors.add(status);
   if (endpoint.params) errors.add(404);

@@ -1,15 +1,9 @@
 import { z } from 'zod';
 import { forgotPasswordSchema, loginSchema, resendOtpSchema, verifyOtpSchema } from '../auth.schemas.ts';
-import { type DeclaredError, defineEndpoint, done, doneWith, ok } from '../contract/endpoint.ts';
+import { defineEndpoint, done, doneWith, ok } from '../contract/endpoint.ts';
 
 // Sign-in (password, the second factor, a forgotten password) and the shell's calls: who is signed in, which menus
 // they may open, how long the session has left, sign-out.
-
-/**
- * A refused sign-in answers 401 though the call is public. DeclaredError does not list 401 (a public call implies
- * none), so it is declared through this cast until the contract's DeclaredError takes it.
- */
-const REFUSED_SIGN_IN = [401] as readonly number[] as readonly DeclaredError[];
 
 /** A session's token, and whether the password must be changed before anything else. */
 export const sessionStart = z.object({ token: z.string(), must_change_password: z.boolean() });
@@ -43,7 +37,8 @@ export const authEndpoints = {
     resource: 'session',
     body: loginSchema,
     answer: doneWith(z.union([sessionStart, secondFactorPending])),
-    errors: REFUSED_SIGN_IN,
+    // A refused sign-in answers 401 though the call is public.
+    errors: [401],
     summary: 'Sign in with e-mail and password: a session, or the second factor to come',
   }),
   verifyOtp: defineEndpoint({

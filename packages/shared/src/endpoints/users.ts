@@ -1,21 +1,14 @@
 import { z } from 'zod';
-import { userCreateSchema, userUpdateSchema } from '../accounts.schemas.ts';
-import { profileUpdateSchema } from '../auth.schemas.ts';
+import { userCreateSchema, type userUpdateSchema } from '../accounts.schemas.ts';
+import type { profileUpdateSchema } from '../auth.schemas.ts';
 import { GENDERS } from '../constants.ts';
-import { type DeclaredError, can, defineEndpoint, done, doneWith, file, ok } from '../contract/endpoint.ts';
+import { can, defineEndpoint, done, doneWith, file, ok } from '../contract/endpoint.ts';
 import { listEndpoints } from '../contract/lists.ts';
 import { idListSchema, idParamSchema } from '../list.schemas.ts';
 import { userList, userRowSchema } from '../lists/people-lists.ts';
 
 // Staff accounts: the users list and its files, a user's record and PDF, creation with a temporary password, edit,
 // lock/unlock and deletion.
-
-/**
- * /userupdate/:id is open to anyone signed in (one's own profile) and answers 403 to another's edit without userEdit.
- * DeclaredError does not list 403 (only a permission access implies it), so it is declared through this cast until
- * the contract's DeclaredError takes it.
- */
-const OTHERS_NEED_A_KEY = [403, 404, 409] as readonly number[] as readonly DeclaredError[];
 
 /** A user's record (the show call and the PDF): the list's row without its status. */
 export const userShown = userRowSchema.omit({ status: true });
@@ -81,7 +74,7 @@ export const usersEndpoints = {
     params: idParamSchema,
     body: userUpdateBody,
     answer: done,
-    errors: OTHERS_NEED_A_KEY,
+    errors: [404, 409],
     summary: 'Edit a user (userEdit), or one’s own profile (name, e-mail, phone)',
   }),
   delete: defineEndpoint({

@@ -35,10 +35,11 @@ export const userRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, 
     return { success: true as const, message: `User created successfully! ${handover}`, data: user };
   });
 
-  route(app, endpoints.show, async (request) => ({
-    success: true as const,
-    data: await users.getUser(db, request.params.id),
-  }));
+  route(app, endpoints.show, async (request) => {
+    const user = await users.getUser(db, request.params.id);
+    // The query's CASE gives 0 or 1; its `sql<number>` does not say so.
+    return { success: true as const, data: { ...user, is_locked: user.is_locked ? (1 as const) : (0 as const) } };
+  });
 
   // One call for two screens: a user's own profile (name, e-mail, phone) and an administrator's edit (userEdit).
   route(app, endpoints.update, async (request) => {
