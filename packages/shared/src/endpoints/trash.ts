@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { can, defineEndpoint, done, instant } from '../contract/endpoint.ts';
-import { listEnvelopeSchema } from '../lists/declaration.ts';
 import { idParamSchema, listQuerySchema } from '../list.schemas.ts';
+import { listEnvelopeSchema } from '../lists/declaration.ts';
 
 // The trash: every kind's soft-deleted records, restored or removed for good.
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { instant } from '../contract/endpoint.ts';
 import { stockAdjustmentSchema } from '../catalogue.schemas.ts';
+import { instant } from '../contract/endpoint.ts';
 import { batchRef, named } from '../reports/rows.ts';
 import { BATCH_COLUMNS } from '../reports/stock-reports.ts';
 import { defineList, listCalls, overShopDays } from './declaration.ts';
