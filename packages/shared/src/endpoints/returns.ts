@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS } from '../constants.ts';
 import { can, canAny, defineEndpoint, doneWith, file, instant, ok } from '../contract/endpoint.ts';
 import { dateRangeSchema, idParamSchema, listQuerySchema } from '../list.schemas.ts';
 import { listEnvelopeSchema } from '../lists/declaration.ts';
@@ -21,7 +20,7 @@ export const returnRow = z.object({
   receipt_number: z.number().nullable(),
   customer_name: z.string(),
   reason: z.string(),
-  refund_method: z.enum(PAYMENT_METHODS),
+  refund_method: z.string(),
   /** The mobile-money transaction id of the refund, or another reference. */
   refund_reference: z.string().nullable(),
   refund_amount: z.number(),

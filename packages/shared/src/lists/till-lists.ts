@@ -15,6 +15,15 @@ export const methodTotalSchema = z.object({
 });
 export type MethodTotal = z.output<typeof methodTotalSchema>;
 
+/** The same figures as a saved cash-up keeps them (jsonb, which orders an object's keys by their length). */
+const savedMethodTotalSchema = z.object({
+  method: z.string(),
+  refunds: z.number(),
+  sales_count: z.number(),
+  sales_amount: z.number(),
+  returns_count: z.number(),
+});
+
 export const cashUpRowSchema = z.object({
   id: z.number(),
   day: z.string(),
@@ -31,7 +40,7 @@ export const cashUpRowSchema = z.object({
   counted_cash: z.number(),
   difference: z.number(),
   /** Each payment method's figures, as saved. */
-  by_method: z.array(methodTotalSchema),
+  by_method: z.array(savedMethodTotalSchema),
   note: z.string().nullable(),
   /** The first cash-up of a recount, and the recount's reason; null on a first count. */
   recount_of: z.number().nullable(),

@@ -226,7 +226,9 @@ export function cashUpsQuery(db: Database, filter: CashUpListFilter) {
       sql<number>`(SELECT count(*)::int FROM cash_up_returns k WHERE k.cash_up_id = ${firstOf})`.as('returns_count'),
       'b.name as saved_by',
       'c.created_at',
-    ]);
+    ])
+    // jsonb, as saveCashUp wrote it: the figures of each payment method.
+    .$narrowType<{ by_method: MethodTotal[] }>();
   if (filter.startDate) q = q.where('c.day', '>=', filter.startDate);
   if (filter.endDate) q = q.where('c.day', '<=', filter.endDate);
   const search = filter.search?.trim();

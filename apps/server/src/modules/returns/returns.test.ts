@@ -319,3 +319,42 @@ describe('figures after a return', () => {
     ]);
   });
 });
+
+describe('GET /api/salesreturnlist and its files', () => {
+  it('lists the returns, newest first, finds one by its number, and exports them with the total refunds', async () => {
+    const sale = await saleAt(t, cashier, now(), [[nails, 2]]);
+    const [line] = await lines(sale.id);
+    const back = await giveBack(sale.id, {
+      items: [{ sale_item_id: line?.id, quantity: 1 }],
+      reason: 'Bent',
+      refund_method: 'CASH',
+    });
+    expect(back.status).toBe(200);
+    const { return_number: returnNumber } = back.body.data;
+
+    const list = await t.call('GET', `/api/salesreturnlist?search=${returnNumber}`, { token: admin });
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({ success: true, current_page: 1 });
+    // The number as typed finds its return (and any sale number, customer or reference holding it).
+    expect(list.body.data).toContainEqual(
+      expect.objectContaining({
+        id: back.body.data.id,
+        return_number: returnNumber,
+        sale_id: sale.id,
+        reason: 'Bent',
+        refund_method: 'CASH',
+        refund_reference: null,
+        created_at: expect.any(String),
+        user: { name: expect.any(String) },
+      }),
+    );
+    const all = await t.call('GET', '/api/salesreturnlist?pagination_size=100', { token: cashier });
+    expect(all.status).toBe(200);
+    expect(all.body.data[0].id).toBe(back.body.data.id);
+
+    for (const format of ['xlsx', 'csv'] as const) {
+      const { rows } = await exportedRows(t, admin, `salesreturn${format}?search=${returnNumber}`, format);
+      expect(rows.length).toBeGreaterThan(1);
+    }
+  });
+});

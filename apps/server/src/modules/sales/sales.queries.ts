@@ -1,6 +1,6 @@
 // Reads for the point of sale (in-stock cascades), the sales list and its total (declared as saleList), and one
 // sale with its lines.
-import { sql } from 'kysely';
+import { type NotNull, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { CACHEABLE } from '../../db/read-cache.ts';
 import { brandJson, brandName } from '../../platform/brand-name.ts';
@@ -133,7 +133,8 @@ export function salesQuery(db: Database, timeZone: string, filter: SalesFilter) 
 }
 export type SaleRow = Awaited<ReturnType<ReturnType<typeof salesQuery>['execute']>>[number];
 
-/** Sale lines (`i`) with their batch number, unit price and named product, brand and unit: a sale's and a return's. */
+/** Sale lines (`i`) with their batch number, unit price and named product (inner-joined: never null), brand and unit:
+ * a sale's and a return's. */
 export function saleLines(db: Database) {
   return db
     .selectFrom('sale_items as i')
@@ -147,7 +148,8 @@ export function saleLines(db: Database) {
       nameJson('p').as('product'),
       brandJson('b').as('brand'),
       unitJson('m').as('measurement'),
-    ]);
+    ])
+    .$narrowType<{ product: NotNull }>();
 }
 
 export async function getSale(db: Database, timeZone: string, id: number) {
