@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { countOf, serviceEndpoints } from '@duka/shared';
+import { countOf, ENDPOINTS, serviceEndpoints } from '@duka/shared';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyError } from 'fastify';
@@ -40,7 +40,7 @@ import { AppError, STATUS_BY_CODE } from './platform/errors.ts';
 import { guardInput, NUL_MESSAGE } from './platform/input-guard.ts';
 import { openApiTransform } from './platform/openapi.ts';
 import { databaseRateStore } from './platform/rate-limit-store.ts';
-import { route } from './platform/route.ts';
+import { holdToContracts, route } from './platform/route.ts';
 import { sendSecurityHeaders } from './platform/security-headers.ts';
 import { serveWebApp } from './platform/static-assets.ts';
 import { type TrustedProxies, trustProxyOption } from './platform/trusted-proxies.ts';
@@ -85,6 +85,7 @@ export async function buildApp(options: AppOptions) {
     transform: openApiTransform,
   });
   await app.register(accessPlugin, { db: services.db });
+  const contracts = holdToContracts(app, ENDPOINTS);
 
   await app.register(
     async (api) => {
@@ -148,6 +149,8 @@ export async function buildApp(options: AppOptions) {
     },
     { prefix: '/api' },
   );
+
+  contracts.assertAllRegistered();
 
   if (webRoot && fs.existsSync(path.join(webRoot, 'index.html'))) {
     await serveWebApp(app, webRoot);

@@ -135,4 +135,5 @@ function checkContract(
   if (!path.startsWith('/api/')) return;
   const endpoint = contractOf(method, path);
   if (endpoint) checkAnswer(endpoint, answer);
+  else if (answer.status !== 404) throw new Error(`${method} ${path} answered ${answer.status} without a contract`);
 }

@@ -1,4 +1,4 @@
-import type { PermissionKey } from '@duka/shared';
+import type { Access } from '@duka/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/connection.ts';
@@ -6,21 +6,12 @@ import type { RequestContext } from './audit.ts';
 import { AppError, accessDenied, unauthenticated } from './errors.ts';
 import { type Actor, authenticate } from './sessions.ts';
 
-// The guard. Every route declares who may call it in `config.access`: 'public', 'signedIn', a permission key or
-// any of several keys (`anyOf`). A route without a declaration stops the server from starting, so nothing is left
-// open by omission; keys are `PermissionKey`s, so a misspelt key does not compile.
+// The guard. Every route's contract declares who may call it (its `access`: 'public', 'signedIn', a permission key or
+// any of several keys), which platform/route.ts copies into `config.access`. A route without a declaration stops the
+// server from starting, so nothing is left open by omission; keys are `PermissionKey`s, so a misspelt key does not
+// compile.
 
-export type Access =
-  | 'public'
-  | 'signedIn'
-  | { permission: PermissionKey }
-  | { anyOf: readonly [PermissionKey, ...PermissionKey[]] };
-
-/** A route's `config` that needs one key: `{ config: can('productList') }`. */
-export const can = (permission: PermissionKey) => ({ access: { permission } }) as const;
-
-/** A route's `config` that opens with any one of several keys (a sale opens from its list, receipt or invoice). */
-export const canAny = (...anyOf: [PermissionKey, ...PermissionKey[]]) => ({ access: { anyOf } }) as const;
+export type { Access };
 
 /** Whether the actor's keys satisfy a route's declared access (signed in already). */
 export function isAllowed(keys: ReadonlySet<string>, access: Access): boolean {
