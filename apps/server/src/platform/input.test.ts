@@ -121,7 +121,7 @@ describe('numbers', () => {
     expect(await t.db.selectFrom('sales').select('id').execute()).toEqual([]);
   });
 
-  it('take decimal text as the seeds client sends it', async () => {
+  it('take decimal text as the original client sends it', async () => {
     const res = await t.call('POST', '/api/salesstore', {
       token: admin,
       body: sale({ items: [{ batchNumber, quantity: '2.5' }], discount: '10' }),

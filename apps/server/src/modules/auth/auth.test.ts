@@ -16,7 +16,7 @@ const lastAudit = (activity: string) =>
   t.db.selectFrom('audit_logs').selectAll().where('activity', '=', activity).orderBy('id', 'desc').executeTakeFirst();
 
 describe('POST /api/login', () => {
-  it('answers 422 with the seeds messages', async () => {
+  it('answers 422 with the original client messages', async () => {
     const empty = await t.call('POST', '/api/login', { body: {} });
     expect(empty.status).toBe(422);
     expect(empty.body.errors).toEqual({ email: ['Email is required.'], password: ['Password is required.'] });
@@ -139,7 +139,7 @@ describe('sessions', () => {
     expect(admin.body.hasAccess).toEqual(['userAdd', 'settings']);
   });
 
-  it('sets the CSRF cookie the seeds client asks for', async () => {
+  it('sets the CSRF cookie the original client asks for', async () => {
     const res = await t.call('GET', '/sanctum/csrf-cookie');
     expect(res.status).toBe(204);
     expect(res.headers.get('set-cookie')).toContain('XSRF-TOKEN');

@@ -83,7 +83,7 @@ describe('GET /api/brandlist', () => {
 });
 
 describe('POST /api/brandstore', () => {
-  it('validates with the seeds messages', async () => {
+  it('validates with the original client messages', async () => {
     const empty = await store({});
     expectInvalid(empty, {
       name: ['Name is required.'],
@@ -165,7 +165,7 @@ describe('POST /api/brandstore', () => {
 });
 
 describe('PUT /api/brandupdate/:id', () => {
-  it('validates with the seeds messages, a live product and a free name in the target product', async () => {
+  it('validates with the original client messages, a live product and a free name in the target product', async () => {
     const id = await make.brand('Crown', paint);
     await make.brand('Sadolin', nails);
     const empty = await t.call('PUT', `/api/brandupdate/${id}`, { token: admin, body: {} });

@@ -26,7 +26,7 @@ const createCategory = async (name: string, environment = 'PRODUCTION') => {
 };
 
 describe('POST /api/categorystore', () => {
-  it('validates with the seeds messages', async () => {
+  it('validates with the original client messages', async () => {
     const empty = await t.call('POST', '/api/categorystore', { token: admin, body: {} });
     expectInvalid(empty, { name: ['Name is required.'] });
     const badEnv = await t.call('POST', '/api/categorystore', {

@@ -47,7 +47,7 @@ describe('GET /api/measurementlist', () => {
 });
 
 describe('POST /api/measurementstore', () => {
-  it('validates with the seeds messages', async () => {
+  it('validates with the original client messages', async () => {
     const empty = await store({});
     expectInvalid(empty, { name: ['Name is required.'] });
     const blank = await store({ name: ' ', environment: 'production' });

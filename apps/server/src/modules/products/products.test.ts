@@ -75,7 +75,7 @@ describe('GET /api/productlist', () => {
 });
 
 describe('POST /api/productstore', () => {
-  it('validates with the seeds messages', async () => {
+  it('validates with the original client messages', async () => {
     const empty = await t.call('POST', '/api/productstore', { token: admin, body: {} });
     expectInvalid(empty, {
       name: ['Name is required.'],
@@ -141,7 +141,7 @@ describe('POST /api/productstore', () => {
 });
 
 describe('PUT /api/productupdate/:id', () => {
-  it('validates with the seeds messages, a live category and a free name in the target category', async () => {
+  it('validates with the original client messages, a live category and a free name in the target category', async () => {
     const id = await make.product('Gate Valve', building);
     await make.product('Ball Valve', plumbing);
     const empty = await t.call('PUT', `/api/productupdate/${id}`, { token: admin, body: {} });

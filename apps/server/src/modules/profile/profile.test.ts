@@ -26,7 +26,7 @@ describe('profile', () => {
     expect(roles.body.data.map((r: { name: string }) => r.name)).toEqual(['Administrator', 'Cashier', 'Storekeeper']);
   });
 
-  it('validates with the seeds messages', async () => {
+  it('validates with the original client messages', async () => {
     const res = await t.call('PUT', `/api/userupdate/${me.id}`, {
       token,
       body: { name: ' ', email: 'x', phone_number: '77' },

@@ -75,7 +75,7 @@ describe('GET /api/rolelist', () => {
 });
 
 describe('POST /api/rolestore', () => {
-  it('validates with the seeds messages', async () => {
+  it('validates with the original client messages', async () => {
     const empty = await t.call('POST', '/api/rolestore', { token: admin, body: {} });
     expectInvalid(empty, { name: ['Name is required.'] });
     const blank = await t.call('POST', '/api/rolestore', {

@@ -133,7 +133,7 @@ describe('payments on POST /api/salesstore', () => {
     expect(tooLarge.body.errors).toEqual({ items: ['This sale is too large to record. Split it in two.'] });
   });
 
-  it("keeps the seeds' single paymentMethod as one payment of the whole total; bank and card take a reference", async () => {
+  it("keeps the original client's single paymentMethod as one payment of the whole total; bank and card take a reference", async () => {
     const seeds = await sell(sale(1, { paymentMethod: 'Mobile Money' }));
     expect(await show(seeds.body.data.id)).toMatchObject({
       payment_method: 'MOBILE_MONEY',

@@ -45,7 +45,7 @@ describe('security settings', () => {
     expect(res.body.data).toEqual(SECURITY_DEFAULTS);
   });
 
-  it('validates with the seeds messages and changes nothing', async () => {
+  it('validates with the original client messages and changes nothing', async () => {
     await expectRefusedUnchanged(
       'security',
       (current) => ({
@@ -117,7 +117,7 @@ describe('security settings', () => {
 });
 
 describe('email settings', () => {
-  it('validates with the seeds messages', async () => {
+  it('validates with the original client messages', async () => {
     const res = await t.call('POST', '/api/emailsettingsstore', { token, body: {} });
     expect(res.status).toBe(422);
     expect(res.body.errors).toMatchObject({
@@ -193,7 +193,7 @@ describe('business information', () => {
     expect(write.status).toBe(403);
   });
 
-  it('validates with the seeds messages and changes nothing', async () => {
+  it('validates with the original client messages and changes nothing', async () => {
     await expectRefusedUnchanged(
       'businessinfo',
       () => ({

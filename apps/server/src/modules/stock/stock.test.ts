@@ -61,7 +61,7 @@ async function expectBalancesConsistent() {
 }
 
 describe('stock batches', () => {
-  it('validates with the seeds messages', async () => {
+  it('validates with the original client messages', async () => {
     const res = await t.call('POST', '/api/stockstore', { token: admin, body: {} });
     expect(res.status).toBe(422);
     expect(res.body.errors).toMatchObject({

@@ -87,7 +87,7 @@ const SUPPLIER_FIELDS_REQUIRED = {
 };
 
 describe('POST /api/supplierstore', () => {
-  it('validates every field with the seeds messages', async () => {
+  it('validates every field with the original client messages', async () => {
     const empty = await store({});
     expectInvalid(empty, SUPPLIER_FIELDS_REQUIRED);
     const blank = await store({ name: ' ', phone_number: ' ', email: ' ', tin: ' ', country: '', address: ' ' });

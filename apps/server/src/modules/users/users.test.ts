@@ -159,7 +159,7 @@ const USER_FIELDS_REQUIRED = {
 };
 
 describe('POST /api/userstore', () => {
-  it('validates with the seeds messages', async () => {
+  it('validates with the original client messages', async () => {
     const empty = await t.call('POST', '/api/userstore', { token: admin, body: {} });
     expectInvalid(empty, USER_FIELDS_REQUIRED);
     const bad = await t.call('POST', '/api/userstore', {
@@ -303,7 +303,7 @@ describe('PUT /api/userupdate/:id', () => {
   const edit = (id: number, body: Record<string, unknown>, token = admin) =>
     t.call('PUT', `/api/userupdate/${id}`, { token, body });
 
-  it('validates with the seeds messages and answers 404 for an unknown id', async () => {
+  it('validates with the original client messages and answers 404 for an unknown id', async () => {
     const target = await createUser();
     const res = await edit(target.id, {});
     expect(res.status).toBe(422);
