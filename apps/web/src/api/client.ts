@@ -71,6 +71,19 @@ export function urlOf<E extends Endpoint>(endpoint: E, input?: InputOf<E>): stri
   return `/api${pathOf(endpoint, params)}${queryStringOf(query)}`;
 }
 
+/**
+ * One endpoint's raw Response, for a caller that reads it itself: the till's catalogue worker (the snapshot, with the
+ * token it was handed) and the sale's check whether the server answers at all (health). The address comes from the
+ * contract; `init` adds the headers, cache and signal. Reads no storage, so a worker may use it.
+ */
+export function fetchEndpoint<E extends Endpoint>(
+  endpoint: E,
+  input: InputOf<E> | undefined,
+  init: RequestInit = {},
+): Promise<Response> {
+  return fetch(urlOf(endpoint, input), { method: endpoint.method, ...init });
+}
+
 /** Calls one endpoint by its contract; the answer is typed by the contract's schema. A public endpoint is called
  * without the token. */
 export function call<E extends Endpoint>(
@@ -91,3 +104,7 @@ export function callWith<E extends Endpoint>(endpoint: E, input: InputOf<E> | un
     auth: endpoint.access !== 'public',
   });
 }
+
+/** Asks for the anti-forgery cookie the sign-in calls go with. Served outside /api (no contract); a failure is left
+ * to the sign-in call that follows. */
+export const requestCsrfCookie = () => fetch('/sanctum/csrf-cookie', { credentials: 'include' }).catch(() => undefined);

@@ -1,6 +1,6 @@
 import { Box, Center, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useBranding } from '../api/auth.ts';
+import { useBranding } from '../api/settings.ts';
 
 /** The frame of the public pages: wallpaper, logo and application name from the appearance settings. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {

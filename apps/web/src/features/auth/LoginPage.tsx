@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { keys, login } from '../../api/auth.ts';
+import { login, refreshSession } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
 import { AuthCard } from '../../components/AuthCard.tsx';
 import { applyServerErrors } from '../../components/apply-server-errors.ts';
@@ -30,15 +30,16 @@ export function LoginPage() {
     }
     try {
       const answer = await login(input);
-      if (answer.message === '2FA required.' && answer.data.user) {
-        saveTwoFactor({ userId: answer.data.user.id, email: input.email });
+      const { data } = answer;
+      if (answer.message === '2FA required.' && 'user' in data) {
+        saveTwoFactor({ userId: data.user.id, email: input.email });
         setStatus({ ok: 'Redirecting to 2FA verification...' });
         setTimeout(() => navigate('/twofa'), 500);
-      } else if (answer.data.token) {
-        saveToken(answer.data.token);
-        await client.invalidateQueries({ queryKey: keys.me });
+      } else if ('token' in data && data.token) {
+        saveToken(data.token);
+        await refreshSession(client);
         setStatus({ ok: 'Login successful. Redirecting...' });
-        setTimeout(() => navigate(answer.data.must_change_password ? '/usersettings' : '/home'), 500);
+        setTimeout(() => navigate(data.must_change_password ? '/usersettings' : '/home'), 500);
       } else {
         setStatus({ error: 'Authentication token missing. Please try again.' });
       }

@@ -3,7 +3,7 @@ import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { keys, resendOtp, verifyOtp } from '../../api/auth.ts';
+import { refreshSession, resendOtp, verifyOtp } from '../../api/auth.ts';
 import { errorMessage } from '../../api/client.ts';
 import { AuthCard } from '../../components/AuthCard.tsx';
 import { clearTwoFactor, readTwoFactor, saveToken } from '../../platform/session-storage.ts';
@@ -34,7 +34,7 @@ export function TwoFactorPage() {
       if (!answer.data.token) throw new Error('Invalid OTP.');
       saveToken(answer.data.token);
       clearTwoFactor();
-      await client.invalidateQueries({ queryKey: keys.me });
+      await refreshSession(client);
       setStatus({ ok: 'Verified. Redirecting...' });
       setTimeout(() => navigate(answer.data.must_change_password ? '/usersettings' : '/home'), 500);
     } catch (err) {

@@ -1,10 +1,10 @@
 // A banner in the shell when the last backup failed: only for those who can act on it (backupSettings).
 import { Alert, Anchor } from '@mantine/core';
 import { Link } from 'react-router';
+import { useBackups } from '../../api/backups.ts';
 import { usePermissions } from '../../api/permissions.ts';
 import { useIdleReached } from '../../platform/when-idle.ts';
 import { describeTime } from './backup-text.ts';
-import { useBackups } from './backups-api.ts';
 
 export function BackupFailureBanner() {
   const { can } = usePermissions();

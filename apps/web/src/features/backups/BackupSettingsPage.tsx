@@ -2,15 +2,14 @@
 import { type BackupRow, countOf } from '@duka/shared';
 import { Alert, Button, FileInput, Group, Paper, Progress, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { downloadBackup, useBackUpNow, useBackups } from '../../api/backups.ts';
 import { errorMessage } from '../../api/client.ts';
-import { downloadFile } from '../../api/download.ts';
 import { type AlertState, FormAlerts } from '../../components/FormAlerts.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { TableHead } from '../../components/TableHead.tsx';
 import { TableScroll } from '../../components/TableScroll.tsx';
 import { describeTime, formatSize } from './backup-text.ts';
-import { useBackUpNow, useBackups } from './backups-api.ts';
 import { PassphraseForm } from './PassphraseForm.tsx';
 import { RestoreDialog, type RestoreTarget } from './RestoreDialog.tsx';
 
@@ -36,7 +35,7 @@ export function BackupSettingsPage() {
   const download = async (row: BackupRow) => {
     setAlerts({});
     try {
-      await downloadFile(`/backupdownload/${encodeURIComponent(row.id)}`, row.id);
+      await downloadBackup(row);
     } catch (err) {
       setAlerts({ error: errorMessage(err, 'The download failed. Please try again.') });
     }

@@ -3,11 +3,11 @@ import { type BackupPassphraseInput, backupPassphraseSchema } from '@duka/shared
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, PasswordInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
+import { useSaveBackupPassphrase } from '../../api/backups.ts';
 import { errorMessage } from '../../api/client.ts';
 import { applyServerErrors } from '../../components/apply-server-errors.ts';
 import { confirmAction } from '../../components/confirm.ts';
 import type { AlertState } from '../../components/FormAlerts.tsx';
-import { useSaveBackupPassphrase } from './backups-api.ts';
 
 export function PassphraseForm({ isSet, onDone }: { isSet: boolean; onDone: (alerts: AlertState) => void }) {
   const save = useSaveBackupPassphrase();
@@ -18,7 +18,7 @@ export function PassphraseForm({ isSet, onDone }: { isSet: boolean; onDone: (ale
   const send = async (input: BackupPassphraseInput) => {
     onDone({});
     try {
-      const answer = await save.mutateAsync(input);
+      const answer = await save.mutateAsync({ body: input });
       form.reset({ passphrase: '' });
       onDone({ success: answer.message });
     } catch (err) {

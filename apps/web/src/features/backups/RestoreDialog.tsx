@@ -6,10 +6,10 @@ import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useRestoreBackup } from '../../api/backups.ts';
 import { errorMessage } from '../../api/client.ts';
 import { clearSession } from '../../platform/session-storage.ts';
 import { describeTime } from './backup-text.ts';
-import { useRestoreBackup } from './backups-api.ts';
 
 export type RestoreTarget = { row: BackupRow } | { file: File };
 

@@ -1,9 +1,8 @@
-import { FIRST_STEPS, type FirstSteps as FirstStepsData } from '@duka/shared';
+import { FIRST_STEPS } from '@duka/shared';
 import { Anchor, Button, Group, List, Paper, Text, ThemeIcon, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api, errorMessage } from '../../api/client.ts';
-import { send, useWrite } from '../../api/lists.ts';
+import { errorMessage } from '../../api/client.ts';
+import { useDismissFirstSteps, useFirstSteps } from '../../api/first-steps.ts';
 import { usePermissions } from '../../api/permissions.ts';
 
 // A new shop's first steps, on the Administrator's home screen: each a link to its screen, ticked by the server from
@@ -11,12 +10,8 @@ import { usePermissions } from '../../api/permissions.ts';
 export function FirstSteps() {
   const { can } = usePermissions();
   const isAdministrator = can('settings');
-  const steps = useQuery({
-    queryKey: ['/firststeps'],
-    queryFn: async () => (await api<{ data: FirstStepsData }>('GET', '/firststeps')).data,
-    enabled: isAdministrator,
-  });
-  const dismiss = useWrite(send<void>('POST', '/firststepsdismiss'), ['/firststeps']);
+  const steps = useFirstSteps(isAdministrator);
+  const dismiss = useDismissFirstSteps();
   if (!isAdministrator || !steps.data?.show) return null;
   const { done } = steps.data;
   const count = FIRST_STEPS.filter((step) => done[step.key]).length;
@@ -31,7 +26,7 @@ export function FirstSteps() {
             {count} of {FIRST_STEPS.length} done. Each is ticked once the shop's data shows it.
           </Text>
         </div>
-        <Button variant="default" size="xs" loading={dismiss.isPending} onClick={() => dismiss.mutate()}>
+        <Button variant="default" size="xs" loading={dismiss.isPending} onClick={() => dismiss.mutate({})}>
           Hide this list
         </Button>
       </Group>

@@ -1,5 +1,6 @@
 import { Image, Paper, Stack, Text, Title } from '@mantine/core';
-import { useBranding, useMe } from '../../api/auth.ts';
+import { useMe } from '../../api/auth.ts';
+import { useBranding } from '../../api/settings.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { FirstSteps } from './FirstSteps.tsx';
 import classes from './home.module.css';

@@ -1,33 +1,17 @@
+import { API } from '@duka/shared';
 import { Select } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { useLogColumns } from '../../api/logs.ts';
 import { dateFilter } from '../../components/list/date-filter.tsx';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';
 
-export interface LogRow {
-  id: number;
-  type: string;
-  activity: string;
-  details: string;
-  browser: string;
-  platform: string;
-  ip: string;
-  user: { name: string } | null;
-  formatted_created_at: string;
-}
-
 export function ApplicationLogListPage() {
-  const columns = useQuery({
-    queryKey: ['/applicationlogcolumns'],
-    queryFn: () =>
-      api<{ types: { type: string }[]; activities: { activity: string }[] }>('GET', '/applicationlogcolumns'),
-  });
+  const columns = useLogColumns();
   return (
-    <ListPage<LogRow>
+    <ListPage
       title="Application Logs"
       trail={[{ label: 'Audit Logs' }, { label: 'Application' }]}
-      endpoint="/applicationloglist"
+      endpoint={API.log.list}
       filters={dateFilter('applicationLogs', {
         initial: { type: '', activity: '' },
         render: (values, set) => (

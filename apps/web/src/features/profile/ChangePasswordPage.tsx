@@ -26,7 +26,7 @@ export function ChangePasswordPage() {
   const submit = form.handleSubmit(async (input) => {
     setAlerts({});
     try {
-      const answer = await change.mutateAsync(input);
+      const answer = await change.mutateAsync({ body: input });
       form.reset();
       setAlerts({ success: answer.message || 'Password changed successfully!' });
       if (mustChange) setTimeout(() => navigate('/home'), 1000);

@@ -1,22 +1,13 @@
-import { formatDay, padCount } from '@duka/shared';
+import { API, formatDay, padCount } from '@duka/shared';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';
 import { editDeleteActions, recordListProps } from '../../components/list/record-actions.ts';
 
-interface RoleRow {
-  id: number;
-  name: string;
-  is_admin: boolean;
-  users_count: number;
-  user: { name: string } | null;
-  created_at: string;
-}
-
 export function RoleListPage() {
   return (
-    <ListPage<RoleRow>
+    <ListPage
       title="Roles"
-      {...recordListProps('role')}
+      {...recordListProps('role', API.role)}
       columns={[
         { header: 'ROLE', cell: (r) => r.name },
         { header: 'USERS', cell: (r) => padCount(r.users_count) },
@@ -30,7 +21,7 @@ export function RoleListPage() {
           <RowMenu
             actions={[
               { label: 'Permission', permission: 'roleEdit', to: `/rolepermission/${r.id}` },
-              ...editDeleteActions('role', r.id, tools),
+              ...editDeleteActions('role', API.role, r.id, tools),
             ]}
           />
         )

@@ -1,10 +1,8 @@
 import { type Permission, PUBLIC_PERMISSIONS } from '@duka/shared';
 import { Checkbox, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { api } from '../../api/client.ts';
-import { send, useWrite } from '../../api/lists.ts';
+import { useAssignedMenus, useAssignMenus } from '../../api/roles.ts';
 import { FormActions } from '../../components/FormActions.tsx';
 import { FormAlerts } from '../../components/FormAlerts.tsx';
 import { useSaveFlow } from '../../components/form/save-flow.ts';
@@ -22,13 +20,10 @@ const GROUPS = Object.entries(
 // Assign Permissions: the public keys grouped by category; Select All stays in step with the boxes.
 export function RolePermissionPage() {
   const { id } = useParams();
-  const assigned = useQuery({
-    queryKey: ['/assignedmenus', id],
-    queryFn: () => api<{ role: { name: string }; assignedMenuNames: string[] }>('GET', `/assignedmenus/${id}`),
-  });
+  const assigned = useAssignedMenus(id);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const flow = useSaveFlow('/rolelist', { offersChoice: false });
-  const save = useWrite(send<{ selectedMenus: string[] }>('POST', `/assignmenus/${id}`), ['/assignedmenus']);
+  const save = useAssignMenus();
   useEffect(() => {
     if (assigned.data) setSelected(new Set(assigned.data.assignedMenuNames));
   }, [assigned.data]);
@@ -54,7 +49,7 @@ export function RolePermissionPage() {
     event.preventDefault();
     flow.clearAlerts();
     try {
-      flow.succeeded((await save.mutateAsync({ selectedMenus: [...selected] })).message);
+      flow.succeeded((await save.mutateAsync({ params: { id }, body: { selectedMenus: [...selected] } })).message);
     } catch (err) {
       flow.failed(err, 'Failed to assign permissions.');
     }

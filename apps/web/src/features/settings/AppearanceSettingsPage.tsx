@@ -1,8 +1,7 @@
 import { FileInput, Image, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { keys, useBranding } from '../../api/auth.ts';
-import { ApiError, api, errorMessage } from '../../api/client.ts';
+import { ApiError, errorMessage } from '../../api/client.ts';
+import { useBranding, useSaveAppearance } from '../../api/settings.ts';
 import { FormActions } from '../../components/FormActions.tsx';
 import { type AlertState, FormAlerts } from '../../components/FormAlerts.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -18,12 +17,11 @@ const INVALID = 'Invalid file type. Only PNG and JPG are allowed.';
 
 export function AppearanceSettingsPage() {
   const branding = useBranding();
-  const client = useQueryClient();
+  const save = useSaveAppearance();
   const [name, setName] = useState('');
   const [files, setFiles] = useState<Partial<Record<ImageKind, File | null>>>({});
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [alerts, setAlerts] = useState<AlertState>({});
-  const [saving, setSaving] = useState(false);
   useEffect(() => {
     if (branding.data) setName(branding.data.name);
   }, [branding.data]);
@@ -47,17 +45,14 @@ export function AppearanceSettingsPage() {
       const file = files[kind];
       if (file) body.set(kind, file);
     }
-    setSaving(true);
     try {
-      const answer = await api<{ message: string }>('POST', '/appearancesettingsstore', body);
+      // The branding every page shows is asked again before the save is done.
+      const answer = await save.mutateAsync(body);
       setAlerts({ success: answer.message || 'Settings saved successfully!' });
       setFiles({});
-      await client.invalidateQueries({ queryKey: keys.branding });
     } catch (err) {
       if (err instanceof ApiError) setErrors(Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0]])));
       setAlerts({ error: errorMessage(err, 'Failed to save settings. Please try again.') });
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -103,7 +98,7 @@ export function AppearanceSettingsPage() {
               </Stack>
             ))}
           </SimpleGrid>
-          <FormActions saving={saving} />
+          <FormActions saving={save.isPending} />
         </form>
       </Paper>
     </>

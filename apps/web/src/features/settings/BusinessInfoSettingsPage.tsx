@@ -1,11 +1,9 @@
 import { type BusinessInfo, businessInfoSchema } from '@duka/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Group, Radio, SimpleGrid, Textarea, TextInput, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { api } from '../../api/client.ts';
-import { send, useWrite } from '../../api/lists.ts';
+import { useBusinessInfoSettings, useSaveBusinessInfo } from '../../api/settings.ts';
 import { FormScreen } from '../../components/FormScreen.tsx';
 import { useSaveFlow } from '../../components/form/save-flow.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
@@ -23,15 +21,9 @@ const FIELDS: [keyof BusinessInfo, string][] = [
 
 // Business information printed on receipts and invoices.
 export function BusinessInfoSettingsPage() {
-  const info = useQuery({
-    queryKey: ['/businessinfosettingslist'],
-    queryFn: async () => (await api<{ data: BusinessInfo }>('GET', '/businessinfosettingslist')).data,
-  });
+  const info = useBusinessInfoSettings();
   const flow = useSaveFlow('/businessinfosettings', { offersChoice: false });
-  const save = useWrite(send<BusinessInfo>('POST', '/businessinfosettingsstore'), [
-    '/businessinfosettingslist',
-    '/getbusinessinfosettings',
-  ]);
+  const save = useSaveBusinessInfo();
   const form = useForm({ resolver: zodResolver(businessInfoSchema) });
   useEffect(() => {
     if (info.data) form.reset(info.data);
@@ -41,7 +33,7 @@ export function BusinessInfoSettingsPage() {
   const submit = form.handleSubmit(async (input) => {
     flow.clearAlerts();
     try {
-      flow.succeeded((await save.mutateAsync(input)).message);
+      flow.succeeded((await save.mutateAsync({ body: input })).message);
     } catch (err) {
       flow.failed(err, 'Failed to save business info settings. Please try again.', form.setError);
     }

@@ -3,8 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useEmailSettings, useSaveEmailSettings } from '../../api/auth.ts';
 import { errorMessage } from '../../api/client.ts';
+import { useEmailSettings, useSaveEmailSettings } from '../../api/settings.ts';
 import { applyServerErrors } from '../../components/apply-server-errors.ts';
 import type { AlertState } from '../../components/FormAlerts.tsx';
 import { FormScreen } from '../../components/FormScreen.tsx';
@@ -30,7 +30,7 @@ export function EmailSettingsPage() {
     setAlerts({});
     form.clearErrors();
     try {
-      const answer = await save.mutateAsync(input);
+      const answer = await save.mutateAsync({ body: input });
       setAlerts({ success: answer.message || 'Email settings saved successfully!' });
     } catch (err) {
       applyServerErrors(err, form.setError);

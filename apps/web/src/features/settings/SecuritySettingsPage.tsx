@@ -3,8 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Group, Radio, SimpleGrid, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useSaveSecuritySettings, useSecuritySettings } from '../../api/auth.ts';
 import { errorMessage } from '../../api/client.ts';
+import { useSaveSecuritySettings, useSecuritySettings } from '../../api/settings.ts';
 import { applyServerErrors } from '../../components/apply-server-errors.ts';
 import type { AlertState } from '../../components/FormAlerts.tsx';
 import { FormScreen } from '../../components/FormScreen.tsx';
@@ -39,7 +39,7 @@ export function SecuritySettingsPage() {
   const submit = form.handleSubmit(async (input) => {
     setAlerts({});
     try {
-      const answer = await save.mutateAsync(input);
+      const answer = await save.mutateAsync({ body: input });
       setAlerts({ success: answer.message || 'Security settings saved successfully!' });
     } catch (err) {
       applyServerErrors(err, form.setError);

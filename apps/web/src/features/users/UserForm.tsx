@@ -1,25 +1,15 @@
-import { GENDERS } from '@duka/shared';
+import { GENDERS, type UserCreateInput } from '@duka/shared';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import { useLookup } from '../../api/lists.ts';
+import { useRoleOptions } from '../../api/roles.ts';
 import { FieldSelect } from '../../components/form/FieldSelect.tsx';
 import { PhoneInput } from '../profile/PhoneInput.tsx';
-
-export interface UserFormValues {
-  name: string;
-  gender?: string;
-  nin: string;
-  phone_number: string;
-  email: string;
-  role_id?: number;
-  environment?: string;
-}
 
 /** The user fields shared by create and update. */
 export function UserFields({ form }: { form: UseFormReturn<any, any, any> }) {
   const { control, register } = form;
-  const errors = form.formState.errors as Partial<Record<keyof UserFormValues, { message?: string }>>;
-  const roles = useLookup('/userroles');
+  const errors = form.formState.errors as Partial<Record<keyof UserCreateInput, { message?: string }>>;
+  const roles = useRoleOptions();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <TextInput label="Name" {...register('name')} error={errors.name?.message} />

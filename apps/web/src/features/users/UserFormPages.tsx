@@ -1,25 +1,17 @@
-import { userCreateSchema, userUpdateSchema } from '@duka/shared';
+import { API, type CreatedUser, type UserShown, userCreateSchema, userUpdateSchema } from '@duka/shared';
 import { Code, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { RecordFieldsPage, type RecordFormSpec, type SaveAnswer } from '../../components/form/record-form.tsx';
 import { UserFields } from './UserForm.tsx';
-import type { UserRow } from './UserListPage.tsx';
 
 // Users on the form kit. A new user gets a temporary password, shown this once in a dialog before the after-save step.
 
-const base = { label: 'User', listLabel: 'Users', list: '/userlist', invalidates: ['/rolelist'] };
+// A user's role counts among the role's users.
+const base = { label: 'User', listLabel: 'Users', list: '/userlist', refreshes: ['role'] };
 
 /** The temporary password must be changed at first sign-in and is never shown again. */
 function showTemporaryPassword(answer: SaveAnswer, done: () => void) {
-  const {
-    temporary_password: password,
-    email,
-    mailed,
-  } = answer.data as {
-    temporary_password: string;
-    email: string;
-    mailed: boolean;
-  };
+  const { temporary_password: password, email, mailed } = answer.data as CreatedUser;
   modals.open({
     title: 'User created',
     closeOnClickOutside: false,
@@ -43,17 +35,17 @@ function showTemporaryPassword(answer: SaveAnswer, done: () => void) {
 const CREATE: RecordFormSpec<typeof userCreateSchema> = {
   ...base,
   schema: userCreateSchema,
-  save: '/userstore',
+  save: API.user.store,
   environment: true,
   empty: { name: '', nin: '', phone_number: '', email: '' },
   confirm: showTemporaryPassword,
 };
 
-const UPDATE: RecordFormSpec<typeof userUpdateSchema, UserRow> = {
+const UPDATE: RecordFormSpec<typeof userUpdateSchema, UserShown> = {
   ...base,
   schema: userUpdateSchema,
-  save: '/userupdate',
-  show: '/usershow',
+  save: API.user.update,
+  show: API.user.show,
   toValues: ({ name, gender, nin, phone_number, email, role_id }) => ({
     name,
     gender: gender as 'Female' | 'Male',

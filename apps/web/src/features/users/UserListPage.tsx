@@ -1,27 +1,25 @@
-import { GENDERS, type UserRecord, userList } from '@duka/shared';
+import { API, GENDERS, type UserRecord, userList } from '@duka/shared';
 import { Select } from '@mantine/core';
 import { useMe } from '../../api/auth.ts';
-import { api } from '../../api/client.ts';
-import { useLookup } from '../../api/lists.ts';
+import { useRoleOptions } from '../../api/roles.ts';
+import { lockUnlockUser, USER_LIST } from '../../api/users.ts';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { type RowAction, RowMenu } from '../../components/list/RowMenu.tsx';
 import { editDeleteActions, recordListProps } from '../../components/list/record-actions.ts';
 import { declaredFilterKey, declaredList } from '../../components/list/report-cells.tsx';
 
-/** A user as /userlist and /usershow return it (the show has no status). */
-export type UserRow = Omit<UserRecord, 'status'>;
-
 /** The users: columns, filters and export menu as declared (userList), the files' columns. */
 export function UserListPage() {
-  const roles = useLookup('/userroles');
+  const roles = useRoleOptions();
   const me = useMe();
   // The server refuses a non-Administrator any change to an Administrator's account: offer only View then.
-  const mayChange = (u: UserRow) => !u.role_is_admin || me.data?.is_admin === true;
+  const mayChange = (u: UserRecord) => !u.role_is_admin || me.data?.is_admin === true;
   return (
-    <ListPage<UserRow>
+    <ListPage
       title="Users"
-      {...declaredList<UserRow>(userList)}
-      {...recordListProps('user', { refreshes: ['/rolelist'] })}
+      {...declaredList<UserRecord>(userList)}
+      // A user's role counts among the role's users.
+      {...recordListProps('user', { ...API.user, list: USER_LIST }, { refreshes: ['role'] })}
       filters={{
         permission: declaredFilterKey(userList),
         initial: { gender: '', role: '' },
@@ -51,13 +49,13 @@ export function UserListPage() {
             { label: 'View', to: `/usershow/${u.id}` },
             ...(mayChange(u)
               ? ([
-                  ...editDeleteActions('user', u.id, tools),
+                  ...editDeleteActions('user', API.user, u.id, tools),
                   {
                     label: u.is_locked ? 'Unlock' : 'Lock',
                     permission: 'userLockUnlock',
                     onClick: () =>
                       tools.run(
-                        () => api('PUT', `/userlockunlock/${u.id}`),
+                        () => lockUnlockUser(u.id),
                         `Are you sure you want to ${u.is_locked ? 'unlock' : 'lock'} this user?`,
                       ),
                   },

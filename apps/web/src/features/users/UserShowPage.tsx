@@ -1,4 +1,4 @@
-import { formatDay } from '@duka/shared';
+import { API, formatDay } from '@duka/shared';
 import { useParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { useRecord } from '../../api/lists.ts';
@@ -6,11 +6,10 @@ import { FormAlerts } from '../../components/FormAlerts.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { RecordTable } from '../../components/RecordTable.tsx';
 import { PdfActions, ShowFrame } from '../../components/ShowFrame.tsx';
-import type { UserRow } from './UserListPage.tsx';
 
 export function UserShowPage() {
   const { id } = useParams();
-  const user = useRecord<UserRow>('/usershow', id);
+  const user = useRecord(API.user.show, id);
   if (user.isPending) return <PageLoader />;
   if (user.isError) return <FormAlerts state={{ error: errorMessage(user.error) }} onClose={() => user.refetch()} />;
   const u = user.data;
@@ -28,7 +27,7 @@ export function UserShowPage() {
     <ShowFrame
       title="User Details"
       trail={[{ label: 'Users', to: '/userlist' }, { label: 'View' }]}
-      actions={(onError) => <PdfActions path={`/userpdf/${u.id}`} name={`user_${u.id}`} onError={onError} />}
+      actions={(onError) => <PdfActions endpoint={API.user.pdf} id={u.id} name={`user_${u.id}`} onError={onError} />}
       maw={720}
     >
       <RecordTable rows={rows} />
