@@ -18,7 +18,13 @@ export const brandRow = z.object({
 });
 export type BrandRow = z.output<typeof brandRow>;
 
-const brandShown = z.object({ id: z.number(), name: z.string(), product_id: z.number(), environment, created_at: instant });
+const brandShown = z.object({
+  id: z.number(),
+  name: z.string(),
+  product_id: z.number(),
+  environment,
+  created_at: instant,
+});
 export type BrandShown = z.output<typeof brandShown>;
 
 export const brandEndpoints = {

@@ -1,8 +1,8 @@
 import { API, type BrandShown, brandCreateSchema, brandUpdateSchema } from '@duka/shared';
 import { MultiSelect, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
+import { useProductNames } from '../../api/catalogue.ts';
 import { errorMessage } from '../../api/client.ts';
-import { useLookup } from '../../api/lists.ts';
 import { RecordFormPage, type RecordFormSpec, useRecordForm } from '../../components/form/record-form.tsx';
 import { LookupSelect } from '../products/LookupSelect.tsx';
 
@@ -35,7 +35,7 @@ const UPDATE: RecordFormSpec<typeof brandUpdateSchema, BrandShown> = {
 
 export function BrandCreatePage() {
   const kit = useRecordForm(BRAND_CREATE);
-  const products = useLookup(API.product.options);
+  const products = useProductNames();
   const { form } = kit;
   return (
     <RecordFormPage spec={BRAND_CREATE} kit={kit}>
@@ -66,7 +66,7 @@ export function BrandUpdatePage() {
   return (
     <RecordFormPage spec={UPDATE} kit={kit}>
       <TextInput label="Name" {...form.register('name')} error={form.formState.errors.name?.message} />
-      <LookupSelect control={form.control} name="product_id" label="Product" endpoint={API.product.options} mt="md" />
+      <LookupSelect control={form.control} name="product_id" label="Product" endpoint={API.product.names} mt="md" />
     </RecordFormPage>
   );
 }

@@ -1,4 +1,10 @@
-import { measurementCreateSchema, measurementUpdateSchema, pluralOfUnit } from '@duka/shared';
+import {
+  API,
+  type MeasurementShown,
+  measurementCreateSchema,
+  measurementUpdateSchema,
+  pluralOfUnit,
+} from '@duka/shared';
 import { TextInput } from '@mantine/core';
 import type { UseFormReturn } from 'react-hook-form';
 import { RecordFieldsPage, type RecordFormSpec } from '../../components/form/record-form.tsx';
@@ -9,24 +15,24 @@ import { RecordFieldsPage, type RecordFormSpec } from '../../components/form/rec
 const base = {
   label: 'Measurement',
   list: '/measurementlist',
-  // The POS and the stock form read the units from these lookups.
-  invalidates: ['/getmeasurements', '/getmeasurementsbybrandinstock'],
+  // The stock form's select reads the units from their own lookup; the POS from the stock's units of a brand.
+  refreshes: ['stock'],
   width: 640,
 };
 
 export const MEASUREMENT_CREATE: RecordFormSpec<typeof measurementCreateSchema> = {
   ...base,
   schema: measurementCreateSchema,
-  save: '/measurementstore',
+  save: API.measurement.store,
   environment: true,
   empty: { name: '', plural: '' },
 };
 
-const UPDATE: RecordFormSpec<typeof measurementUpdateSchema, { name: string; plural: string | null }> = {
+const UPDATE: RecordFormSpec<typeof measurementUpdateSchema, MeasurementShown> = {
   ...base,
   schema: measurementUpdateSchema,
-  save: '/measurementupdate',
-  show: '/measurementshow',
+  save: API.measurement.update,
+  show: API.measurement.show,
   toValues: ({ name, plural }) => ({ name, plural: plural ?? '' }),
 };
 

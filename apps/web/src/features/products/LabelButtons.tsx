@@ -1,20 +1,11 @@
 import { Button } from '@mantine/core';
-import { api } from '../../api/client.ts';
-import { datedName, downloadFile } from '../../api/download.ts';
+import { type LabelChoice, printProductLabels } from '../../api/catalogue.ts';
 import type { RowTools } from '../../components/list/ListPage.tsx';
-
-type Chosen = { product_ids: number[] } | { without_barcode: true };
 
 // Barcode labels: the server first gives each chosen product without a barcode one, then the A4 sheet
 // of labels downloads as a PDF; the list reloads with the new barcodes.
 export function LabelButtons({ selectedIds, tools }: { selectedIds: number[]; tools: RowTools }) {
-  const print = (chosen: Chosen, question?: string) =>
-    tools.run(async () => {
-      const answer = await api<{ message: string; data: { id: number }[] }>('POST', '/productbarcodeassign', chosen);
-      const ids = answer.data.map((p) => p.id).join(',');
-      await downloadFile(`/productlabelspdf?product_ids=${ids}`, datedName('product_labels', 'pdf'));
-      return answer;
-    }, question);
+  const print = (chosen: LabelChoice, question?: string) => tools.run(() => printProductLabels(chosen), question);
   return (
     <>
       {selectedIds.length > 0 && (

@@ -1,13 +1,13 @@
 import type { SelectProps } from '@mantine/core';
 import type { Control, FieldValues, Path } from 'react-hook-form';
+import { type OptionsEndpoint, useOptions } from '../../api/catalogue.ts';
 import { errorMessage } from '../../api/client.ts';
-import { useLookup } from '../../api/lists.ts';
 import { FieldSelect } from '../../components/form/FieldSelect.tsx';
 
 /**
- * A select over one of the id-and-name lookups (/getcategories, /getproducts, /getmeasurements, /getsuppliers) bound
- * to a form field that holds the id as a number. A lookup that fails to load says so under the field instead of
- * leaving an empty list.
+ * A select over one of the id-and-name lookups (`endpoint={API.category.names}`: the categories, products,
+ * measurements, suppliers) bound to a form field that holds the id as a number. A lookup that fails to load says so
+ * under the field instead of leaving an empty list.
  */
 export function LookupSelect<Values extends FieldValues>({
   control,
@@ -20,11 +20,11 @@ export function LookupSelect<Values extends FieldValues>({
   control: Control<Values, any, any>;
   name: Path<Values>;
   label: string;
-  endpoint: string;
+  endpoint: OptionsEndpoint;
   /** Runs after the user picks (not when the form is filled from the server), e.g. to clear a dependent field. */
   onPicked?: (id: number | undefined) => void;
 } & Omit<SelectProps, 'data' | 'value' | 'onChange' | 'label'>) {
-  const options = useLookup(endpoint);
+  const options = useOptions(endpoint);
   return (
     <FieldSelect
       control={control}

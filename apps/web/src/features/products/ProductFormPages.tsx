@@ -1,4 +1,4 @@
-import { productCreateSchema, productUpdateSchema } from '@duka/shared';
+import { API, type ProductShown, productCreateSchema, productUpdateSchema } from '@duka/shared';
 import { TextInput } from '@mantine/core';
 import type { UseFormReturn } from 'react-hook-form';
 import { RecordFieldsPage, type RecordFormSpec } from '../../components/form/record-form.tsx';
@@ -8,18 +8,10 @@ import { ProductCodeFields } from './ProductCodeFields.tsx';
 // Name, category, barcode and SKU on the form kit; the crumb leads back to the products (the original client's
 // pointed at the categories).
 
-interface ProductRecord {
-  name: string;
-  category_id: number;
-  barcode: string | null;
-  sku: string | null;
-}
-
 const base = {
   label: 'Product',
   listLabel: 'Products',
   list: '/productlist',
-  invalidates: ['/getproducts'],
   width: 640,
 };
 
@@ -27,18 +19,18 @@ const base = {
 export const PRODUCT_CREATE: RecordFormSpec<typeof productCreateSchema> = {
   ...base,
   schema: productCreateSchema,
-  save: '/productstore',
+  save: API.product.store,
   environment: true,
   empty: { name: '', barcode: '', sku: '' },
   // The next product is often of the same kind.
   keep: ['category_id'],
 };
 
-const UPDATE: RecordFormSpec<typeof productUpdateSchema, ProductRecord> = {
+const UPDATE: RecordFormSpec<typeof productUpdateSchema, ProductShown> = {
   ...base,
   schema: productUpdateSchema,
-  save: '/productupdate',
-  show: '/productshow',
+  save: API.product.update,
+  show: API.product.show,
   toValues: ({ name, category_id, barcode, sku }) => ({ name, category_id, barcode: barcode ?? '', sku: sku ?? '' }),
 };
 
@@ -46,7 +38,7 @@ function ProductFields({ form }: { form: UseFormReturn<any, any, any> }) {
   return (
     <>
       <TextInput label="Name" {...form.register('name')} error={form.formState.errors.name?.message as string} />
-      <LookupSelect control={form.control} name="category_id" label="Category" endpoint="/getcategories" mt="md" />
+      <LookupSelect control={form.control} name="category_id" label="Category" endpoint={API.category.names} mt="md" />
       <ProductCodeFields register={form.register} errors={form.formState.errors} />
     </>
   );

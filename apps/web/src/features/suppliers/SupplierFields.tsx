@@ -1,7 +1,7 @@
 import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturn } from 'react-hook-form';
+import { useCountries } from '../../api/catalogue.ts';
 import { errorMessage } from '../../api/client.ts';
-import { useLookup } from '../../api/lists.ts';
 import { FieldSelect } from '../../components/form/FieldSelect.tsx';
 import { PhoneInput } from '../profile/PhoneInput.tsx';
 
@@ -13,7 +13,7 @@ export function SupplierFields({ form }: { form: UseFormReturn<any, any, any> })
   const { control, register } = form;
   const errors = form.formState.errors as Record<string, { message?: string } | undefined>;
   // Only the public countries are offered; the server refuses any other.
-  const countries = useLookup<{ country: string }>('/getcountries');
+  const countries = useCountries();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <TextInput
