@@ -1,9 +1,9 @@
-import { formatMoney } from '@duka/shared';
+import { type DashboardData, formatMoney } from '@duka/shared';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
+import { type DashboardDates, useDashboard } from '../../api/dashboard.ts';
 import { FormAlerts } from '../../components/FormAlerts.tsx';
 import { lazyWhenVisible } from '../../components/lazy-page.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -15,7 +15,6 @@ import {
   isDashboardPeriod,
   periodDays,
 } from './dashboard-periods.ts';
-import { type Dashboard, type DashboardDates, dashboardQuery } from './dashboard-query.ts';
 import { OpenDiscrepanciesAlert } from './OpenDiscrepanciesAlert.tsx';
 
 // ECharts is large: its chunk is fetched once the chart's place (450 px, under the cards) comes into view.
@@ -55,10 +54,7 @@ function useDashboardPeriod() {
 // The month's figures by default; the picker asks for another period and the cards and the chart follow it.
 export function DashboardPage() {
   const { period, dates, choose } = useDashboardPeriod();
-  const dashboard = useQuery({
-    ...dashboardQuery(dates),
-    enabled: period !== 'custom' || Boolean(dates?.startDate && dates.endDate),
-  });
+  const dashboard = useDashboard(dates, period !== 'custom' || Boolean(dates?.startDate && dates.endDate));
   // The days shown: the address's, else those of the answer (the default period is asked without days).
   const shownDates = dates ?? dashboard.data?.period;
   const [draft, setDraft] = useState<DashboardDates>(shownDates ?? { startDate: '', endDate: '' });
@@ -159,7 +155,7 @@ export function DashboardPage() {
 }
 
 /** The cards the server sent figures for, in the screen's order. */
-function shownCards(data: Dashboard): [Figure, string, number][] {
+function shownCards(data: DashboardData): [Figure, string, number][] {
   return CARDS.flatMap(([key, label]) => {
     const figure = data[key];
     return typeof figure === 'number' ? [[key, label, figure] as [Figure, string, number]] : [];

@@ -1,7 +1,6 @@
 import { Alert, Anchor } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '../../api/client.ts';
+import { useOpenDiscrepancyCount } from '../../api/dashboard.ts';
 import { usePermissions } from '../../api/permissions.ts';
 import { useIdleReached } from '../../platform/when-idle.ts';
 
@@ -12,11 +11,7 @@ export function OpenDiscrepanciesAlert() {
   const allowed = can('stockDiscrepancyList');
   // Asked once the dashboard is on show: its request does not delay the dashboard's figures.
   const isIdle = useIdleReached();
-  const count = useQuery({
-    queryKey: ['/stockdiscrepancycount'],
-    queryFn: async () => (await api<{ data: { open: number } }>('GET', '/stockdiscrepancycount')).data.open,
-    enabled: allowed && isIdle,
-  });
+  const count = useOpenDiscrepancyCount(allowed && isIdle);
   const open = count.data ?? 0;
   if (!allowed || open === 0) return null;
   return (

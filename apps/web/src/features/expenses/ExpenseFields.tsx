@@ -2,30 +2,16 @@ import { formatDay, PAYMENT_LABELS, PAYMENT_METHODS } from '@duka/shared';
 import { Autocomplete, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { errorMessage } from '../../api/client.ts';
-import { useLookup } from '../../api/lists.ts';
+import { useExpenseCategories, useExpenseSuppliers } from '../../api/expenses.ts';
 import { AmountInput } from '../../components/form/AmountInput.tsx';
 import { FieldSelect } from '../../components/form/FieldSelect.tsx';
-
-export interface ExpenseRecord {
-  id: number;
-  expense_date: string;
-  category: string;
-  description: string;
-  amount: number;
-  payment_method: string;
-  reference: string | null;
-  supplier_id: number | null;
-  supplier: { name: string } | null;
-  user: { name: string } | null;
-  created_at: string;
-}
 
 /** The expense fields of create and update. The category offers the usual ones and every one used before. */
 export function ExpenseFields({ form }: { form: UseFormReturn<any, any, any> }) {
   const { control, register } = form;
   const errors = form.formState.errors as Record<string, { message?: string } | undefined>;
-  const categories = useLookup<string>('/getexpensecategories');
-  const suppliers = useLookup('/getsuppliers');
+  const categories = useExpenseCategories();
+  const suppliers = useExpenseSuppliers();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <TextInput

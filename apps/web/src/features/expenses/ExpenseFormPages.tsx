@@ -1,31 +1,29 @@
-import { expenseSchema, formatDay } from '@duka/shared';
+import { API, type ExpenseRow, expenseSchema, formatDay } from '@duka/shared';
 import { RecordFieldsPage, type RecordFormSpec } from '../../components/form/record-form.tsx';
-import { ExpenseFields, type ExpenseRecord } from './ExpenseFields.tsx';
+import { ExpenseFields } from './ExpenseFields.tsx';
 
 // Record and correct an expense on the form kit: the fields are the screen's only own part.
 
-/** Lists and reports that show expenses, refreshed after a save. */
-const SHOWN_IN = ['/getexpensecategories', '/reportexpenselist', '/reportprofitlosslist', '/dashboard'];
-
+// A save refreshes everything about expenses (the contracts' `expense` resource): the list, the categories, the
+// expense and profit and loss reports and the dashboard.
 const base = {
   label: 'Expense',
   listLabel: 'Expenses',
   list: '/expenselist',
   schema: expenseSchema,
-  invalidates: SHOWN_IN,
 };
 
 const CREATE: RecordFormSpec<typeof expenseSchema> = {
   ...base,
-  save: '/expensestore',
+  save: API.expense.store,
   // Most expenses are recorded the day they are paid.
   empty: { expense_date: formatDay(new Date()), category: '', description: '', reference: '', supplier_id: null },
 };
 
-const UPDATE: RecordFormSpec<typeof expenseSchema, ExpenseRecord> = {
+const UPDATE: RecordFormSpec<typeof expenseSchema, ExpenseRow> = {
   ...base,
-  save: '/expenseupdate',
-  show: '/expenseshow',
+  save: API.expense.update,
+  show: API.expense.show,
   toValues: (e) => ({
     expense_date: e.expense_date,
     category: e.category,

@@ -1,16 +1,15 @@
-import { formatMoney, paymentLabel } from '@duka/shared';
+import { API, formatMoney, paymentLabel } from '@duka/shared';
 import { Autocomplete } from '@mantine/core';
-import { useLookup } from '../../api/lists.ts';
+import { useExpenseCategories } from '../../api/expenses.ts';
 import { dateFilter } from '../../components/list/date-filter.tsx';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';
 import { editDeleteActions, recordListProps } from '../../components/list/record-actions.ts';
-import type { ExpenseRecord } from './ExpenseFields.tsx';
 
 export function ExpenseListPage() {
-  const categories = useLookup<string>('/getexpensecategories');
+  const categories = useExpenseCategories();
   return (
-    <ListPage<ExpenseRecord>
+    <ListPage
       title="Expenses"
       filters={dateFilter('expenseFilter', {
         initial: { category: '' },
@@ -23,8 +22,10 @@ export function ExpenseListPage() {
           />
         ),
       })}
-      exports={{ permission: 'expenseExport', xlsx: '/expensexlsx', csv: '/expensecsv', name: 'expenses' }}
-      {...recordListProps('expense', { refreshes: ['/reportexpenselist', '/reportprofitlosslist', '/dashboard'] })}
+      exports={{ xlsx: API.expense.xlsx, csv: API.expense.csv, name: 'expenses' }}
+      // A delete refreshes everything about expenses: the list, the categories, the expense and profit and loss
+      // reports and the dashboard (each names `expense` among its resources).
+      {...recordListProps('expense', API.expense)}
       columns={[
         { header: 'DATE', cell: (e) => e.expense_date },
         { header: 'CATEGORY', cell: (e) => e.category },
@@ -35,7 +36,7 @@ export function ExpenseListPage() {
         { header: 'SUPPLIER', cell: (e) => e.supplier?.name ?? 'N/A' },
         { header: 'RECORDED BY', cell: (e) => e.user?.name ?? 'N/A' },
       ]}
-      rowActions={(e, tools) => <RowMenu actions={editDeleteActions('expense', e.id, tools)} />}
+      rowActions={(e, tools) => <RowMenu actions={editDeleteActions('expense', API.expense, e.id, tools)} />}
     />
   );
 }

@@ -2,9 +2,9 @@ import {
   consolidatedSalesReport,
   dailySalesReport,
   expenseReport,
+  type ListDeclaration,
   monthlySalesReport,
   profitLossReport,
-  type ReportDeclaration,
   revenueReport,
   stockAgingReport,
   stockBalanceReport,
@@ -36,7 +36,7 @@ const StockReportPage = lazyPage(() => import('./StockReportPages.tsx'), 'StockR
 // menu lists it under its group.
 
 export interface ReportScreen {
-  report: ReportDeclaration;
+  report: ListDeclaration;
   page: ComponentType;
 }
 

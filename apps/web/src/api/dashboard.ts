@@ -1,0 +1,35 @@
+import { API, type DashboardData, type InputOf } from '@duka/shared';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { callWith } from './client.ts';
+import { queryKeyOf, useCall } from './queries.ts';
+
+// The dashboard's data: its figures over a period, and the count of open stock discrepancies its notice shows.
+
+/** A period of shop days, YYYY-MM-DD, both included (as the answer names its own). */
+export type DashboardDates = DashboardData['period'];
+
+const figuresInput = (dates?: DashboardDates): InputOf<typeof API.dashboard.figures> => (dates ? { query: dates } : {});
+
+/**
+ * The dashboard's figures over `dates`; without, over the server's default period, the current month in the shop's
+ * time zone (the answer names its days). The default needs neither the shop's zone nor the page's code, so a reload
+ * of the dashboard asks it alongside the session questions.
+ */
+const dashboardQuery = (dates?: DashboardDates) =>
+  queryOptions({
+    queryKey: queryKeyOf(API.dashboard.figures, figuresInput(dates)),
+    queryFn: () => callWith(API.dashboard.figures, figuresInput(dates)),
+    // The answer asked before the page's code came is not asked again as the page opens; one older than this is.
+    staleTime: 5_000,
+  });
+
+/** The figures over `dates` (the default period without), asked while `enabled`. */
+export const useDashboard = (dates: DashboardDates | undefined, enabled: boolean) =>
+  useQuery({ ...dashboardQuery(dates), enabled, select: (answer) => answer.data });
+
+/** Asks the default period's figures ahead of the page (the router, before the first render). */
+export const prefetchDashboard = (client: QueryClient) => client.prefetchQuery(dashboardQuery());
+
+/** How many stock discrepancies are open, asked while `enabled`. */
+export const useOpenDiscrepancyCount = (enabled: boolean) =>
+  useCall(API.discrepancy.openCount, {}, { enabled, select: (answer) => answer.data.open });
