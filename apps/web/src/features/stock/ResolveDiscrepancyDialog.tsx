@@ -1,23 +1,17 @@
-import { formatQuantity, missingQuantity, quantityWithUnit, type StockDiscrepancyRow } from '@duka/shared';
+import { type DiscrepancyRow, formatQuantity, missingQuantity, quantityWithUnit } from '@duka/shared';
 import { Alert, Button, Group, Modal, Radio, Select, Stack, Text, Textarea } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, errorMessage } from '../../api/client.ts';
+import { errorMessage } from '../../api/client.ts';
+import { useDiscrepancyBatches, useResolveDiscrepancy } from '../../api/stock.ts';
 
 // Resolving one discrepancy: the goods really left the shop, so either a batch's count was wrong (the
 // shortfall is written off the batch they came from, as a count correction) or stock arrived that was not entered.
-interface BatchOption {
-  id: number;
-  batch_number: string;
-  balance: number;
-}
-
 export function ResolveDiscrepancyDialog({
   row,
   onClose,
   onResolved,
 }: {
-  row: StockDiscrepancyRow;
+  row: DiscrepancyRow;
   onClose: () => void;
   onResolved: (message: string) => void;
 }) {
@@ -25,23 +19,17 @@ export function ResolveDiscrepancyDialog({
   const [batchId, setBatchId] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const batches = useQuery({
-    queryKey: ['/stockdiscrepancybatches', row.id],
-    queryFn: async () => (await api<{ data: BatchOption[] }>('GET', `/stockdiscrepancybatches/${row.id}`)).data,
-  });
+  const batches = useDiscrepancyBatches(row.id);
+  const resolve = useResolveDiscrepancy();
 
   const submit = async () => {
-    setBusy(true);
     setError(undefined);
     try {
       const body = kind === 'WRITE_OFF' ? { kind, batch_id: batchId ?? '', note } : { kind, note };
-      const answer = await api<{ message: string }>('PUT', `/stockdiscrepancyresolve/${row.id}`, body);
+      const answer = await resolve.mutateAsync({ params: { id: row.id }, body });
       onResolved(answer.message);
     } catch (err) {
       setError(errorMessage(err));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -85,7 +73,7 @@ export function ResolveDiscrepancyDialog({
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={submit} loading={busy}>
+          <Button onClick={submit} loading={resolve.isPending}>
             Resolve
           </Button>
         </Group>

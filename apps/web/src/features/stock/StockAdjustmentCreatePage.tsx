@@ -1,19 +1,11 @@
-import { ADJUSTMENT_REASONS, formatDay, formatQuantity, stockAdjustmentSchema } from '@duka/shared';
+import { ADJUSTMENT_REASONS, API, formatDay, formatQuantity, stockAdjustmentSchema } from '@duka/shared';
 import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { errorMessage } from '../../api/client.ts';
-import { useLookup } from '../../api/lists.ts';
+import { useBatchesWithStock } from '../../api/stock.ts';
 import { AmountInput } from '../../components/form/AmountInput.tsx';
 import { FieldSelect } from '../../components/form/FieldSelect.tsx';
 import { RecordFormPage, type RecordFormSpec, useRecordForm } from '../../components/form/record-form.tsx';
-import { STOCK_VIEWS } from './stock-types.ts';
-
-interface BatchOption {
-  id: number;
-  batch_number: string;
-  product_name: string;
-  balance: number;
-}
 
 // A write-off is a fact to record once, then seen in its list: no after-save choice.
 const WRITE_OFF: RecordFormSpec<typeof stockAdjustmentSchema> = {
@@ -22,8 +14,9 @@ const WRITE_OFF: RecordFormSpec<typeof stockAdjustmentSchema> = {
   listLabel: 'Stock Write-offs',
   list: '/stockadjustmentlist',
   schema: stockAdjustmentSchema,
-  save: '/stockadjustmentstore',
-  invalidates: STOCK_VIEWS,
+  // A write-off refreshes everything about stock (the batch's balance, the levels, the write-off form's batches, the
+  // reports and dashboard) and the write-offs (the contract's resources).
+  save: API.stock.writeOff,
   noChoice: true,
   empty: () => ({ adjustment_date: formatDay(new Date()), note: '' }),
   failure: 'Failed to write off stock. Please try again.',
@@ -43,7 +36,7 @@ export function StockAdjustmentCreatePage() {
 }
 
 function WriteOffFields({ form }: { form: UseFormReturn<any, any, any> }) {
-  const batches = useLookup<BatchOption>('/getstockbatches');
+  const batches = useBatchesWithStock();
   const errors = form.formState.errors as Record<string, { message?: string } | undefined>;
   const chosen = batches.data?.find((b) => b.id === Number(form.watch('batch_id')));
   return (

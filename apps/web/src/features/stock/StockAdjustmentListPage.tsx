@@ -1,4 +1,5 @@
-import { ADJUSTMENT_REASONS, stockWriteOffList } from '@duka/shared';
+import { ADJUSTMENT_REASONS, type StockWriteOffRow, stockWriteOffList } from '@duka/shared';
+import { STOCK_WRITE_OFF_LIST } from '../../api/stock.ts';
 import { dateFilter } from '../../components/list/date-filter.tsx';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { declaredColumns, declaredExports } from '../../components/list/report-cells.tsx';
@@ -12,13 +13,13 @@ const reasonLabel = (value: string) => ADJUSTMENT_REASONS.find((r) => r.value ==
  */
 export function StockAdjustmentListPage() {
   return (
-    <ListPage<{ id: number; reason: string }>
+    <ListPage
       title="Stock Write-offs"
-      endpoint={stockWriteOffList.path}
+      endpoint={STOCK_WRITE_OFF_LIST}
       create={{ to: '/stockadjustmentcreate', permission: 'stockAdjustmentAdd', label: 'Write off stock' }}
       filters={dateFilter(stockWriteOffList.keys.list)}
       exports={declaredExports(stockWriteOffList)}
-      columns={declaredColumns(stockWriteOffList.columns, { reason: (a) => reasonLabel(a.reason) })}
+      columns={declaredColumns<StockWriteOffRow>(stockWriteOffList.columns, { reason: (a) => reasonLabel(a.reason) })}
     />
   );
 }

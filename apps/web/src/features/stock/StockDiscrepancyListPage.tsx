@@ -1,10 +1,10 @@
-import { formatDay, formatQuantity, missingQuantity, quantityWithUnit, type StockDiscrepancyRow } from '@duka/shared';
+import { API, type DiscrepancyRow, formatDay, formatQuantity, missingQuantity, quantityWithUnit } from '@duka/shared';
 import { Badge, Button, Select } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { usePermissions } from '../../api/permissions.ts';
+import { useRefreshResolved } from '../../api/stock.ts';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { ResolveDiscrepancyDialog } from './ResolveDiscrepancyDialog.tsx';
 
@@ -17,7 +17,7 @@ const STATUS_OPTIONS = [
 const RESOLUTION_LABELS = { WRITE_OFF: 'Written off', STOCK_RECEIVED: 'Stock received', RETURNED: 'Returned' };
 
 /** What is still missing, and what returns of the sale brought back of the shortfall. */
-const shortBy = (d: StockDiscrepancyRow) =>
+const shortBy = (d: DiscrepancyRow) =>
   quantityWithUnit(Number(d.returned_quantity) > 0 && !d.resolved_at ? missingQuantity(d) : d.quantity, {
     name: d.measurement_name,
     plural: d.measurement_plural,
@@ -29,13 +29,13 @@ const shortBy = (d: StockDiscrepancyRow) =>
  */
 export function StockDiscrepancyListPage() {
   const { can } = usePermissions();
-  const client = useQueryClient();
-  const [resolving, setResolving] = useState<StockDiscrepancyRow | null>(null);
+  const refreshResolved = useRefreshResolved();
+  const [resolving, setResolving] = useState<DiscrepancyRow | null>(null);
   return (
     <>
-      <ListPage<StockDiscrepancyRow>
+      <ListPage
         title="Stock Discrepancies"
-        endpoint="/stockdiscrepancylist"
+        endpoint={API.discrepancy.list}
         filters={{
           permission: 'stockDiscrepancyList',
           initial: { status: 'open' },
@@ -88,9 +88,8 @@ export function StockDiscrepancyListPage() {
           onResolved={async (message) => {
             setResolving(null);
             notifications.show({ color: 'green', message });
-            await client.invalidateQueries({ queryKey: ['/stockdiscrepancylist'] });
-            // The dashboard's alert counts the open ones.
-            await client.invalidateQueries({ queryKey: ['/stockdiscrepancycount'] });
+            // The list, the dashboard's alert that counts the open ones, and the stock a write-off took.
+            await refreshResolved();
           }}
         />
       )}

@@ -1,10 +1,10 @@
-import { DEFAULT_ENVIRONMENT, formatMoney, NO_BRAND, NO_BRAND_PARAM } from '@duka/shared';
+import { API, DEFAULT_ENVIRONMENT, formatMoney, NO_BRAND, NO_BRAND_PARAM } from '@duka/shared';
 import { Group, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import { api, errorMessage } from '../../api/client.ts';
-import { useLookup } from '../../api/lists.ts';
+import type { SelectOption } from '../../api/catalogue.ts';
+import { errorMessage } from '../../api/client.ts';
+import { useAllBrands, useBrandsOf } from '../../api/stock.ts';
 import { AmountInput } from '../../components/form/AmountInput.tsx';
 import { QuickCreate } from '../../components/form/QuickCreate.tsx';
 import { BRAND_CREATE } from '../brands/BrandFormPages.tsx';
@@ -12,25 +12,15 @@ import { MEASUREMENT_CREATE } from '../measurements/MeasurementFormPages.tsx';
 import { LookupSelect } from '../products/LookupSelect.tsx';
 import { PRODUCT_CREATE } from '../products/ProductFormPages.tsx';
 
-/** The brands of one product: asked for only once a product is chosen. */
-function useBrandsOf(productId: number | undefined) {
-  return useQuery({
-    queryKey: ['/getbrandsbyproduct', productId],
-    queryFn: async () =>
-      (await api<{ data: { id: number; name: string }[] }>('GET', `/getbrandsbyproduct/${productId}`)).data,
-    enabled: Boolean(productId),
-  });
-}
-
 /**
  * The brand choices: "No brand" (sand, ballast), the product's own brands, then every other brand name: receiving
  * under one links it to the product (the server makes the product's brand of that name), so a new product never
  * waits for a brand to list it.
  */
-function brandChoices(own: { id: number; name: string }[], all: { id: number; name: string }[]) {
+function brandChoices(own: readonly SelectOption[], all: readonly SelectOption[]) {
   const ownNames = new Set(own.map((b) => b.name.toLowerCase()));
   const others = all.filter((b) => !ownNames.has(b.name.toLowerCase()));
-  const item = (b: { id: number; name: string }) => ({ value: String(b.id), label: b.name });
+  const item = (b: SelectOption) => ({ value: String(b.id), label: b.name });
   return [
     { group: 'Without a brand', items: [{ value: NO_BRAND_PARAM, label: NO_BRAND }] },
     ...(own.length ? [{ group: "This product's brands", items: own.map(item) }] : []),
@@ -52,7 +42,7 @@ function WithNew({ select, action }: { select: ReactNode; action: ReactNode }) {
 export function StockFields({ form }: { form: UseFormReturn<any, any, any> }) {
   const productId = form.watch('product_id') as number | undefined;
   const brands = useBrandsOf(productId);
-  const allBrands = useLookup('/getbrands');
+  const allBrands = useAllBrands();
   // What the create form's Environment says; the update form has none, and a record made there is a real one.
   const environment = (form.watch('environment') as string | undefined) ?? DEFAULT_ENVIRONMENT;
   const [quantity, unitPrice] = form.watch(['quantity', 'unit_price']);
@@ -68,7 +58,7 @@ export function StockFields({ form }: { form: UseFormReturn<any, any, any> }) {
             control={form.control}
             name="product_id"
             label="Product"
-            endpoint="/getproducts"
+            endpoint={API.product.names}
             // Another product's brands are offered anew: the brand is chosen again.
             onPicked={() => form.setValue('brand_id', undefined)}
           />
@@ -80,7 +70,12 @@ export function StockFields({ form }: { form: UseFormReturn<any, any, any> }) {
             noun="product"
             fixed={{ environment, barcode: '', sku: '' }}
             fields={(dialog) => (
-              <LookupSelect control={dialog.control} name="category_id" label="Category" endpoint="/getcategories" />
+              <LookupSelect
+                control={dialog.control}
+                name="category_id"
+                label="Category"
+                endpoint={API.category.names}
+              />
             )}
             onCreated={(id) => {
               pick('product_id')(id);
@@ -128,7 +123,12 @@ export function StockFields({ form }: { form: UseFormReturn<any, any, any> }) {
       />
       <WithNew
         select={
-          <LookupSelect control={form.control} name="measurement_id" label="Measurement" endpoint="/getmeasurements" />
+          <LookupSelect
+            control={form.control}
+            name="measurement_id"
+            label="Measurement"
+            endpoint={API.measurement.names}
+          />
         }
         action={
           <QuickCreate
@@ -140,7 +140,7 @@ export function StockFields({ form }: { form: UseFormReturn<any, any, any> }) {
           />
         }
       />
-      <LookupSelect control={form.control} name="supplier_id" label="Supplier" endpoint="/getsuppliers" />
+      <LookupSelect control={form.control} name="supplier_id" label="Supplier" endpoint={API.supplier.names} />
       <AmountInput form={form} name="quantity" label="Quantity" decimalScale={3} />
       <AmountInput form={form} name="unit_price" label="Unit Price" decimalScale={0} />
       <TextInput

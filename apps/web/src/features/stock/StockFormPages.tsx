@@ -1,18 +1,19 @@
-import { formatDay, type StockRecord, stockCreateSchema, stockUpdateSchema } from '@duka/shared';
+import { API, formatDay, type StockShown, stockCreateSchema, stockUpdateSchema } from '@duka/shared';
 import { RecordFieldsPage, type RecordFormSpec } from '../../components/form/record-form.tsx';
 import { StockFields } from './StockFields.tsx';
-import { STOCK_VIEWS } from './stock-types.ts';
 
 // Receive and correct a batch on the form kit. The server refuses (409, shown in the banner) an update whose
 // quantity is below what has already left the batch.
 
-// Receiving under another product's brand links it to this product: the brand selects and list refresh too.
-const base = { label: 'Stock', list: '/stocklist', invalidates: [...STOCK_VIEWS, '/getbrandsbyproduct', '/brandlist'] };
+// A save refreshes everything about stock (the list, levels, the batch, the write-off form's batches, the reports and
+// dashboard) and the write-offs, which name the batches. Receiving under another product's brand links it to this
+// product: the brands (the form's selects and their list) refresh too.
+const base = { label: 'Stock', list: '/stocklist', refreshes: ['stockadjustment', 'brand'] };
 
 const CREATE: RecordFormSpec<typeof stockCreateSchema> = {
   ...base,
   schema: stockCreateSchema,
-  save: '/stockstore',
+  save: API.stock.store,
   environment: true,
   // Stock usually arrives the day it is recorded: the date starts at today in the shop's time zone.
   empty: () => ({ stock_date: formatDay(new Date()) }),
@@ -20,11 +21,11 @@ const CREATE: RecordFormSpec<typeof stockCreateSchema> = {
   failure: 'An error occurred during submission.',
 };
 
-const UPDATE: RecordFormSpec<typeof stockUpdateSchema, StockRecord> = {
+const UPDATE: RecordFormSpec<typeof stockUpdateSchema, StockShown> = {
   ...base,
   schema: stockUpdateSchema,
-  save: '/stockupdate',
-  show: '/stockshow',
+  save: API.stock.update,
+  show: API.stock.show,
   toValues: (b) => ({
     product_id: b.product_id,
     brand_id: b.brand_id,

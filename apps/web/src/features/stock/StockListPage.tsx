@@ -1,20 +1,26 @@
-import { type StockRecord, stockList } from '@duka/shared';
+import { API, type StockRecord, stockList } from '@duka/shared';
+import { STOCK_LIST } from '../../api/stock.ts';
 import { dateFilter } from '../../components/list/date-filter.tsx';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';
 import { editDeleteActions, recordListProps } from '../../components/list/record-actions.ts';
 import { declaredFilterKey, declaredList } from '../../components/list/report-cells.tsx';
 
-/** The stock batches: columns, filter and export menu as declared (stockList), the files' columns. */
+/**
+ * The stock batches: columns, filter and export menu as declared (stockList), the files' columns. A delete refreshes
+ * everything about stock (the levels, the write-off form's batches, the reports and dashboard) with the trash.
+ */
 export function StockListPage() {
   return (
-    <ListPage<StockRecord>
+    <ListPage
       title="Stock"
       {...declaredList<StockRecord>(stockList)}
       filters={dateFilter(declaredFilterKey(stockList))}
-      {...recordListProps('stock', { idsField: 'ids', refreshes: ['/stocklevel', '/getstockbatches'] })}
+      {...recordListProps('stock', { ...API.stock, list: STOCK_LIST }, { idsField: 'ids' })}
       rowActions={(s, tools) => (
-        <RowMenu actions={[{ label: 'View', to: `/stockshow/${s.id}` }, ...editDeleteActions('stock', s.id, tools)]} />
+        <RowMenu
+          actions={[{ label: 'View', to: `/stockshow/${s.id}` }, ...editDeleteActions('stock', API.stock, s.id, tools)]}
+        />
       )}
     />
   );

@@ -1,20 +1,19 @@
-import { formatMoney, formatQuantity } from '@duka/shared';
+import { API, formatMoney, formatQuantity } from '@duka/shared';
 import { Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
-import { useRecord } from '../../api/lists.ts';
+import { useStockBatch } from '../../api/stock.ts';
 import { FormAlerts } from '../../components/FormAlerts.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { RecordTable } from '../../components/RecordTable.tsx';
 import { PdfActions, ShowFrame } from '../../components/ShowFrame.tsx';
-import type { StockRecord } from './stock-types.ts';
 
 const orNA = (value: string | null | undefined) => value || 'N/A';
 
 /** One batch, read-only, with its PDF. A failed load says why (the original client's screen failed silently). */
 export function StockShowPage() {
   const { id } = useParams();
-  const batch = useRecord<StockRecord>('/stockshow', id);
+  const batch = useStockBatch(id);
   if (batch.isPending) return <PageLoader />;
   const s = batch.data;
   const rows: [string, string][] = s
@@ -41,7 +40,9 @@ export function StockShowPage() {
       notice={
         batch.isError && <FormAlerts state={{ error: errorMessage(batch.error) }} onClose={() => batch.refetch()} />
       }
-      actions={(onError) => s && <PdfActions path={`/stockpdf/${id}`} name={`stock_${id}`} onError={onError} />}
+      actions={(onError) =>
+        s && <PdfActions endpoint={API.stock.pdf} id={s.id} name={`stock_${id}`} onError={onError} />
+      }
       maw={720}
     >
       {rows.length === 0 ? <Text ta="center">No records found.</Text> : <RecordTable rows={rows} labelWidth={220} />}
