@@ -1,4 +1,15 @@
-import { NO_BRAND_PARAM, type SaleInput } from '@duka/shared';
+import {
+  type AnswerOf,
+  API,
+  type BatchInStock,
+  type InputOf,
+  type LineBatch,
+  NO_BRAND_PARAM,
+  type PosBrand,
+  type PosSearchHit,
+  type PosUnit,
+  type SaleInput,
+} from '@duka/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { decrementBalance, searchCatalogue } from '../offline/catalogue.ts';
 import {
@@ -9,29 +20,19 @@ import {
   priceInCopy,
   productsInCopy,
 } from '../offline/catalogue-choices.ts';
-import { ApiError, api } from './client.ts';
-import { toQueryString } from './lists.ts';
+import { lastKnown } from '../offline/last-known.ts';
+import { localDb } from '../offline/local-db.ts';
+import type { OfflineSale } from '../offline/offline-sale.ts';
+import { ApiError, call } from './client.ts';
+import { type DataOf, useRecord } from './lists.ts';
+import { invalidate, queryKeyOf } from './queries.ts';
 
-// The point of sale's cascade (product → batch → brand → measurement → price) and the sale itself.
-export interface Option {
-  id: number;
-  name: string;
-}
-/** A unit of measurement with the plural the shop wrote for it, if any (null: the shared rule makes it). */
-export type UnitOption = Option & { plural?: string | null };
-/** A batch's brand: id null and name NO_BRAND for goods without one. */
-export interface BrandOption {
-  id: number | null;
-  name: string;
-}
+// The point of sale's cascade (product → batch → brand → measurement → price), its search and a cart line's batches,
+// each answered by the till's local copy when the server cannot be reached; the sale itself; one sale as its receipt,
+// invoice and return screen show it; the business details they print; the sales list.
+
 /** A brand as a path or query string names it. */
 const brandInPath = (brandId: number | null) => (brandId === null ? NO_BRAND_PARAM : brandId);
-export interface BatchOption {
-  batch_number: string;
-  balance: number;
-}
-
-const data = async <T>(path: string) => (await api<{ data: T }>('GET', path)).data;
 
 /**
  * The server's answer, or `fromCopy`'s (the till's local copy) when the browser is offline or the server
@@ -50,74 +51,92 @@ async function serverOrCopy<T>(fromServer: () => Promise<T>, fromCopy: () => Pro
 
 // The cascade is asked even offline (networkMode 'always'), where the local copy answers; paused, as TanStack Query
 // pauses a query without a network, the lists stayed empty and the choices disabled.
-export const useProductsInStock = (search: string) =>
-  useQuery({
-    queryKey: ['/getproductsinstock', search],
+export const useProductsInStock = (search: string) => {
+  const input = { query: { search } };
+  return useQuery({
+    queryKey: queryKeyOf(API.sale.productsInStock, input),
     queryFn: () =>
-      serverOrCopy(
-        () => data<Option[]>(`/getproductsinstock${toQueryString({ search })}`),
+      serverOrCopy<DataOf<typeof API.sale.productsInStock>>(
+        async () => (await call(API.sale.productsInStock, input)).data,
         () => productsInCopy(search),
       ),
     placeholderData: (previous) => previous,
     networkMode: 'always',
   });
+};
 
-export const useBatchesInStock = (productId: number | undefined) =>
-  useQuery({
-    queryKey: ['/getbatchnumbersbyproductinstock', productId],
+/** A batch of the cascade's: what the server and the local copy both tell of it. */
+type BatchChoice = Pick<BatchInStock, 'batch_number' | 'balance'>;
+
+export const useBatchesInStock = (productId: number | undefined) => {
+  const input = { params: { id: productId } };
+  return useQuery({
+    queryKey: queryKeyOf(API.sale.batchesInStock, input),
     queryFn: () =>
-      serverOrCopy(
-        () => data<BatchOption[]>(`/getbatchnumbersbyproductinstock/${productId}`),
+      serverOrCopy<BatchChoice[]>(
+        async () => (await call(API.sale.batchesInStock, input)).data,
         () => batchesInCopy(Number(productId)),
       ),
     enabled: Boolean(productId),
     networkMode: 'always',
   });
+};
 
-export const useBrandsOfBatch = (batchNumber: string | undefined) =>
-  useQuery({
-    queryKey: ['/getbrandsbybatchnumberinstock', batchNumber],
+export const useBrandsOfBatch = (batchNumber: string | undefined) => {
+  // Asked only once there is a batch (enabled below).
+  const input = { params: { batch: batchNumber as string } };
+  return useQuery({
+    queryKey: queryKeyOf(API.sale.brandOfBatch, input),
     queryFn: () =>
-      serverOrCopy(
-        () => data<BrandOption[]>(`/getbrandsbybatchnumberinstock/${batchNumber}`),
+      serverOrCopy<PosBrand[]>(
+        async () => (await call(API.sale.brandOfBatch, input)).data,
         () => brandsInCopy(String(batchNumber)),
       ),
     enabled: Boolean(batchNumber),
     networkMode: 'always',
   });
+};
 
 /** `brandId` undefined: none chosen yet; null: the batch has no brand. */
-export const useMeasurementsOfBrand = (brandId: number | null | undefined, batchNumber: string | undefined) =>
-  useQuery({
-    queryKey: ['/getmeasurementsbybrandinstock', brandId, batchNumber],
+export const useMeasurementsOfBrand = (brandId: number | null | undefined, batchNumber: string | undefined) => {
+  const input = { params: { id: brandInPath(brandId ?? null) }, query: { batchNumber } };
+  return useQuery({
+    queryKey: queryKeyOf(API.sale.measurementsOfBrand, input),
     queryFn: () =>
-      serverOrCopy(
-        () =>
-          data<UnitOption[]>(
-            `/getmeasurementsbybrandinstock/${brandInPath(brandId ?? null)}${toQueryString({ batchNumber })}`,
-          ),
+      serverOrCopy<PosUnit[]>(
+        async () => (await call(API.sale.measurementsOfBrand, input)).data,
         () => measurementsInCopy(brandId ?? null, String(batchNumber)),
       ),
     enabled: brandId !== undefined && Boolean(batchNumber),
     networkMode: 'always',
   });
+};
 
-export interface PriceQuery {
+/** What the cascade has chosen so far; the price is asked once all four are. */
+export interface PriceChoice {
   productId?: number;
   batchNumber?: string;
   brandId?: number | null;
   measurementId?: number;
 }
-export const useSalePrice = (q: PriceQuery) =>
-  useQuery({
-    queryKey: ['/getsalepriceinstock', q],
+/** A batch's price and balance, from the server or the local copy. */
+type PriceInStock = Pick<AnswerOf<typeof API.sale.salePrice>, 'salePrice' | 'balance'>;
+
+export const useSalePrice = (q: PriceChoice) => {
+  // Asked only once all four are chosen (enabled below).
+  const input = {
+    query: {
+      productId: q.productId,
+      batchNumber: q.batchNumber as string,
+      brandId: brandInPath(q.brandId ?? null),
+      measurementId: q.measurementId,
+    },
+  };
+  return useQuery({
+    queryKey: queryKeyOf(API.sale.salePrice, input),
     queryFn: () =>
-      serverOrCopy(
-        () =>
-          api<{ salePrice: number; balance: number }>(
-            'GET',
-            `/getsalepriceinstock${toQueryString({ ...q, brandId: brandInPath(q.brandId ?? null) })}`,
-          ),
+      serverOrCopy<PriceInStock>(
+        () => call(API.sale.salePrice, input),
         async () => {
           const price = await priceInCopy({
             productId: Number(q.productId),
@@ -133,33 +152,20 @@ export const useSalePrice = (q: PriceQuery) =>
     retry: false,
     networkMode: 'always',
   });
+};
 
-/** One sellable line of the POS search: a product, brand and unit from its oldest batch with stock. */
-export interface PosHit {
-  product_id: number;
-  name: string;
-  brand: BrandOption;
-  measurement: UnitOption;
-  batch_number: string;
-  sale_price: number;
-  balance: number;
-  barcode: string | null;
-  sku: string | null;
-}
-
-export const posSearchPath = (q: string) => `/possearch${toQueryString({ q })}`;
-export const posSearchKey = (q: string) => ['/possearch', q] as const;
+const posSearchInput = (q: string) => ({ query: { q } });
 
 /** The server's search, or the local copy's when the server cannot be reached (serverOrCopy). */
-const searchPos = (q: string): Promise<PosHit[]> =>
+const searchPos = (q: string): Promise<PosSearchHit[]> =>
   serverOrCopy(
-    () => data<PosHit[]>(posSearchPath(q)),
+    async () => (await call(API.sale.search, posSearchInput(q))).data,
     async () =>
       (await searchCatalogue(q)).map((b) => ({
         product_id: b.product_id,
         name: b.product_name,
         brand: { id: b.brand_id, name: b.brand_name },
-        measurement: { id: b.measurement_id, name: b.measurement_name, plural: b.measurement_plural },
+        measurement: { id: b.measurement_id, name: b.measurement_name, plural: b.measurement_plural ?? null },
         batch_number: b.batch_number,
         sale_price: b.sale_price,
         balance: b.balance,
@@ -171,7 +177,7 @@ const searchPos = (q: string): Promise<PosHit[]> =>
 /** The search box: results while typing, the previous ones shown until the next arrive. */
 export const usePosSearch = (q: string) =>
   useQuery({
-    queryKey: posSearchKey(q),
+    queryKey: queryKeyOf(API.sale.search, posSearchInput(q)),
     queryFn: () => searchPos(q),
     networkMode: 'always',
     enabled: q.trim() !== '',
@@ -184,42 +190,50 @@ export const useFetchPosSearch = () => {
   const client = useQueryClient();
   return (q: string) =>
     client.fetchQuery({
-      queryKey: posSearchKey(q),
+      queryKey: queryKeyOf(API.sale.search, posSearchInput(q)),
       queryFn: () => searchPos(q),
       staleTime: 5_000,
       networkMode: 'always',
     });
 };
 
-export interface LineBatch {
-  batch_number: string;
-  sale_price: number;
-  balance: number;
-  stock_date: string;
-}
+/**
+ * Marks the searches already answered as stale, without asking anything now: a sale kept offline lowered the local
+ * copy's balances, which they still show from before. Only the search's answers (the key factory's resource and
+ * path), so the cascade's lists are not read from the copy again.
+ */
+export const useRefreshPosSearch = () => {
+  const client = useQueryClient();
+  return () => void client.invalidateQueries({ queryKey: queryKeyOf(API.sale.search).slice(0, -1) });
+};
+
 export const useLineBatches = (
   line: { productId: number; brandId: number | null; measurementId: number },
   enabled: boolean,
-) =>
-  useQuery({
-    queryKey: ['/posbatches', line.productId, line.brandId, line.measurementId],
+) => {
+  const input = {
+    query: { product_id: line.productId, brand_id: brandInPath(line.brandId), measurement_id: line.measurementId },
+  };
+  return useQuery({
+    queryKey: queryKeyOf(API.sale.lineBatches, input),
     queryFn: () =>
-      serverOrCopy(
-        () =>
-          data<LineBatch[]>(
-            `/posbatches${toQueryString({ product_id: line.productId, brand_id: brandInPath(line.brandId), measurement_id: line.measurementId })}`,
-          ),
+      serverOrCopy<LineBatch[]>(
+        async () => (await call(API.sale.lineBatches, input)).data,
         () => lineBatchesInCopy(line),
       ),
     enabled,
     networkMode: 'always',
   });
+};
 
 /** How long the till waits for the answer to a sale before it says so; the sale stays kept to be sent again. */
 export const SALE_ANSWER_TIMEOUT_MS = 20_000;
 
 /** The sale was sent but no readable answer came back: it may or may not be recorded on the server. */
 export class NoSaleAnswer extends Error {}
+
+/** Records a sale (the POS's, or one the outbox sends); its key makes a second send answer the first sale. */
+export const recordSale = (body: SaleInput) => call(API.sale.store, { body });
 
 async function postSale(body: SaleInput) {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -230,37 +244,27 @@ async function postSale(body: SaleInput) {
     );
   });
   try {
-    const answer = await Promise.race([
-      api<{ message?: string; data?: { id?: unknown } }>('POST', '/salesstore', body),
-      gaveUp,
-    ]);
+    // Read as possibly partial: the client does not check an answer against its schema.
+    const answer: Partial<AnswerOf<typeof API.sale.store>> = await Promise.race([recordSale(body), gaveUp]);
     // A reply cut off mid-body parses as nothing: that is no answer, not a sale without a number.
     if (typeof answer.data?.id !== 'number') throw new NoSaleAnswer('The answer from the server was cut off.');
-    return answer as { message?: string; data: { id: number } };
+    return answer as AnswerOf<typeof API.sale.store>;
   } finally {
     clearTimeout(timer);
   }
 }
 
-const SALE_TOUCHES = [
-  '/saleslist',
-  '/stocklevel',
-  '/stocklist',
-  '/getproductsinstock',
-  '/getbatchnumbersbyproductinstock',
-  '/getsalepriceinstock',
-  '/possearch',
-  '/posbatches',
-];
+/** What a sale changes: the sales, the stock it sold from, the reports and dashboard over them, the day's cash-up. */
+const SALE_REFRESHES = ['sale', 'stock', 'report', 'dashboard', 'cashUp'];
 
-// Not useWrite: the sale is done once its answer is read, so the refresh of the lists it touches is not awaited —
-// a refetch hanging on a poor line must not keep the till spinning on a sale already made.
+// Not useWrite: the sale is done once its answer is read, so the refresh of what it touches is not awaited — a
+// refetch hanging on a poor line must not keep the till spinning on a sale already made.
 export const useProcessSale = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: postSale,
     onSuccess: (_answer, sale) => {
-      for (const endpoint of SALE_TOUCHES) void client.invalidateQueries({ queryKey: [endpoint] });
+      void invalidate(client, ...SALE_REFRESHES);
       // The till's local copy follows the sale too, so a connection lost before its next refresh sells from true
       // balances, without fetching the whole copy again after every sale.
       void (async () => {
@@ -269,3 +273,34 @@ export const useProcessSale = () => {
     },
   });
 };
+
+/** Tells the server of an offline sale it refused that the cashier discards: the activity log keeps a note. */
+export const discardRefusedSale = (body: InputOf<typeof API.sale.offlineDiscard>['body']) =>
+  call(API.sale.offlineDiscard, { body });
+
+/** A sale made offline, from its outbox entry (null once it has been sent and left the outbox). */
+export const useOfflineReceipt = (key: string) =>
+  useQuery({
+    queryKey: ['offline-receipt', key],
+    queryFn: async () => ((await (await localDb()).get('outbox', key)) as OfflineSale | undefined) ?? null,
+    networkMode: 'always',
+  });
+
+/** One sale with its lines, payments and returns (the receipt, the invoice and the return screen). */
+export const useSale = (id: string | undefined) => useRecord(API.sale.show, id);
+
+/**
+ * The shop's details a document prints. The last answer is kept (offline/last-known.ts), so a receipt made with the
+ * connection down carries them too; the POS asks for them while online. Cached as the call answers it, under the key
+ * the factory gives it.
+ */
+export const useBusinessInfo = () =>
+  useQuery({
+    queryKey: queryKeyOf(API.settings.businessShow, {}),
+    queryFn: async (): Promise<AnswerOf<typeof API.settings.businessShow>> => ({
+      success: true,
+      data: await lastKnown('business', async () => (await call(API.settings.businessShow)).data),
+    }),
+    select: (answer) => answer.data,
+    networkMode: 'always',
+  });

@@ -5,7 +5,8 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useMe } from '../api/auth.ts';
-import { ApiError, api, errorMessage } from '../api/client.ts';
+import { ApiError, errorMessage } from '../api/client.ts';
+import { discardRefusedSale } from '../api/sales.ts';
 import { type OfflineSale, offlineTotals } from './offline-sale.ts';
 import { clearRefusal, list, remove, subscribe } from './outbox.ts';
 
@@ -97,7 +98,7 @@ function RefusedSaleCard({ sale, isMine }: { sale: OfflineSale; isMine: boolean 
 
 async function discard(sale: OfflineSale, total: number) {
   try {
-    await api('POST', '/salesofflinediscard', {
+    await discardRefusedSale({
       idempotencyKey: sale.key,
       made_at: sale.made_at,
       total_amount: total,

@@ -1,15 +1,11 @@
-import type { PosSnapshotBatch } from '@duka/shared';
+import type { AnswerOf, API, LineBatch, PosBrand, PosSnapshotBatch, PosUnit } from '@duka/shared';
 import { readCatalogue } from './catalogue.ts';
 
 // "Choose batch by hand" from the till's local copy, when the server cannot be reached: the same answers as the
 // server's product → batch → brand → measurement → price cascade, read from the batches with stock in the copy.
 
-interface Choice {
-  id: number;
-  name: string;
-}
-/** A batch's brand: id null for goods without one (its name is then NO_BRAND). */
-type BrandChoice = { id: number | null; name: string };
+/** A product as the cascade's first step offers it. */
+type Choice = AnswerOf<typeof API.sale.productsInStock>['data'][number];
 
 async function batchesWithStock(): Promise<PosSnapshotBatch[]> {
   return ((await readCatalogue())?.batches ?? []).filter((b) => b.balance > 0);
@@ -36,19 +32,16 @@ export async function batchesInCopy(productId: number) {
 const batchOf = async (batchNumber: string) => (await batchesWithStock()).find((b) => b.batch_number === batchNumber);
 
 /** The brand of the batch (a batch is of one brand). */
-export async function brandsInCopy(batchNumber: string): Promise<BrandChoice[]> {
+export async function brandsInCopy(batchNumber: string): Promise<PosBrand[]> {
   const batch = await batchOf(batchNumber);
   return batch ? [{ id: batch.brand_id, name: batch.brand_name }] : [];
 }
 
 /** The measurement of the batch, when it is of that brand. */
-export async function measurementsInCopy(
-  brandId: number | null,
-  batchNumber: string,
-): Promise<Array<Choice & { plural?: string | null }>> {
+export async function measurementsInCopy(brandId: number | null, batchNumber: string): Promise<PosUnit[]> {
   const batch = await batchOf(batchNumber);
   return batch && batch.brand_id === brandId
-    ? [{ id: batch.measurement_id, name: batch.measurement_name, plural: batch.measurement_plural }]
+    ? [{ id: batch.measurement_id, name: batch.measurement_name, plural: batch.measurement_plural ?? null }]
     : [];
 }
 
@@ -66,7 +59,11 @@ export async function priceInCopy(q: {
 }
 
 /** The batches with stock of a cart line's product, brand and unit, oldest first, with their prices. */
-export async function lineBatchesInCopy(line: { productId: number; brandId: number | null; measurementId: number }) {
+export async function lineBatchesInCopy(line: {
+  productId: number;
+  brandId: number | null;
+  measurementId: number;
+}): Promise<LineBatch[]> {
   return (await batchesWithStock())
     .filter(
       (b) => b.product_id === line.productId && b.brand_id === line.brandId && b.measurement_id === line.measurementId,

@@ -1,10 +1,12 @@
-import type { PosSnapshot } from '@duka/shared';
+import { type AnswerOf, API } from '@duka/shared';
+import { fetchEndpoint } from '../api/client.ts';
 import type { LocalCopyAnswer } from './catalogue-fetch.ts';
 import { expandSnapshot } from './expand-snapshot.ts';
 import { localDb } from './local-db.ts';
 
-// The worker of catalogue-fetch.ts: GET /possnapshot with the session's token, then the copy stored in IndexedDB,
-// all off the page's thread.
+// The worker of catalogue-fetch.ts: the till's snapshot (API.sale.snapshot) with the session's token, then the copy
+// stored in IndexedDB, all off the page's thread. The client's fetchEndpoint reads no storage: the token comes from
+// the page.
 const scope = self as unknown as {
   onmessage: (event: MessageEvent<{ token: string | null }>) => void;
   postMessage: (answer: LocalCopyAnswer) => void;
@@ -12,14 +14,12 @@ const scope = self as unknown as {
 
 scope.onmessage = async ({ data: { token } }) => {
   try {
-    const response = await fetch('/api/possnapshot', {
+    const response = await fetchEndpoint(API.sale.snapshot, undefined, {
       credentials: 'include',
       headers: { Accept: 'application/json', ...(token && { Authorization: `Bearer ${token}` }) },
     });
-    const body = (await response.json().catch(() => ({}))) as {
-      success?: boolean;
+    const body = (await response.json().catch(() => ({}))) as Partial<AnswerOf<typeof API.sale.snapshot>> & {
       message?: string;
-      data?: PosSnapshot;
     };
     if (!response.ok || !body.data) {
       scope.postMessage({ ok: false, status: response.status, message: body.message ?? 'No local copy was sent.' });

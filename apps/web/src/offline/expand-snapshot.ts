@@ -1,8 +1,8 @@
-import { NO_BRAND, type PosSnapshot } from '@duka/shared';
+import { NO_BRAND, type PosSnapshotAnswer } from '@duka/shared';
 import type { CatalogueRecord } from './local-db.ts';
 
 /** The server's normalised copy as the till searches it: one line per batch with its names and codes. */
-export function expandSnapshot(snapshot: PosSnapshot): CatalogueRecord {
+export function expandSnapshot(snapshot: PosSnapshotAnswer): CatalogueRecord {
   const products = new Map(snapshot.products.map((p) => [p.id, p]));
   const brands = new Map(snapshot.brands.map((b) => [b.id, b.name]));
   const measurements = new Map(snapshot.measurements.map((m) => [m.id, m]));

@@ -1,4 +1,5 @@
-import { ApiError, api } from '../api/client.ts';
+import { ApiError } from '../api/client.ts';
+import { recordSale } from '../api/sales.ts';
 import { refreshCatalogue } from './catalogue.ts';
 import type { OfflinePayload } from './offline-sale.ts';
 import { list, markRefused, remove } from './outbox.ts';
@@ -30,7 +31,7 @@ export async function sendOutbox(userId: number): Promise<SendResult> {
   if (mine.length === 0) return 'nothing';
   for (const sale of mine) {
     try {
-      await api('POST', '/salesstore', sale.payload.body);
+      await recordSale(sale.payload.body);
       await remove(sale.key);
     } catch (err) {
       if (err instanceof ApiError && keyAlreadyUsed(err)) {

@@ -1,18 +1,10 @@
 import { formatDay, formatMoney, formatQuantity, formatTime, PAYMENT_LABELS } from '@duka/shared';
 import { Alert, Button, Divider, Group, Stack, Table, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { useBranding } from '../../api/auth.ts';
-import { localDb } from '../../offline/local-db.ts';
-import { type OfflineSale, offlineTotals } from '../../offline/offline-sale.ts';
-import {
-  PrintedPage,
-  ReceiptBusinessHeader,
-  ReceiptThanks,
-  TotalLine,
-  useBusinessInfo,
-  usePrintOnOpen,
-} from './sale-document.tsx';
+import { useBusinessInfo, useOfflineReceipt } from '../../api/sales.ts';
+import { useBranding } from '../../api/settings.ts';
+import { offlineTotals } from '../../offline/offline-sale.ts';
+import { PrintedPage, ReceiptBusinessHeader, ReceiptThanks, TotalLine, usePrintOnOpen } from './sale-document.tsx';
 
 // The receipt of a sale made offline, drawn from its outbox entry: the customer leaves with a paper that
 // says plainly it is not yet sent, so it has no receipt number yet (the server gives that when the sale arrives).
@@ -20,11 +12,7 @@ export function OfflineReceiptPage() {
   const { key = '' } = useParams();
   const business = useBusinessInfo();
   const branding = useBranding();
-  const entry = useQuery({
-    queryKey: ['offline-receipt', key],
-    queryFn: async () => ((await (await localDb()).get('outbox', key)) as OfflineSale | undefined) ?? null,
-    networkMode: 'always',
-  });
+  const entry = useOfflineReceipt(key);
   usePrintOnOpen(Boolean(entry.data));
   if (entry.isPending) return null;
   const sale = entry.data;

@@ -18,12 +18,11 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMe } from '../../api/auth.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
-import { NoSaleAnswer, useProcessSale } from '../../api/sales.ts';
+import { NoSaleAnswer, useBusinessInfo, useProcessSale, useRefreshPosSearch } from '../../api/sales.ts';
 import { confirmAction } from '../../components/confirm.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { LocalCopyAge } from '../../offline/LocalCopyAge.tsx';
@@ -42,7 +41,7 @@ import { useParkedCarts } from './parked-carts.ts';
 import { type AfterSale, mayBeRecorded, type PendingSale, serverUnreachable, usePendingSale } from './pending-sale.ts';
 import { usePosDraft } from './pos-draft.ts';
 import { usePosKeys } from './pos-keys.ts';
-import { PRINT_ON_OPEN, useBusinessInfo } from './sale-document.tsx';
+import { PRINT_ON_OPEN } from './sale-document.tsx';
 import { useSelectOnFocus } from './select-on-focus.ts';
 import { useFillHeight } from './use-fill-height.ts';
 
@@ -58,7 +57,7 @@ export function PosPage() {
   const me = useMe();
   // Asked while online, so a receipt printed offline carries the shop's details too.
   useBusinessInfo();
-  const queryClient = useQueryClient();
+  const refreshSearch = useRefreshPosSearch();
   const [afterSale, setAfterSale] = useLocalStorage<AfterSale>({ key: 'posAfterSave', defaultValue: 'receipt' });
   const [status, setStatus] = useState<{ ok?: string; error?: string; noAnswer?: string }>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
@@ -93,7 +92,7 @@ export function PosPage() {
     }
     const key = await queueOfflineSale(sale.body, sale.lines ?? [], me.data);
     // Searches already answered still show the balances from before this sale.
-    void queryClient.invalidateQueries({ queryKey: ['/possearch'] });
+    refreshSearch();
     forget();
     cart.clear();
     resetDraft();

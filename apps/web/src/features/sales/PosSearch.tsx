@@ -1,8 +1,8 @@
-import { formatMoney, formatQuantity } from '@duka/shared';
+import { formatMoney, formatQuantity, type PosSearchHit } from '@duka/shared';
 import { Alert, Button, Group, Loader, Paper, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue, useMergedRef } from '@mantine/hooks';
 import { type Ref, useRef, useState } from 'react';
-import { type PosHit, useFetchPosSearch, usePosSearch } from '../../api/sales.ts';
+import { useFetchPosSearch, usePosSearch } from '../../api/sales.ts';
 import { CameraScanDialog } from './CameraScanDialog.tsx';
 import { type CartLine, lineFromHit } from './cart.ts';
 import classes from './PosSearch.module.css';
@@ -18,7 +18,7 @@ interface Props {
 const looksLikeCode = (q: string) => /^[A-Za-z0-9]{6,}$/.test(q) && /\d/.test(q);
 
 /** The hit Enter means: the product whose barcode, SKU or batch number is exactly the text, else the best match. */
-const exactHit = (hits: PosHit[], q: string) =>
+const exactHit = (hits: PosSearchHit[], q: string) =>
   hits.find((h) => h.barcode === q) ??
   hits.find((h) => h.sku?.toLowerCase() === q.toLowerCase()) ??
   hits.find((h) => h.batch_number === q.toUpperCase());
@@ -40,7 +40,7 @@ export function PosSearch({ onAdd, onStep, inputRef }: Props) {
   const fetchNow = useFetchPosSearch();
   const shown = text.trim() ? (search.data ?? []) : [];
 
-  const add = (hit: PosHit) => {
+  const add = (hit: PosSearchHit) => {
     onAdd(lineFromHit(hit));
     setMessage(undefined);
   };
@@ -51,7 +51,7 @@ export function PosSearch({ onAdd, onStep, inputRef }: Props) {
     const isCurrent = debounced === q && search.data && !search.isPlaceholderData;
     setText('');
     setActive(-1);
-    let hits: PosHit[];
+    let hits: PosSearchHit[];
     try {
       hits = isCurrent && search.data ? search.data : await fetchNow(q);
     } catch {

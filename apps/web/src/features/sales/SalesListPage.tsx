@@ -1,4 +1,4 @@
-import { type SaleListRecord, saleList } from '@duka/shared';
+import { saleList } from '@duka/shared';
 import { dateFilter } from '../../components/list/date-filter.tsx';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';
@@ -7,9 +7,9 @@ import { declaredFilterKey, declaredList } from '../../components/list/report-ce
 /** The sales: columns, filter and export menu as declared (saleList); the subtotal is in the files only. */
 export function SalesListPage() {
   return (
-    <ListPage<SaleListRecord>
+    <ListPage
       title="Sales"
-      {...declaredList<SaleListRecord>(saleList)}
+      {...declaredList(saleList)}
       filters={dateFilter(declaredFilterKey(saleList))}
       rowActions={(s) => (
         <RowMenu

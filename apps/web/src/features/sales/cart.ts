@@ -1,5 +1,5 @@
+import type { PosSearchHit } from '@duka/shared';
 import { useLocalStorage } from '@mantine/hooks';
-import type { PosHit } from '../../api/sales.ts';
 
 // The cart lives in local storage: a reload or a power cut on the till does not lose a sale in progress.
 export interface CartLine {
@@ -77,7 +77,7 @@ export function useCart() {
 }
 
 /** One unit of a search result: its oldest batch with stock, at that batch's price. */
-export const lineFromHit = (hit: PosHit): CartLine => ({
+export const lineFromHit = (hit: PosSearchHit): CartLine => ({
   productId: hit.product_id,
   product: hit.name,
   batchNumber: hit.batch_number,

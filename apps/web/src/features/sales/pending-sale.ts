@@ -1,6 +1,6 @@
-import type { SaleInput } from '@duka/shared';
+import { API, type SaleInput } from '@duka/shared';
 import { useLocalStorage } from '@mantine/hooks';
-import { ApiError } from '../../api/client.ts';
+import { ApiError, fetchEndpoint } from '../../api/client.ts';
 import { NoSaleAnswer } from '../../api/sales.ts';
 import type { OfflineReceiptLine } from '../../offline/offline-sale.ts';
 
@@ -45,7 +45,10 @@ export async function serverUnreachable(err: unknown): Promise<boolean> {
   if (!(err instanceof ApiError) || err.status !== 0) return false;
   if (!navigator.onLine) return true;
   try {
-    const res = await fetch('/api/health', { cache: 'no-store', signal: AbortSignal.timeout(3000) });
+    const res = await fetchEndpoint(API.service.health, undefined, {
+      cache: 'no-store',
+      signal: AbortSignal.timeout(3000),
+    });
     return !res.ok && res.status >= 500;
   } catch {
     return true;

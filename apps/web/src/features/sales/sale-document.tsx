@@ -1,82 +1,32 @@
-import { formatDay, formatMoney, formatQuantity, type PAYMENT_LABELS, type UnitName, unitLabel } from '@duka/shared';
+import {
+  type BusinessInfoShown,
+  formatDay,
+  formatMoney,
+  formatQuantity,
+  type SaleLineShown,
+  type SaleShown,
+  unitLabel,
+} from '@duka/shared';
 import { Alert, Button, Group, Image, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { useBranding } from '../../api/auth.ts';
-import { api, errorMessage } from '../../api/client.ts';
-import { useRecord } from '../../api/lists.ts';
+import { errorMessage } from '../../api/client.ts';
+import { useBusinessInfo, useSale } from '../../api/sales.ts';
+import { useBranding } from '../../api/settings.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { figures, TableHead } from '../../components/TableHead.tsx';
-import { lastKnown } from '../../offline/last-known.ts';
 
-export interface SaleItem {
-  id: number;
-  quantity: number;
-  unit_price: number;
-  total_price: number;
-  batch_number: string;
-  product: { name: string };
-  brand: { name: string };
-  measurement: UnitName;
-}
-export interface Sale {
-  id: number;
-  sale_number: string;
-  customer_name: string;
-  customer_phone: string;
-  customer_email: string | null;
-  customer_address: string | null;
-  discount: number;
-  subtotal: number;
-  discount_amount: number;
-  total_amount: number;
-  /** The rate in force when the sale was made (0 when not VAT-registered) and the VAT inside the total. */
-  vat_rate: number;
-  vat_amount: number;
-  payment_method: keyof typeof PAYMENT_LABELS;
-  notice: string | null;
-  created_at: string;
-  user: { name: string } | null;
-  items: SaleItem[];
-  /** The till: receipt number, payments, change, returns and the quantity returned per line id. */
-  receipt_number: number | null;
-  change_given: number;
-  amount_tendered: number;
-  payments: { method: string; amount: number; reference: string | null }[];
-  returns: {
-    id: number;
-    return_number: number;
-    refund_amount: number;
-    refund_method: string;
-    refund_reference: string | null;
-    reason: string;
-    created_at: string;
-  }[];
-  returned: Record<string, number>;
-}
-type Business = Record<string, string>;
+/** The business details a document prints: none yet while they load (or were never known offline). */
+type Business = Partial<BusinessInfoShown>;
 
 /** The sale, the business details and the logo a receipt or an invoice prints. */
 export function useSaleDocument() {
   const { id } = useParams();
-  const sale = useRecord<Sale>('/saleshow', id);
+  const sale = useSale(id);
   const business = useBusinessInfo();
   const branding = useBranding();
   return { sale, business: business.data ?? {}, logo: branding.data?.logo ?? '/logo.svg' };
 }
-
-/**
- * The shop's details a document prints. The last answer is kept (offline/last-known.ts), so a receipt made with the
- * connection down carries them too; the POS asks for them while online.
- */
-export const useBusinessInfo = () =>
-  useQuery({
-    queryKey: ['/getbusinessinfosettings'],
-    queryFn: () =>
-      lastKnown('business', async () => (await api<{ data: Business }>('GET', '/getbusinessinfosettings')).data),
-    networkMode: 'always',
-  });
 
 /** A receipt's head: the logo and the business once, with its address, phone, e-mail and TIN. */
 export function ReceiptBusinessHeader({ business, logo }: { business: Business; logo: string }) {
@@ -252,7 +202,7 @@ export function FromBlock({ business }: { business: Business }) {
   );
 }
 
-export function ItemsTable({ items }: { items: SaleItem[] }) {
+export function ItemsTable({ items }: { items: SaleLineShown[] }) {
   return (
     <Table withTableBorder my="md" fz="sm">
       <TableHead headings={['Item', ...figures('Qty', 'Price', 'Total')]} />
@@ -285,7 +235,7 @@ export const TotalLine = ({ label, amount, strong }: { label: string; amount: st
  * The VAT line, from what the sale stored (never today's rate). Prices include VAT, so it is part of the total, not
  * added to it; a sale made while the business was not registered shows 0, as the original client's documents do.
  */
-export const VatLine = ({ sale, word }: { sale: Pick<Sale, 'vat_rate' | 'vat_amount'>; word: 'VAT' | 'Tax' }) => (
+export const VatLine = ({ sale, word }: { sale: Pick<SaleShown, 'vat_rate' | 'vat_amount'>; word: 'VAT' | 'Tax' }) => (
   <Group justify="space-between">
     <Text>{sale.vat_rate > 0 ? `${word} ${sale.vat_rate}% (included)` : `${word} (0%)`}</Text>
     <Text data-testid="total-vat">{formatMoney(sale.vat_amount)}</Text>

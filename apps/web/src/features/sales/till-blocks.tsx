@@ -1,11 +1,10 @@
-import { formatDay, formatMoney, paymentLabel } from '@duka/shared';
+import { formatDay, formatMoney, paymentLabel, type SaleShown } from '@duka/shared';
 import { Group, Stack, Text } from '@mantine/core';
-import type { Sale } from './sale-document.tsx';
 
 // Pieces of the till's printed documents, shared by the receipt and the invoice.
 
 /** Each payment with its reference, then cash tendered and the change handed back. */
-export function TillPayments({ sale }: { sale: Sale }) {
+export function TillPayments({ sale }: { sale: SaleShown }) {
   const cash = sale.payments.filter((p) => p.method === 'CASH').reduce((sum, p) => sum + p.amount, 0);
   return (
     <Stack gap={2} data-testid="receipt-payments">
@@ -41,7 +40,7 @@ export function TillPayments({ sale }: { sale: Sale }) {
 }
 
 /** "Returned: …" under a sale that had goods brought back, each return with its number, day and refund. */
-export function ReturnedLines({ sale }: { sale: Sale }) {
+export function ReturnedLines({ sale }: { sale: SaleShown }) {
   if (sale.returns.length === 0) return null;
   return (
     <Stack gap={2} mt="xs" data-testid="receipt-returns">
@@ -56,7 +55,7 @@ export function ReturnedLines({ sale }: { sale: Sale }) {
 }
 
 /** Paid or part paid, from what the sale's payments cover of its total less its refunds. */
-export function paymentStatus(sale: Sale): 'Paid' | 'Part paid' {
+export function paymentStatus(sale: SaleShown): 'Paid' | 'Part paid' {
   const paid = sale.payments.reduce((sum, p) => sum + p.amount, 0) - sale.change_given;
   return paid >= sale.total_amount ? 'Paid' : 'Part paid';
 }

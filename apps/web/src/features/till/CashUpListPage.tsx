@@ -1,4 +1,4 @@
-import { type CashUpRecord, cashUpList } from '@duka/shared';
+import { API, cashUpList } from '@duka/shared';
 import { dateFilter } from '../../components/list/date-filter.tsx';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';
@@ -10,9 +10,9 @@ import { declaredColumns, declaredExports } from '../../components/list/report-c
  */
 export function CashUpListPage() {
   return (
-    <ListPage<CashUpRecord>
+    <ListPage
       title="Cash-ups"
-      endpoint={cashUpList.path}
+      endpoint={API.cashUp.list.list}
       create={{ to: '/salescashup', permission: 'salesCashUp', label: 'Cash up' }}
       filters={dateFilter(cashUpList.keys.list)}
       exports={declaredExports(cashUpList)}

@@ -68,7 +68,7 @@ export function CashUpPage() {
             w={260}
             searchable
             data={(cashiers.data ?? []).map((u) => ({ value: String(u.id), label: u.name }))}
-            value={userId ? String(userId) : typeof c?.cashier === 'object' && c.cashier ? String(c.cashier.id) : null}
+            value={userId ? String(userId) : c ? String(c.cashier.id) : null}
             onChange={(value) => setUserId(value ? Number(value) : undefined)}
             allowDeselect={false}
           />
@@ -76,7 +76,7 @@ export function CashUpPage() {
       </Group>
       {day.error && <Alert color="red">{errorMessage(day.error)}</Alert>}
       {!c && !day.error && <PageLoader />}
-      {c && <SavedCashUps saved={c.cash_ups ?? []} />}
+      {c && <SavedCashUps saved={c.cash_ups} />}
       {c && !c.can_save && (
         <Alert color="gray" data-testid="cashup-nothing-new">
           Nothing was sold or returned after this day's last cash-up. Sales made later can be cashed up here again.
@@ -87,7 +87,7 @@ export function CashUpPage() {
           <Text fw={700} mb="xs">
             {cashierName(c)} · {countedWords(c)}
           </Text>
-          {(c.cash_ups?.length ?? 0) > 0 && (
+          {c.cash_ups.length > 0 && (
             <Text size="sm" mb="xs">
               The next cash-up of the day: what was sold or returned after the last one.
             </Text>

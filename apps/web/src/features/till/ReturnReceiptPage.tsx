@@ -1,45 +1,15 @@
-import {
-  formatDay,
-  formatMoney,
-  formatQuantity,
-  formatTime,
-  paymentLabel,
-  type UnitName,
-  unitLabel,
-} from '@duka/shared';
+import { formatDay, formatMoney, formatQuantity, formatTime, paymentLabel, unitLabel } from '@duka/shared';
 import { Divider, Group, Stack, Table, Text } from '@mantine/core';
 import { useParams } from 'react-router';
-import { useBranding } from '../../api/auth.ts';
-import { useRecord } from '../../api/lists.ts';
+import { useBranding } from '../../api/settings.ts';
+import { useReturn } from '../../api/till.ts';
 import { figures, TableHead } from '../../components/TableHead.tsx';
 import { SaleDocumentFrame, TotalLine } from '../sales/sale-document.tsx';
-
-interface SaleReturn {
-  id: number;
-  return_number: number;
-  sale_number: string;
-  receipt_number: number | null;
-  customer_name: string;
-  reason: string;
-  refund_method: string;
-  refund_reference: string | null;
-  refund_amount: number;
-  created_at: string;
-  user: { name: string } | null;
-  items: {
-    id: number;
-    quantity: number;
-    refund_amount: number;
-    product: { name: string };
-    brand: { name: string };
-    measurement: UnitName;
-  }[];
-}
 
 // The return receipt: its own number, the sale it belongs to, what came back and the refund, on 80 mm.
 export function ReturnReceiptPage() {
   const { id } = useParams();
-  const record = useRecord<SaleReturn>('/salesreturnshow', id);
+  const record = useReturn(id);
   const branding = useBranding();
   const r = record.data;
   return (

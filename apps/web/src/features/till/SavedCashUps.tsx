@@ -1,14 +1,14 @@
-import { formatMoney, formatTime } from '@duka/shared';
+import { type CashUpRecord, formatMoney, formatTime } from '@duka/shared';
 import { Alert, Button, Card, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { usePermissions } from '../../api/permissions.ts';
-import { type SavedCashUp, useRecountCashUp } from '../../api/till.ts';
+import { useRecountCashUp } from '../../api/till.ts';
 import { BigDifference, CashFigures, CountFields, countedWords, shillingsOf } from './cashup-figures.tsx';
 
 /** The cash-ups saved for a day, each with its recounts, oldest first. */
-export function SavedCashUps({ saved }: { saved: SavedCashUp[] }) {
+export function SavedCashUps({ saved }: { saved: CashUpRecord[] }) {
   const mayRecount = usePermissions().can('salesCashUpRecount');
   const firsts = saved.filter((c) => !c.recount_of);
   return (
@@ -28,10 +28,10 @@ export function SavedCashUps({ saved }: { saved: SavedCashUp[] }) {
  * One saved cash-up: what it counted, the count in force (its last recount, else the first) with its difference
  * large, every count when it was recounted, and the Recount button for a holder of salesCashUpRecount.
  */
-function SavedCashUpCard({ counts, mayRecount }: { counts: SavedCashUp[]; mayRecount: boolean }) {
+function SavedCashUpCard({ counts, mayRecount }: { counts: CashUpRecord[]; mayRecount: boolean }) {
   const [recounting, setRecounting] = useState(false);
-  const first = counts[0] as SavedCashUp;
-  const latest = counts.at(-1) as SavedCashUp;
+  const first = counts[0] as CashUpRecord;
+  const latest = counts.at(-1) as CashUpRecord;
   return (
     <Card withBorder data-testid={`cashup-saved-${first.id}`}>
       <Group justify="space-between" mb={4}>
@@ -72,7 +72,7 @@ function SavedCashUpCard({ counts, mayRecount }: { counts: SavedCashUp[]; mayRec
 }
 
 /** A manager's recount: the cash counted again (and the float, if it was wrong), with the reason; saved beside. */
-function RecountDialog({ first, latest, onClose }: { first: SavedCashUp; latest: SavedCashUp; onClose: () => void }) {
+function RecountDialog({ first, latest, onClose }: { first: CashUpRecord; latest: CashUpRecord; onClose: () => void }) {
   const [float, setFloat] = useState<string | number>(latest.opening_float);
   const [counted, setCounted] = useState<string | number>('');
   const [reason, setReason] = useState('');

@@ -1,16 +1,15 @@
 import { formatDay, formatMoney, formatTime } from '@duka/shared';
 import { Divider, Stack, Text } from '@mantine/core';
 import { useParams } from 'react-router';
-import { useBranding } from '../../api/auth.ts';
-import { useRecord } from '../../api/lists.ts';
-import { type CashUp, cashierName } from '../../api/till.ts';
+import { useBranding } from '../../api/settings.ts';
+import { cashierName, useCashUp } from '../../api/till.ts';
 import { SaleDocumentFrame } from '../sales/sale-document.tsx';
 import { CashFigures, countedWords, MethodTable } from './cashup-figures.tsx';
 
 // The Z-report of a saved cash-up, printed on an 80 mm roll like the receipt.
 export function ZReportPage() {
   const { id } = useParams();
-  const record = useRecord<CashUp>('/salescashupshow', id);
+  const record = useCashUp(id);
   const branding = useBranding();
   const c = record.data;
   return (

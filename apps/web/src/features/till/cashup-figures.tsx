@@ -1,10 +1,12 @@
-import { countOf, formatMoney, formatTime, paymentLabel } from '@duka/shared';
+import { type CashUpDay, type CashUpRecord, countOf, formatMoney, formatTime, paymentLabel } from '@duka/shared';
 import { Group, NumberInput, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { CashUp } from '../../api/till.ts';
 import { figures, TableHead } from '../../components/TableHead.tsx';
 
 // The cash-up's figures, the same on the screen and on the printed Z-report.
+
+/** A cashier's day still to count, or a saved cash-up. */
+type CashUp = CashUpDay | CashUpRecord;
 
 const Line = ({
   label,
@@ -65,7 +67,7 @@ export function MethodTable({ c }: { c: CashUp }) {
 
 /** What a cash-up counted, in words: "3 sales, 1 return". */
 export const countedWords = (c: Pick<CashUp, 'sales_count' | 'returns_count'>) =>
-  `${countOf(c.sales_count ?? 0, 'sale')}, ${countOf(c.returns_count ?? 0, 'return')}`;
+  `${countOf(c.sales_count, 'sale')}, ${countOf(c.returns_count, 'return')}`;
 
 /**
  * The difference between the counted and the expected cash, large and in words as well as colour: short (red), over
