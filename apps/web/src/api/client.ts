@@ -26,7 +26,8 @@ export const subscribeUnauthenticated = (fn: () => void) => {
   return () => onUnauthenticated.delete(fn);
 };
 
-export async function api<T = Record<string, unknown>>(
+/** The one request: only this file sends one, and only `call`/`callWith` (a contract) reach it. */
+async function request<T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   body?: unknown,
@@ -100,7 +101,7 @@ export function callWith<E extends Endpoint>(endpoint: E, input: InputOf<E> | un
     query?: Record<string, unknown>;
     body?: unknown;
   };
-  return api<AnswerOf<E>>(endpoint.method, pathOf(endpoint, params) + queryStringOf(query), body, {
+  return request<AnswerOf<E>>(endpoint.method, pathOf(endpoint, params) + queryStringOf(query), body, {
     auth: endpoint.access !== 'public',
   });
 }
