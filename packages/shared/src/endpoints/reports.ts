@@ -1,4 +1,4 @@
-import { reportEndpoints } from '../contract/lists.ts';
+import { listEndpoints } from '../contract/lists.ts';
 import {
   consolidatedSalesReport,
   dailySalesReport,
@@ -19,17 +19,17 @@ import {
 // declaration in packages/shared/src/reports.
 
 export const reportsEndpoints = {
-  dailySales: reportEndpoints(dailySalesReport),
-  weeklySales: reportEndpoints(weeklySalesReport),
-  monthlySales: reportEndpoints(monthlySalesReport),
-  consolidatedSales: reportEndpoints(consolidatedSalesReport),
-  stock: reportEndpoints(stockReport),
-  stockBalance: reportEndpoints(stockBalanceReport),
-  stockLowAlert: reportEndpoints(stockLowAlertReport),
-  stockAging: reportEndpoints(stockAgingReport),
-  revenue: reportEndpoints(revenueReport),
-  profitLoss: reportEndpoints(profitLossReport),
-  expense: reportEndpoints(expenseReport),
-  supplier: reportEndpoints(supplierReport),
-  tax: reportEndpoints(taxReport),
+  dailySales: listEndpoints(dailySalesReport),
+  weeklySales: listEndpoints(weeklySalesReport),
+  monthlySales: listEndpoints(monthlySalesReport),
+  consolidatedSales: listEndpoints(consolidatedSalesReport),
+  stock: listEndpoints(stockReport),
+  stockBalance: listEndpoints(stockBalanceReport),
+  stockLowAlert: listEndpoints(stockLowAlertReport),
+  stockAging: listEndpoints(stockAgingReport),
+  revenue: listEndpoints(revenueReport),
+  profitLoss: listEndpoints(profitLossReport),
+  expense: listEndpoints(expenseReport),
+  supplier: listEndpoints(supplierReport),
+  tax: listEndpoints(taxReport),
 };

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { day, instant } from '../contract/endpoint.ts';
-import { listQuerySchema } from '../list.schemas.ts';
-import { defineReport, reportKeysOf } from './declaration.ts';
+import { defineList, type ListQueryOf, reportKeysOf } from '../lists/declaration.ts';
 import { reportPeriodShape, requireCustomRange } from './period.schemas.ts';
 
 // The five financial reports: revenue, profit and loss, expenses,
@@ -9,17 +8,15 @@ import { reportPeriodShape, requireCustomRange } from './period.schemas.ts';
 // reconcile with each other, the sales and stock reports and the dashboard for the same period.
 
 const named = z.object({ name: z.string() }).nullable();
-const periodQuery = listQuerySchema.extend(reportPeriodShape).superRefine(requireCustomRange);
-const PERIOD_FILTERS = ['report_type', 'date_range'] as const;
+const periodFilter = z.object(reportPeriodShape).superRefine(requireCustomRange);
 
 const financial = <const Word extends string>(word: Word, slug: string, title: string) => ({
   title,
   path: `/report${slug}list`,
-  exports: { xlsx: `/report${slug}xlsx`, csv: `/report${slug}csv` },
-  fileName: `${slug}_report`,
+  exports: { xlsx: `/report${slug}xlsx`, csv: `/report${slug}csv`, fileName: `${slug}_report` },
   keys: reportKeysOf(word),
-  query: periodQuery,
-  filters: PERIOD_FILTERS,
+  filter: periodFilter,
+  envelope: 'report' as const,
 });
 
 /** The period's first and last shop day (YYYY-MM-DD), beside every financial report's rows. */
@@ -44,7 +41,7 @@ export const revenueRowSchema = z.object({
 export type RevenueRow = z.output<typeof revenueRowSchema>;
 
 /** One row per shop day with sales. */
-export const revenueReport = defineReport({
+export const revenueReport = defineList({
   ...financial('Revenue', 'revenue', 'Revenue Report'),
   row: revenueRowSchema,
   columns: [
@@ -84,7 +81,7 @@ export const profitLossRowSchema = z.object({
 export type ProfitLossRow = z.output<typeof profitLossRowSchema>;
 
 /** The statement: one row per line, this period beside the previous period of the same length. */
-export const profitLossReport = defineReport({
+export const profitLossReport = defineList({
   ...financial('ProfitLoss', 'profitloss', 'Profit and Loss Report'),
   row: profitLossRowSchema,
   columns: [
@@ -131,7 +128,7 @@ export const expenseRowSchema = z.object({
 export type ExpenseReportRow = z.output<typeof expenseRowSchema>;
 
 /** The period's expenses (by expense date). */
-export const expenseReport = defineReport({
+export const expenseReport = defineList({
   ...financial('Expense', 'expense', 'Expense Report'),
   row: expenseRowSchema,
   columns: [
@@ -170,7 +167,7 @@ export const supplierRowSchema = z.object({
 });
 export type SupplierReportRow = z.output<typeof supplierRowSchema>;
 
-export const supplierReport = defineReport({
+export const supplierReport = defineList({
   ...financial('Supplier', 'supplier', 'Supplier Report'),
   row: supplierRowSchema,
   columns: [
@@ -205,7 +202,7 @@ export const taxRowSchema = z.object({
 export type TaxRow = z.output<typeof taxRowSchema>;
 
 /** Per shop day with sales: sales, taxable value and the VAT each sale stored. */
-export const taxReport = defineReport({
+export const taxReport = defineList({
   ...financial('Tax', 'tax', 'Tax Report'),
   row: taxRowSchema,
   columns: [
@@ -221,4 +218,4 @@ export const taxReport = defineReport({
 });
 
 export const FINANCIAL_REPORTS = [revenueReport, profitLossReport, expenseReport, supplierReport, taxReport] as const;
-export type FinancialReportQuery = z.infer<typeof periodQuery>;
+export type FinancialReportQuery = ListQueryOf<typeof revenueReport>;

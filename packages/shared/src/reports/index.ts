@@ -1,5 +1,4 @@
 export * from './aging.ts';
-export * from './declaration.ts';
 export * from './discount.ts';
 export * from './financial-reports.ts';
 export * from './period.schemas.ts';

@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { listQuerySchema } from '../list.schemas.ts';
-import { defineReport, type ReportColumn, reportKeysOf } from './declaration.ts';
+import { defineList, type ListColumn, type ListQueryOf, reportKeysOf } from '../lists/declaration.ts';
 import { optionalDayField, optionalMonthField, reportPeriodShape, requireCustomRange } from './period.schemas.ts';
 import { saleLineRowSchema } from './rows.ts';
 
 // The four sales reports: sale lines over a day, a week, a month or a chosen period, and the lines
 // returned in it as negative rows on the return's day.
 
-const SALE_LINE_COLUMNS: readonly ReportColumn[] = [
+const SALE_LINE_COLUMNS: readonly ListColumn[] = [
   { header: 'Product', field: 'product.name', kind: 'text' },
   { header: 'Brand', field: 'brand.name', kind: 'text' },
   { header: 'Measurement', field: 'measurement.name', kind: 'text' },
@@ -24,11 +23,11 @@ const SALE_LINE_COLUMNS: readonly ReportColumn[] = [
 const salesReport = <const Word extends string>(word: Word, title: string, slug: string) => ({
   title,
   path: `/report${slug}saleslist`,
-  exports: { xlsx: `/report${slug}salesxlsx`, csv: `/report${slug}salescsv` },
-  fileName: `${slug}_sales_report`,
+  exports: { xlsx: `/report${slug}salesxlsx`, csv: `/report${slug}salescsv`, fileName: `${slug}_sales_report` },
   keys: reportKeysOf(`${word}Sales` as `${Word}Sales`),
   row: saleLineRowSchema,
   columns: SALE_LINE_COLUMNS,
+  envelope: 'report' as const,
   total: { field: 'total_sales', label: 'Total Sales (UGX)' },
   /** Sale lines and the returns made in the period. */
   resources: ['report', 'sale'],
@@ -39,11 +38,10 @@ const totalSales = z.number();
 /** A shop day, YYYY-MM-DD. */
 const shopDay = z.string();
 
-export const dailySalesReport = defineReport({
+export const dailySalesReport = defineList({
   ...salesReport('Daily', 'Daily Sales Report', 'daily'),
   /** `Date` (the original client's capital): the shop's day, today by default. */
-  query: listQuerySchema.extend({ Date: optionalDayField('date') }),
-  filters: ['Date'],
+  filter: z.object({ Date: optionalDayField('date') }),
   extras: {
     /** The shop's day of the last sale up to the end of the day asked; null before the first sale. */
     last_sold_date: shopDay.nullable(),
@@ -51,19 +49,17 @@ export const dailySalesReport = defineReport({
   },
 });
 
-export const weeklySalesReport = defineReport({
+export const weeklySalesReport = defineList({
   ...salesReport('Weekly', 'Weekly Sales Report', 'weekly'),
   /** Any day of the week wanted; the report snaps it to its Monday. The current week by default. */
-  query: listQuerySchema.extend({ week_start: optionalDayField('week start') }),
-  filters: ['week_start'],
+  filter: z.object({ week_start: optionalDayField('week start') }),
   extras: { week_start: shopDay, week_end: shopDay, total_sales: totalSales },
 });
 
-export const monthlySalesReport = defineReport({
+export const monthlySalesReport = defineList({
   ...salesReport('Monthly', 'Monthly Sales Report', 'monthly'),
   /** YYYY-MM, not in the future; the current month by default. */
-  query: listQuerySchema.extend({ month: optionalMonthField }),
-  filters: ['month'],
+  filter: z.object({ month: optionalMonthField }),
   extras: {
     /** YYYY-MM. */
     selected_month: z.string(),
@@ -71,10 +67,9 @@ export const monthlySalesReport = defineReport({
   },
 });
 
-export const consolidatedSalesReport = defineReport({
+export const consolidatedSalesReport = defineList({
   ...salesReport('Consolidated', 'Consolidated Sales Report', 'consolidated'),
-  query: listQuerySchema.extend(reportPeriodShape).superRefine(requireCustomRange),
-  filters: ['report_type', 'date_range'],
+  filter: z.object(reportPeriodShape).superRefine(requireCustomRange),
   extras: { report_start: shopDay, report_end: shopDay, total_sales: totalSales },
 });
 
@@ -86,7 +81,7 @@ export const SALES_REPORTS = [
   consolidatedSalesReport,
 ] as const;
 
-export type DailySalesQuery = z.infer<typeof dailySalesReport.query>;
-export type WeeklySalesQuery = z.infer<typeof weeklySalesReport.query>;
-export type MonthlySalesQuery = z.infer<typeof monthlySalesReport.query>;
-export type ConsolidatedSalesQuery = z.infer<typeof consolidatedSalesReport.query>;
+export type DailySalesQuery = ListQueryOf<typeof dailySalesReport>;
+export type WeeklySalesQuery = ListQueryOf<typeof weeklySalesReport>;
+export type MonthlySalesQuery = ListQueryOf<typeof monthlySalesReport>;
+export type ConsolidatedSalesQuery = ListQueryOf<typeof consolidatedSalesReport>;

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { blankAsAbsent, listQuerySchema } from '../list.schemas.ts';
+import { blankAsAbsent } from '../list.schemas.ts';
+import { defineList, type ListColumn, type ListQueryOf, reportKeysOf } from '../lists/declaration.ts';
 import { AGING_PERIODS, DEFAULT_AGING_PERIOD } from './aging.ts';
-import { defineReport, type ReportColumn, reportKeysOf } from './declaration.ts';
 import { reportPeriodShape, requireCustomRange } from './period.schemas.ts';
 import { agingRowSchema, lowStockRowSchema, stockBalanceRowSchema, stockRecordRowSchema } from './rows.ts';
 
 // The four inventory reports: batches received, balances, low stock and aging.
 
-const periodQuery = listQuerySchema.extend(reportPeriodShape).superRefine(requireCustomRange);
+const periodFilter = z.object(reportPeriodShape).superRefine(requireCustomRange);
 
 /** What an inventory report takes from its word: 'StockBalance' → "Stock Balance Report", /reportstockbalancelist,
  * its exports, stock_balance_report and reportStockBalanceList…; its total the stock's value. */
@@ -17,16 +17,19 @@ const inventory = <const Word extends string>(word: Word) => {
   return {
     title: `${words.join(' ')} Report`,
     path: `/report${slug}list`,
-    exports: { xlsx: `/report${slug}xlsx`, csv: `/report${slug}csv` },
-    fileName: `${words.join('_').toLowerCase()}_report`,
+    exports: {
+      xlsx: `/report${slug}xlsx`,
+      csv: `/report${slug}csv`,
+      fileName: `${words.join('_').toLowerCase()}_report`,
+    },
     keys: reportKeysOf(word),
+    envelope: 'report' as const,
     total: { field: 'total_stocks', label: 'Total Stock (UGX)' },
   };
 };
 /** The period filter and cards of the stock and stock balance reports. */
 const OVER_PERIOD = {
-  query: periodQuery,
-  filters: ['report_type', 'date_range'],
+  filter: periodFilter,
   extras: {
     /** The period's first and last shop day, YYYY-MM-DD. */
     report_start: z.string(),
@@ -37,7 +40,7 @@ const OVER_PERIOD = {
 };
 
 /** A batch's product, number, brand and unit: the first columns of the inventory reports and stock levels. */
-export const BATCH_COLUMNS: readonly ReportColumn[] = [
+export const BATCH_COLUMNS: readonly ListColumn[] = [
   { header: 'Product', field: 'product.name', kind: 'text' },
   { header: 'Batch Number', field: 'batch_number', kind: 'text' },
   { header: 'Brand', field: 'brand.name', kind: 'text' },
@@ -45,7 +48,7 @@ export const BATCH_COLUMNS: readonly ReportColumn[] = [
 ];
 
 /** Batches whose stock date is in the period; the total is their cost. */
-export const stockReport = defineReport({
+export const stockReport = defineList({
   ...inventory('Stock'),
   ...OVER_PERIOD,
   row: stockRecordRowSchema,
@@ -65,7 +68,7 @@ export const stockReport = defineReport({
 });
 
 /** Batches received by the period's end: what is left, what the period sold, and its value. */
-export const stockBalanceReport = defineReport({
+export const stockBalanceReport = defineList({
   ...inventory('StockBalance'),
   ...OVER_PERIOD,
   row: stockBalanceRowSchema,
@@ -82,11 +85,9 @@ export const stockBalanceReport = defineReport({
 });
 
 /** Batches at or below their minimum level, lowest first; no filters. */
-export const stockLowAlertReport = defineReport({
+export const stockLowAlertReport = defineList({
   ...inventory('StockLowAlert'),
   keys: { list: 'reportStockLowAlertList', export: 'reportStockLowAlertExport' },
-  query: listQuerySchema,
-  filters: [],
   row: lowStockRowSchema,
   resources: ['report', 'stock', 'sale'],
   columns: [
@@ -104,10 +105,10 @@ export const stockLowAlertReport = defineReport({
 export const CUSTOM_DAYS_MISSING = 'Please enter the number of days for custom aging period';
 
 /** Batches with stock received on or before the threshold date, oldest first. */
-export const stockAgingReport = defineReport({
+export const stockAgingReport = defineList({
   ...inventory('StockAging'),
-  query: listQuerySchema
-    .extend({
+  filter: z
+    .object({
       aging_period: z.preprocess(
         blankAsAbsent,
         z
@@ -129,7 +130,6 @@ export const stockAgingReport = defineReport({
         ctx.addIssue({ code: 'custom', message: CUSTOM_DAYS_MISSING, path: ['custom_days'] });
       }
     }),
-  filters: ['aging_period', 'custom_days'],
   row: agingRowSchema,
   resources: ['report', 'stock', 'sale'],
   columns: [
@@ -155,6 +155,6 @@ export const stockAgingReport = defineReport({
 /** The inventory reports in the menu's order. */
 export const STOCK_REPORTS = [stockReport, stockBalanceReport, stockLowAlertReport, stockAgingReport] as const;
 
-export type StockPeriodQuery = z.infer<typeof periodQuery>;
-export type StockLowAlertQuery = z.infer<typeof stockLowAlertReport.query>;
-export type StockAgingQuery = z.infer<typeof stockAgingReport.query>;
+export type StockPeriodQuery = ListQueryOf<typeof stockReport>;
+export type StockLowAlertQuery = ListQueryOf<typeof stockLowAlertReport>;
+export type StockAgingQuery = ListQueryOf<typeof stockAgingReport>;

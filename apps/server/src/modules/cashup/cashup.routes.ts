@@ -31,10 +31,13 @@ export const cashUpRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db
     success: true as const,
     data: await showCashUp(db, requireActor(request), request.params.id),
   }));
-  registerList<CashUpListFilter, unknown>(
+  registerList(
     app,
     cashUpList,
-    { rows: (q) => cashUpsQuery(db, q), total: (q) => totalDifference(db, q) },
+    {
+      rows: (q: CashUpListFilter) => cashUpsQuery(db, q),
+      total: (q: CashUpListFilter) => totalDifference(db, q),
+    },
     timeZone,
   );
 };

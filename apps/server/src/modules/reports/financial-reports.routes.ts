@@ -1,5 +1,5 @@
 // The five financial reports: each a declaration from packages/shared and the queries beside this file;
-// platform/report-routes.ts makes the list and its two exports from them. Private keys: the Administrator's.
+// platform/list-routes.ts makes the list and its two exports from them. Private keys: the Administrator's.
 import { expenseReport, paymentLabel, profitLossReport, revenueReport, supplierReport, taxReport } from '@duka/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { SelectQueryBuilder } from 'kysely';

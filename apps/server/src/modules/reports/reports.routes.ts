@@ -1,11 +1,12 @@
 // The eight sales and inventory reports: each a declaration from packages/shared and a
-// hand-written query here; platform/report-routes.ts makes the list and its two exports from them.
+// hand-written query here; platform/list-routes.ts makes the list and its two exports from them.
 import {
   agingBand,
   consolidatedSalesReport,
   dailySalesReport,
+  type ListDeclaration,
+  type ListQueryOf,
   monthlySalesReport,
-  type ReportDeclaration,
   stockAgingReport,
   stockBalanceReport,
   stockLowAlertReport,
@@ -15,11 +16,10 @@ import {
 } from '@duka/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { SelectQueryBuilder } from 'kysely';
-import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
 import { invalidField } from '../../platform/errors.ts';
+import { registerList } from '../../platform/list-routes.ts';
 import { addDays, monthDays, type Period, periodBetween, periodHolding, shopDay } from '../../platform/period.ts';
-import { registerReport } from '../../platform/report-routes.ts';
 import type { AppServices } from '../../services.ts';
 import { byReportType, registerPeriodReport, reportBounds } from './period-report.ts';
 import * as sales from './sales-reports.queries.ts';
@@ -34,9 +34,9 @@ export const reportRoutes: FastifyPluginAsync<AppServices> = async (app, { db, t
   const today = () => shopDay(timeZone);
 
   /** The four sales reports: the same sale lines and total sales over their period, each with its own cards. */
-  const salesReport = <Query extends z.ZodType>(
-    declaration: ReportDeclaration<Query>,
-    period: (query: z.infer<Query>) => Period,
+  const salesReport = <D extends ListDeclaration>(
+    declaration: D,
+    period: (query: ListQueryOf<D>) => Period,
     cards: (period: Period) => Promise<Record<string, unknown>> | Record<string, unknown>,
   ) =>
     registerPeriodReport(
@@ -99,7 +99,7 @@ export const reportRoutes: FastifyPluginAsync<AppServices> = async (app, { db, t
   batchesOverPeriod(stockReport, stock.receivedRows, stock.totalReceivedCost);
   batchesOverPeriod(stockBalanceReport, stock.balanceRows, stock.totalBalanceValue, withStatus);
 
-  registerReport(
+  registerList(
     app,
     stockLowAlertReport,
     {
@@ -112,7 +112,7 @@ export const reportRoutes: FastifyPluginAsync<AppServices> = async (app, { db, t
     timeZone,
   );
 
-  registerReport(
+  registerList(
     app,
     stockAgingReport,
     {

@@ -1,4 +1,4 @@
-import { type ReportDeclaration, reportEndpoints } from '@duka/shared';
+import { filterNames, type ListDeclaration } from '@duka/shared';
 import { Button, Group, Paper, Table } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
@@ -12,12 +12,12 @@ import { FigureCards } from './FigureCards.tsx';
 import type { FilterValues } from './ListPage.tsx';
 import { FilterPanel, PageSizeSelect, SearchForm, TableStateRow } from './ListToolbar.tsx';
 import { Pager } from './Pager.tsx';
-import { columnAlign, reportCell } from './report-cells.tsx';
+import { columnAlign, declaredExports, declaredFilterKey, reportCell } from './report-cells.tsx';
 import { checkFilters, type FilterErrors, ReportFilterFields } from './report-filters.tsx';
 import { useUrlListState } from './url-list-state.ts';
 
-// The one report screen: its declaration (packages/shared/src/reports) gives the title,
-// call, keys, filters and columns; the screen adds only its cards. Page, size, search and filters live in the
+// The one report screen: its declaration (packages/shared/src/reports, in the report envelope) gives the title,
+// call, keys, filters, columns and files; the screen adds only its cards. Page, size, search and filters live in the
 // address, so Back returns to the same report.
 
 export interface ReportCard {
@@ -26,9 +26,11 @@ export interface ReportCard {
   value: (answer: ReportAnswer, filters: FilterValues) => ReactNode;
 }
 
-export function ReportPage({ report, cards }: { report: ReportDeclaration; cards: ReportCard[] }) {
-  const { can } = usePermissions();
-  const state = useUrlListState(report.filters);
+export function ReportPage({ report, cards }: { report: ListDeclaration; cards: ReportCard[] }) {
+  const { can, canCall } = usePermissions();
+  const filters = filterNames(report);
+  const exports = declaredExports(report);
+  const state = useUrlListState(filters);
   const [filterOpen, setFilterOpen] = useState(false);
   const [draft, setDraft] = useState<FilterValues>(state.filters);
   const [errors, setErrors] = useState<FilterErrors>({});
@@ -45,8 +47,8 @@ export function ReportPage({ report, cards }: { report: ReportDeclaration; cards
   const answer = useReport(report, { pagination_size: state.pageSize, page: state.page, ...query });
   const page = answer.data?.data;
   const rows = (page?.data ?? []) as Record<string, unknown>[];
-  const canFilter = report.filters.length > 0 && Boolean(report.keys.filter) && can(report.keys.filter);
-  const canExport = can(report.keys.export);
+  const canFilter = filters.length > 0 && can(declaredFilterKey(report));
+  const canExport = Boolean(exports && canCall(exports.xlsx));
 
   const submit = () => {
     const found = checkFilters(report, draft);
@@ -85,10 +87,10 @@ export function ReportPage({ report, cards }: { report: ReportDeclaration; cards
                   Filter
                 </Button>
               )}
-              {canExport && (
+              {canExport && exports && (
                 <ExportMenu
-                  name={report.fileName}
-                  endpoints={reportEndpoints(report)}
+                  name={exports.name}
+                  endpoints={exports}
                   query={query}
                   onError={(error) => setAlerts({ error })}
                 />
@@ -100,7 +102,7 @@ export function ReportPage({ report, cards }: { report: ReportDeclaration; cards
         {canFilter && (
           <FilterPanel open={filterOpen} onCancel={cancel} onSubmit={submit}>
             <ReportFilterFields
-              names={report.filters}
+              names={filters}
               values={draft}
               errors={errors}
               set={(name, value) => setDraft((d) => ({ ...d, [name]: value }))}

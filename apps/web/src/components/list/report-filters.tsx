@@ -1,17 +1,18 @@
 import {
   AGING_PERIODS,
   DEFAULT_AGING_PERIOD,
+  filterNames,
   formatDay,
+  type ListDeclaration,
   REPORT_TYPES,
-  type ReportDeclaration,
   type ReportType,
   splitDateRange,
 } from '@duka/shared';
 import { Select, TextInput } from '@mantine/core';
 import type { FilterValues } from './ListPage.tsx';
 
-// The period fields of a report's filter panel, chosen by the filter names its declaration
-// lists: a day (`Date`), a week (`week_start`), a month, a report type with a custom range, or an aging period.
+// The period fields of a report's filter panel, chosen by the filter names its declaration's
+// filter schema holds: a day (`Date`), a week (`week_start`), a month, a report type with a custom range, or an aging period.
 // Values are kept in the API's form (YYYY-MM-DD, YYYY-MM, `start,end`), so the panel, the address and the call agree.
 
 type Set = (name: string, value: string) => void;
@@ -159,16 +160,17 @@ function AgingFields({ values, set, errors }: { values: FilterValues; set: Set; 
 }
 
 /**
- * The panel's values checked by the report's own query schema (the server's messages), and a month not in the
+ * The panel's values checked by the report's own filter schema (the server's messages), and a month not in the
  * future; field → message, empty when they may be sent.
  */
-export function checkFilters(report: ReportDeclaration, values: FilterValues): FilterErrors {
+export function checkFilters(report: ListDeclaration, values: FilterValues): FilterErrors {
   const errors: FilterErrors = {};
-  const parsed = report.query.safeParse(values);
-  if (!parsed.success) {
+  const names = filterNames(report);
+  const parsed = report.filter?.safeParse(values);
+  if (parsed && !parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? '');
-      if (report.filters.includes(field)) errors[field] ??= issue.message;
+      if (names.includes(field)) errors[field] ??= issue.message;
     }
   }
   if (values.month && values.month > shopToday().slice(0, 7)) errors.month ??= 'The month cannot be in the future.';
