@@ -1,7 +1,7 @@
 // Sales for the report tests: made through the API (which stores each line's share of the discount), then moved to
 // the moment the test needs.
 import { randomUUID } from 'node:crypto';
-import type { ReportDeclaration } from '@duka/shared';
+import type { DeclaredReport } from '@duka/shared';
 import { parse } from 'csv-parse/sync';
 import { type RawBuilder, sql } from 'kysely';
 import { expect } from 'vitest';
@@ -74,7 +74,7 @@ export async function exportedRows(t: TestApp, token: string, path: string, form
  * that sets one of its filters; null when it has none) nor the files; List and Filter open the filter; the Export key
  * alone opens the files but not a filtered one.
  */
-export async function expectReportKeys(t: TestApp, cashier: string, report: ReportDeclaration, filter: string | null) {
+export async function expectReportKeys(t: TestApp, cashier: string, report: DeclaredReport, filter: string | null) {
   const { path, keys, exports } = report;
   const list = `/api${path}`;
   expect(await t.call('GET', list), path).toMatchObject({ status: 401, body: UNAUTHENTICATED });

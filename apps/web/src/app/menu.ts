@@ -1,8 +1,8 @@
 // The left menu: each item shows only when the user holds its key; a group shows when one item does.
 import {
   FINANCIAL_REPORTS,
+  type ListDeclaration,
   type PermissionKey,
-  type ReportDeclaration,
   SALES_REPORTS,
   STOCK_REPORTS,
 } from '@duka/shared';
@@ -24,7 +24,7 @@ export interface MenuGroup {
 }
 
 /** A report's entry: its title, its screen at the report's own path, behind its List key. */
-const reportItem = (report: ReportDeclaration): MenuItem => ({
+const reportItem = (report: ListDeclaration): MenuItem => ({
   label: report.title,
   path: report.path,
   permission: report.keys.list,

@@ -222,12 +222,8 @@ export function readField(row: unknown, field: string): unknown {
   return value;
 }
 
-/**
- * @deprecated Any declaration in the report envelope with its files and Export key: use ListDeclaration (or
- * DefinedList). Kept only for the callers outside the list kit still naming it (the web's menu, the server's report
- * test fixtures).
- */
-export type ReportDeclaration = DefinedList<
+/** A list in the report envelope with its files and Export key: a report. */
+export type DeclaredReport = DefinedList<
   z.ZodType,
   ListFilter | undefined,
   'report',

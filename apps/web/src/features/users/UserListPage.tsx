@@ -2,7 +2,7 @@ import { API, GENDERS, type UserRecord, userList } from '@duka/shared';
 import { Select } from '@mantine/core';
 import { useMe } from '../../api/auth.ts';
 import { useRoleOptions } from '../../api/roles.ts';
-import { lockUnlockUser, USER_LIST } from '../../api/users.ts';
+import { lockUnlockUser } from '../../api/users.ts';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { type RowAction, RowMenu } from '../../components/list/RowMenu.tsx';
 import { editDeleteActions, recordListProps } from '../../components/list/record-actions.ts';
@@ -19,7 +19,7 @@ export function UserListPage() {
       title="Users"
       {...declaredList<UserRecord>(userList)}
       // A user's role counts among the role's users.
-      {...recordListProps('user', { ...API.user, list: USER_LIST }, { refreshes: ['role'] })}
+      {...recordListProps('user', { ...API.user, list: API.user.userList.list }, { refreshes: ['role'] })}
       filters={{
         permission: declaredFilterKey(userList),
         initial: { gender: '', role: '' },
