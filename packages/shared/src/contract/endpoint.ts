@@ -98,9 +98,6 @@ export const instant = z.preprocess((value) => (value instanceof Date ? value.to
 /** A day of the shop (`YYYY-MM-DD`) or, from a date column, a Date sent as its ISO string. */
 export const day = instant;
 
-/** A count or amount PostgreSQL hands back as text (numeric, bigint) and the answer sends as it is. */
-export const numberText = z.union([z.string(), z.number()]);
-
 // What the web and the tests read off a contract.
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
