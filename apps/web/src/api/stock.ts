@@ -1,34 +1,10 @@
-import {
-  API,
-  type Endpoint,
-  type ListEnvelope,
-  type StockLevelRow,
-  type StockRecord,
-  type StockWriteOffRow,
-} from '@duka/shared';
+import { API } from '@duka/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { useLookup, useRecord } from './lists.ts';
 import { invalidate, useCall, useCallWrite } from './queries.ts';
 
 // The stock's data beyond the list and form kits: the stock form's brand choices, the write-off form's batches, one
 // batch for its show page, and the stock discrepancies' batches and resolution.
-
-/** A declared list's page call with its rows typed as declared: the calls listEndpoints makes of a declaration leave
- * their rows unknown. */
-type ListOf<Row, E extends Endpoint> = Omit<E, 'answer'> & { answer: z.ZodType<ListEnvelope<Row>> };
-
-/** The stock batches (stockList). */
-export const STOCK_LIST = API.stock.batchList.list as ListOf<StockRecord, typeof API.stock.batchList.list>;
-
-/** Every live batch with its balance (stockLevelList). */
-export const STOCK_LEVEL_LIST = API.stock.levelList.list as ListOf<StockLevelRow, typeof API.stock.levelList.list>;
-
-/** The stock written off (stockWriteOffList). */
-export const STOCK_WRITE_OFF_LIST = API.stock.writeOffList.list as ListOf<
-  StockWriteOffRow,
-  typeof API.stock.writeOffList.list
->;
 
 /** The brands of one product (the stock form's Brand): asked for only once a product is chosen. */
 export const useBrandsOf = (productId: number | undefined) =>

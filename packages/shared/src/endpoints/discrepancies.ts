@@ -1,37 +1,12 @@
 import { z } from 'zod';
 import { idField } from '../catalogue.schemas.ts';
-import { can, defineEndpoint, doneWith, instant, ok } from '../contract/endpoint.ts';
-import { discrepancyListQuerySchema, discrepancyResolutionSchema } from '../discrepancies.schemas.ts';
-import { listEnvelopeSchema } from '../lists/declaration.ts';
+import { can, defineEndpoint, doneWith, ok } from '../contract/endpoint.ts';
+import { listEndpoints } from '../contract/lists.ts';
+import { discrepancyResolutionSchema } from '../discrepancies.schemas.ts';
+import { discrepancyList } from '../lists/activity-lists.ts';
 
-// Stock discrepancies: the shortfalls offline sales found when they arrived, listed and resolved by a manager.
-
-/** One discrepancy as /stockdiscrepancylist answers it. */
-export const discrepancyRow = z.object({
-  id: z.number(),
-  product_id: z.number(),
-  product_name: z.string(),
-  batch_id: z.number(),
-  batch_number: z.string(),
-  /** The batch's balance now (0 when it arrived short, more once stock came back). */
-  batch_balance: z.number(),
-  measurement_name: z.string(),
-  measurement_plural: z.string().nullable(),
-  /** The shortfall the offline sale found. */
-  quantity: z.number(),
-  /** What returns brought back of it: quantity − returned_quantity is still missing. */
-  returned_quantity: z.number(),
-  sale_id: z.number(),
-  sale_number: z.string(),
-  created_at: instant,
-  resolved_at: instant.nullable(),
-  resolved_by: z.object({ id: z.number(), name: z.string() }).nullable(),
-  /** RETURNED: all of the shortfall came back by returns of the sale. */
-  resolution_kind: z.enum(['WRITE_OFF', 'STOCK_RECEIVED', 'RETURNED']).nullable(),
-  resolution_note: z.string().nullable(),
-  stock_adjustment_id: z.number().nullable(),
-});
-export type DiscrepancyRow = z.output<typeof discrepancyRow>;
+// Stock discrepancies: the shortfalls offline sales found when they arrived, listed (lists/activity-lists.ts, with
+// the row) and resolved by a manager.
 
 /** A batch the shortfall may be written off: the same product's, with stock. */
 export const discrepancyBatch = z.object({
@@ -53,15 +28,8 @@ export type DiscrepancyResolved = z.output<typeof discrepancyResolved>;
 const discrepancyParams = z.object({ id: idField('Stock discrepancy not found.') });
 
 export const discrepanciesEndpoints = {
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/stockdiscrepancylist',
-    access: can('stockDiscrepancyList'),
-    resource: 'discrepancy',
-    summary: 'The stock discrepancies (open ones by default), newest first',
-    query: discrepancyListQuerySchema,
-    answer: listEnvelopeSchema(discrepancyRow),
-  }),
+  /** /stockdiscrepancylist, from the declaration. */
+  ...listEndpoints(discrepancyList),
   /** The dashboard's count and the menu's reminder. */
   openCount: defineEndpoint({
     method: 'GET',

@@ -1,46 +1,16 @@
 import { z } from 'zod';
-import { recordEndpoints, recordListEndpoint } from '../contract/crud.ts';
-import { can, day, defineEndpoint, file, instant, ok } from '../contract/endpoint.ts';
-import { expenseExportQuerySchema, expenseListQuerySchema, expenseSchema } from '../expenses.schemas.ts';
-import { named } from '../reports/rows.ts';
+import { recordEndpoints } from '../contract/crud.ts';
+import { defineEndpoint, ok } from '../contract/endpoint.ts';
+import { listEndpoints } from '../contract/lists.ts';
+import { expenseSchema } from '../expenses.schemas.ts';
+import { expenseFields, expenseList, expenseRow } from '../lists/activity-lists.ts';
 
-// Expenses: the money the shop spends outside stock, their list and files, and the categories the form suggests.
-
-/** An expense as it was recorded (the store call's answer). */
-export const expenseFields = {
-  id: z.number(),
-  expense_date: day,
-  category: z.string(),
-  description: z.string(),
-  amount: z.number(),
-  /** As stored: MOBILE_MONEY. */
-  payment_method: z.string(),
-  reference: z.string().nullable(),
-  supplier_id: z.number().nullable(),
-};
-
-/** A row of the list, and the show call's record. */
-export const expenseRow = z.object({
-  ...expenseFields,
-  supplier: named,
-  user: named,
-  created_at: instant,
-});
-export type ExpenseRow = z.output<typeof expenseRow>;
-
-const expenseFile = (format: 'xlsx' | 'csv') =>
-  defineEndpoint({
-    method: 'GET',
-    path: `/expense${format}`,
-    access: can('expenseExport'),
-    resource: 'expense',
-    query: expenseExportQuerySchema,
-    answer: file(format),
-    summary: `The expenses as ${format.toUpperCase()}, with the list's search and filters.`,
-  });
+// Expenses: the money the shop spends outside stock, their declared list and files (lists/activity-lists.ts, with
+// the record's row), and the categories the form suggests.
 
 export const expensesEndpoints = {
-  list: recordListEndpoint('expense', expenseRow, expenseListQuerySchema),
+  /** /expenselist, /expensexlsx and /expensecsv, from the declaration. */
+  ...listEndpoints(expenseList),
   ...recordEndpoints({
     word: 'expense',
     paths: {
@@ -56,8 +26,6 @@ export const expensesEndpoints = {
     shown: expenseRow,
     made: z.object(expenseFields),
   }),
-  xlsx: expenseFile('xlsx'),
-  csv: expenseFile('csv'),
   /** The form's and the filter's categories: the suggestions first, then every other one used before. */
   categories: defineEndpoint({
     method: 'GET',

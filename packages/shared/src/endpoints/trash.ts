@@ -1,22 +1,11 @@
 import { z } from 'zod';
-import { can, defineEndpoint, done, instant } from '../contract/endpoint.ts';
-import { idParamSchema, listQuerySchema } from '../list.schemas.ts';
-import { listEnvelopeSchema } from '../lists/declaration.ts';
+import { can, defineEndpoint, done } from '../contract/endpoint.ts';
+import { listEndpoints } from '../contract/lists.ts';
+import { idParamSchema } from '../list.schemas.ts';
+import { trashList } from '../lists/activity-lists.ts';
 
-// The trash: every kind's soft-deleted records, restored or removed for good.
-
-/** One trashed record: its kind (`model`, as the restore and delete paths take it) and when it went. */
-export const trashRow = z.object({
-  id: z.number(),
-  name: z.string(),
-  /** stock, product, user… */
-  model: z.string(),
-  /** The kind as shown: Stock, Product, User… */
-  record_type: z.string(),
-  /** When it was moved to the trash. */
-  created_at: instant,
-});
-export type TrashRow = z.output<typeof trashRow>;
+// The trash: every kind's soft-deleted records (the declared list, lists/activity-lists.ts), restored or removed
+// for good.
 
 /** A trashed record: its kind and id. */
 export const trashParams = z.object({
@@ -25,15 +14,8 @@ export const trashParams = z.object({
 });
 
 export const trashEndpoints = {
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/trashlist',
-    access: can('trash'),
-    resource: 'trash',
-    summary: "Every kind's trashed records, newest first",
-    query: listQuerySchema,
-    answer: listEnvelopeSchema(trashRow),
-  }),
+  /** /trashlist, from the declaration. */
+  ...listEndpoints(trashList),
   restore: defineEndpoint({
     method: 'PUT',
     path: '/trashrestore/:model/:id',

@@ -1,10 +1,10 @@
-import type { DiscrepancyListQuery } from '@duka/shared';
+import type { discrepancyList, ListQueryOf } from '@duka/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { matchesSearch } from '../../platform/listing.ts';
 
 // The stock discrepancies list: open ones first by default, newest first, searched by product, batch or sale number.
-export function discrepancyQuery(db: Database, query: DiscrepancyListQuery) {
+export function discrepancyQuery(db: Database, query: ListQueryOf<typeof discrepancyList>) {
   let q = db
     .selectFrom('stock_discrepancies as d')
     .innerJoin('products as p', 'p.id', 'd.product_id')

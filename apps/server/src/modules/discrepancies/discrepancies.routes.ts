@@ -1,7 +1,7 @@
-import { API } from '@duka/shared';
+import { API, discrepancyList } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestContext } from '../../platform/access.ts';
-import { paginate } from '../../platform/listing.ts';
+import { registerList } from '../../platform/list-routes.ts';
 import { route } from '../../platform/route.ts';
 import type { AppServices } from '../../services.ts';
 import { countOpenDiscrepancies, discrepancyQuery } from './discrepancies.queries.ts';
@@ -12,7 +12,8 @@ import { resolveDiscrepancy } from './discrepancies.service.ts';
 export const discrepancyRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, timeZone }) => {
   const endpoints = API.discrepancy;
 
-  route(app, endpoints.list, (request) => paginate(discrepancyQuery(db, request.query), request.query));
+  // Declared in packages/shared/src/lists (discrepancyList): the list and its status filter.
+  registerList(app, discrepancyList, { rows: (query) => discrepancyQuery(db, query) }, timeZone);
 
   route(app, endpoints.openCount, async () => ({
     success: true as const,

@@ -1,10 +1,9 @@
-// Reading expenses: the list and its exports, the period's total (the one number the profit and loss report and the
-// dashboard take off gross profit), totals by category, and the categories used before.
-import { paymentLabel } from '@duka/shared';
+// Reading expenses: the list and its files' rows (declared in packages/shared/src/lists), the period's total (the one
+// number the profit and loss report and the dashboard take off gross profit), totals by category, and the categories
+// used before.
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { nameJson } from '../../platform/creator.ts';
-import type { ExportColumn } from '../../platform/exports.ts';
 import { matchesSearch } from '../../platform/listing.ts';
 
 /** A period of expense dates, both ends included; either end may be open. */
@@ -87,14 +86,3 @@ export async function usedCategories(db: Database): Promise<string[]> {
     .execute();
   return rows.map((r) => r.category);
 }
-
-export const EXPENSE_EXPORT_COLUMNS: ExportColumn<ExpenseRow>[] = [
-  { header: 'Date', value: (e) => e.expense_date, date: true },
-  { header: 'Category', value: (e) => e.category, width: 22 },
-  { header: 'Description', value: (e) => e.description, width: 34 },
-  { header: 'Amount', value: (e) => e.amount },
-  { header: 'Payment Method', value: (e) => paymentLabel(e.payment_method), width: 16 },
-  { header: 'Reference', value: (e) => e.reference ?? 'N/A', width: 18 },
-  { header: 'Supplier', value: (e) => e.supplier?.name ?? 'N/A', width: 22 },
-  { header: 'Recorded By', value: (e) => e.user?.name ?? 'N/A', width: 18 },
-];

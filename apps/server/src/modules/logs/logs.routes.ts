@@ -1,7 +1,8 @@
-import { API } from '@duka/shared';
+import { API, applicationLogList } from '@duka/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type ExportFormat, sendExport } from '../../platform/exports.ts';
+import { registerList } from '../../platform/list-routes.ts';
 import { type ContractRequest, route } from '../../platform/route.ts';
 import type { AppServices } from '../../services.ts';
 import * as logs from './logs.service.ts';
@@ -11,7 +12,8 @@ export const logRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, t
 
   route(app, endpoints.columns, async () => ({ success: true as const, ...(await logs.logColumns(db)) }));
 
-  route(app, endpoints.list, (request) => logs.listLogs(db, timeZone, request.query));
+  // Declared in packages/shared/src/lists (applicationLogList): the list and its filters.
+  registerList(app, applicationLogList, { rows: (query) => logs.logQuery(db, timeZone, query) }, timeZone);
 
   route(app, endpoints.show, async (request) => ({
     success: true as const,

@@ -1,12 +1,13 @@
 // The audit log as the application-log screens read it.
-import type { ListQuery, LogFilter } from '@duka/shared';
+import type { LogFilter } from '@duka/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { notFound } from '../../platform/errors.ts';
-import { matchesSearch, paginate } from '../../platform/listing.ts';
+import { matchesSearch } from '../../platform/listing.ts';
 import { withinShopDays } from '../../platform/period.ts';
 
-function logQuery(db: Database, timeZone: string, filter: LogFilter & { search?: string }) {
+/** The log entries, newest first, filtered and searched (the list's rows, one entry's). */
+export function logQuery(db: Database, timeZone: string, filter: LogFilter & { search?: string }) {
   let q = db
     .selectFrom('audit_logs as l')
     .leftJoin('users as u', 'u.id', 'l.user_id')
@@ -35,9 +36,6 @@ function logQuery(db: Database, timeZone: string, filter: LogFilter & { search?:
   }
   return q.orderBy('l.id', 'desc');
 }
-
-export const listLogs = (db: Database, timeZone: string, query: ListQuery & LogFilter) =>
-  paginate(logQuery(db, timeZone, query), query);
 
 export async function getLog(db: Database, timeZone: string, id: number) {
   const log = await logQuery(db, timeZone, {}).where('l.id', '=', id).executeTakeFirst();

@@ -1,18 +1,20 @@
-import { API } from '@duka/shared';
+import { applicationLogList } from '@duka/shared';
 import { Select } from '@mantine/core';
 import { useLogColumns } from '../../api/logs.ts';
 import { dateFilter } from '../../components/list/date-filter.tsx';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';
+import { declaredFilterKey, declaredList } from '../../components/list/report-cells.tsx';
 
+/** The application log: columns as declared (applicationLogList); filtered by type, activity and days. */
 export function ApplicationLogListPage() {
   const columns = useLogColumns();
   return (
     <ListPage
       title="Application Logs"
       trail={[{ label: 'Audit Logs' }, { label: 'Application' }]}
-      endpoint={API.log.list}
-      filters={dateFilter('applicationLogs', {
+      {...declaredList(applicationLogList)}
+      filters={dateFilter(declaredFilterKey(applicationLogList), {
         initial: { type: '', activity: '' },
         render: (values, set) => (
           <>
@@ -33,14 +35,6 @@ export function ApplicationLogListPage() {
           </>
         ),
       })}
-      columns={[
-        { header: 'TYPE', cell: (l) => l.type },
-        { header: 'ACTIVITY', cell: (l) => l.activity },
-        { header: 'BROWSER', cell: (l) => l.browser },
-        { header: 'IP ADDRESS', cell: (l) => l.ip },
-        { header: 'USER', cell: (l) => l.user?.name ?? 'N/A' },
-        { header: 'DATE', cell: (l) => l.formatted_created_at },
-      ]}
       rowActions={(l) => <RowMenu actions={[{ label: 'View', to: `/applicationlogshow/${l.id}` }]} />}
     />
   );

@@ -1,5 +1,4 @@
-import { ADJUSTMENT_REASONS, type StockWriteOffRow, stockWriteOffList } from '@duka/shared';
-import { STOCK_WRITE_OFF_LIST } from '../../api/stock.ts';
+import { ADJUSTMENT_REASONS, API, type StockWriteOffRow, stockWriteOffList } from '@duka/shared';
 import { dateFilter } from '../../components/list/date-filter.tsx';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { declaredColumns, declaredExports } from '../../components/list/report-cells.tsx';
@@ -15,7 +14,7 @@ export function StockAdjustmentListPage() {
   return (
     <ListPage
       title="Stock Write-offs"
-      endpoint={STOCK_WRITE_OFF_LIST}
+      endpoint={API.stock.writeOffList.list}
       create={{ to: '/stockadjustmentcreate', permission: 'stockAdjustmentAdd', label: 'Write off stock' }}
       filters={dateFilter(stockWriteOffList.keys.list)}
       exports={declaredExports(stockWriteOffList)}

@@ -1,4 +1,4 @@
-import { API, type DiscrepancyRow, formatDay, formatQuantity, missingQuantity, quantityWithUnit } from '@duka/shared';
+import { type DiscrepancyRow, discrepancyList, formatQuantity, missingQuantity, quantityWithUnit } from '@duka/shared';
 import { Badge, Button, Select } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { usePermissions } from '../../api/permissions.ts';
 import { useRefreshResolved } from '../../api/stock.ts';
 import { ListPage } from '../../components/list/ListPage.tsx';
+import { declaredFilterKey, declaredList } from '../../components/list/report-cells.tsx';
 import { ResolveDiscrepancyDialog } from './ResolveDiscrepancyDialog.tsx';
 
 const STATUS_OPTIONS = [
@@ -25,7 +26,8 @@ const shortBy = (d: DiscrepancyRow) =>
 
 /**
  * Stock discrepancies: what offline sales took beyond a batch's recorded balance when they reached the
- * server. Open ones first; a manager resolves each by a count write-off or by noting stock received.
+ * server (columns as declared: discrepancyList). Open ones first; a manager resolves each by a count write-off or by
+ * noting stock received.
  */
 export function StockDiscrepancyListPage() {
   const { can } = usePermissions();
@@ -35,9 +37,23 @@ export function StockDiscrepancyListPage() {
     <>
       <ListPage
         title="Stock Discrepancies"
-        endpoint={API.discrepancy.list}
+        {...declaredList(discrepancyList, {
+          quantity: shortBy,
+          sale_number: (d) =>
+            can('salesReceipt') ? <Link to={`/salesreceipt/${d.sale_id}`}>{d.sale_number}</Link> : d.sale_number,
+          resolution_kind: (d) =>
+            d.resolved_at ? (
+              <Badge color="green" variant="light" title={d.resolution_note ?? ''}>
+                {RESOLUTION_LABELS[d.resolution_kind ?? 'STOCK_RECEIVED']}
+              </Badge>
+            ) : (
+              <Badge color="orange" variant="light">
+                Open
+              </Badge>
+            ),
+        })}
         filters={{
-          permission: 'stockDiscrepancyList',
+          permission: declaredFilterKey(discrepancyList),
           initial: { status: 'open' },
           render: (values, set) => (
             <Select
@@ -49,30 +65,6 @@ export function StockDiscrepancyListPage() {
             />
           ),
         }}
-        columns={[
-          { header: 'Date', cell: (d) => formatDay(d.created_at) },
-          { header: 'Product', cell: (d) => d.product_name },
-          { header: 'Batch', cell: (d) => d.batch_number },
-          { header: 'Short by', cell: (d) => shortBy(d), align: 'right' },
-          {
-            header: 'Sale',
-            cell: (d) =>
-              can('salesReceipt') ? <Link to={`/salesreceipt/${d.sale_id}`}>{d.sale_number}</Link> : d.sale_number,
-          },
-          {
-            header: 'Status',
-            cell: (d) =>
-              d.resolved_at ? (
-                <Badge color="green" variant="light" title={d.resolution_note ?? ''}>
-                  {RESOLUTION_LABELS[d.resolution_kind ?? 'STOCK_RECEIVED']}
-                </Badge>
-              ) : (
-                <Badge color="orange" variant="light">
-                  Open
-                </Badge>
-              ),
-          },
-        ]}
         rowActions={(d) =>
           !d.resolved_at && can('stockDiscrepancyResolve') ? (
             <Button size="xs" variant="light" onClick={() => setResolving(d)}>

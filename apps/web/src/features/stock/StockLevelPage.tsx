@@ -1,5 +1,4 @@
-import { stockLevelList } from '@duka/shared';
-import { STOCK_LEVEL_LIST } from '../../api/stock.ts';
+import { API, stockLevelList } from '@duka/shared';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { declaredColumns, declaredExports } from '../../components/list/report-cells.tsx';
 
@@ -8,7 +7,7 @@ export function StockLevelPage() {
   return (
     <ListPage
       title="Stock Levels"
-      endpoint={STOCK_LEVEL_LIST}
+      endpoint={API.stock.levelList.list}
       exports={declaredExports(stockLevelList)}
       columns={declaredColumns(stockLevelList.columns)}
     />

@@ -1,5 +1,4 @@
 import { API, type StockRecord, stockList } from '@duka/shared';
-import { STOCK_LIST } from '../../api/stock.ts';
 import { dateFilter } from '../../components/list/date-filter.tsx';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';
@@ -16,7 +15,7 @@ export function StockListPage() {
       title="Stock"
       {...declaredList<StockRecord>(stockList)}
       filters={dateFilter(declaredFilterKey(stockList))}
-      {...recordListProps('stock', { ...API.stock, list: STOCK_LIST }, { idsField: 'ids' })}
+      {...recordListProps('stock', { ...API.stock, list: API.stock.batchList.list }, { idsField: 'ids' })}
       rowActions={(s, tools) => (
         <RowMenu
           actions={[{ label: 'View', to: `/stockshow/${s.id}` }, ...editDeleteActions('stock', API.stock, s.id, tools)]}

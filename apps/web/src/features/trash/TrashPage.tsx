@@ -1,22 +1,19 @@
-import { API, formatDay } from '@duka/shared';
+import { trashList } from '@duka/shared';
 import { purgeFromTrash, restoreFromTrash, TRASHED_KINDS } from '../../api/trash.ts';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';
+import { declaredList } from '../../components/list/report-cells.tsx';
 
-// Soft-deleted records of every kind; the row id is only unique within a kind, so rows are keyed by both.
+// Soft-deleted records of every kind, columns as declared (trashList); the row id is only unique within a kind, so
+// rows are keyed by both.
 export function TrashPage() {
   return (
     <ListPage
       title="Trash"
-      endpoint={API.trash.list}
+      {...declaredList(trashList)}
       rowKey={(r) => `${r.model}-${r.id}`}
       // A restored or purged record reappears in (or leaves) its own list and the selects of the forms.
       refreshes={TRASHED_KINDS}
-      columns={[
-        { header: 'RECORD NAME', cell: (r) => r.name },
-        { header: 'RECORD TYPE', cell: (r) => r.record_type },
-        { header: 'DELETED AT', cell: (r) => formatDay(r.created_at) },
-      ]}
       rowActions={(r, tools) => (
         <RowMenu
           actions={[
