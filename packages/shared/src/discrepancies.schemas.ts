@@ -13,7 +13,6 @@ export const discrepancyListQuerySchema = listQuerySchema.extend({
     z.enum(DISCREPANCY_STATUSES, { error: 'Status must be open, resolved or all.' }).default('open'),
   ),
 });
-export type DiscrepancyListQuery = z.infer<typeof discrepancyListQuerySchema>;
 
 /**
  * How a manager settles one: the goods really were there, so either the count was wrong somewhere (write the
@@ -34,33 +33,8 @@ export const discrepancyResolutionSchema = z.discriminatedUnion(
 );
 export type DiscrepancyResolution = z.infer<typeof discrepancyResolutionSchema>;
 
-export interface StockDiscrepancyRow {
-  id: number;
-  product_id: number;
-  product_name: string;
-  batch_id: number;
-  batch_number: string;
-  /** The batch's balance now (0 when it arrived short, more once stock came back). */
-  batch_balance: number;
-  measurement_name: string;
-  measurement_plural: string | null;
-  /** The shortfall the offline sale found. */
-  quantity: number;
-  /** What returns brought back of it: quantity − returned_quantity is still missing. */
-  returned_quantity: number;
-  sale_id: number;
-  sale_number: string;
-  created_at: string;
-  resolved_at: string | null;
-  resolved_by: { id: number; name: string } | null;
-  /** RETURNED: all of the shortfall came back by returns of the sale. */
-  resolution_kind: 'WRITE_OFF' | 'STOCK_RECEIVED' | 'RETURNED' | null;
-  resolution_note: string | null;
-  stock_adjustment_id: number | null;
-}
-
 /** What is still missing of a shortfall: what returns have not brought back. */
-export const missingQuantity = (d: Pick<StockDiscrepancyRow, 'quantity' | 'returned_quantity'>) =>
+export const missingQuantity = (d: { quantity: number; returned_quantity: number }) =>
   Math.round((Number(d.quantity) - Number(d.returned_quantity)) * 1000) / 1000;
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idField } from './catalogue.schemas.ts';
 import { PAYMENT_METHODS } from './constants.ts';
 import { cleanText, numeric, requiredText } from './fields.ts';
-import { blankAsAbsent, dateRangeSchema, isoDate, listQuerySchema } from './list.schemas.ts';
+import { blankAsAbsent, dateRangeSchema, isoDate } from './list.schemas.ts';
 import { MAX_MONEY } from './money.ts';
 
 // Expenses: what the shop spent outside stock (rent, wages, transport…), so the profit and loss statement
@@ -53,20 +53,10 @@ export type ExpenseInput = z.infer<typeof expenseSchema>;
 
 export const EXPENSE_FUTURE_MESSAGE = 'The expense date cannot be in the future.';
 
-const categoryFilter = z.preprocess(
-  blankAsAbsent,
-  z.string().trim().max(100, { error: 'The category may have at most 100 characters.' }).optional(),
-);
-
-/** GET /expenselist: paging and search, the period (startDate/endDate) and a category. */
-export const expenseListQuerySchema = listQuerySchema.and(dateRangeSchema).and(z.object({ category: categoryFilter }));
-export type ExpenseListQuery = z.infer<typeof expenseListQuerySchema>;
-
-/** The exports take the same filters, without paging. */
-export const expenseExportQuerySchema = listQuerySchema
-  .pick({ search: true })
-  .and(dateRangeSchema)
-  .and(z.object({ category: categoryFilter }));
-
-/** The filters that need expenseFilter. */
-export const EXPENSE_FILTERS = ['startDate', 'endDate', 'category'] as const;
+/** The expenses' filters: the period (startDate/endDate, both included) and a category (any case); blank is none. */
+export const expenseFilterSchema = dateRangeSchema.safeExtend({
+  category: z.preprocess(
+    blankAsAbsent,
+    z.string().trim().max(100, { error: 'The category may have at most 100 characters.' }).optional(),
+  ),
+});

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { day, instant } from '../contract/endpoint.ts';
 import { discrepancyListQuerySchema } from '../discrepancies.schemas.ts';
-import { blankAsAbsent, dateRangeSchema } from '../list.schemas.ts';
+import { expenseFilterSchema } from '../expenses.schemas.ts';
+import { dateRangeSchema } from '../list.schemas.ts';
 import { named } from '../reports/rows.ts';
 import { defineList, listCalls, overShopDays } from './declaration.ts';
 
@@ -35,14 +36,6 @@ export type ExpenseRow = z.output<typeof expenseRow>;
 /** A row of the list: the record and its payment method as the screen and the files word it (Mobile Money). */
 export const expenseListRowSchema = expenseRow.extend({ payment_label: z.string() });
 export type ExpenseListRow = z.output<typeof expenseListRowSchema>;
-
-/** The expenses' filters: the period (startDate/endDate, both included) and a category (any case); blank is none. */
-export const expenseFilterSchema = dateRangeSchema.safeExtend({
-  category: z.preprocess(
-    blankAsAbsent,
-    z.string().trim().max(100, { error: 'The category may have at most 100 characters.' }).optional(),
-  ),
-});
 
 /** The live expenses, newest date first; the files carry the period and the total spent. */
 export const expenseList = defineList({
