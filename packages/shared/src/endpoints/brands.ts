@@ -1,22 +1,14 @@
 import { z } from 'zod';
 import { brandCreateSchema, brandUpdateSchema } from '../catalogue.schemas.ts';
-import { recordEndpoints, recordListEndpoint } from '../contract/crud.ts';
+import { recordEndpoints } from '../contract/crud.ts';
 import { defineEndpoint, instant, ok } from '../contract/endpoint.ts';
+import { listEndpoints } from '../contract/lists.ts';
 import { idParamSchema } from '../list.schemas.ts';
-import { createdStamp, environment, namedRef, option } from './common.ts';
+import { brandList } from '../lists/record-lists.ts';
+import { environment, option } from './common.ts';
 
-// A brand of a product (the product's own makes: Simba, Tororo), and the selects that list them.
-
-export const brandRow = z.object({
-  id: z.number(),
-  name: z.string(),
-  product_id: z.number(),
-  environment,
-  product: namedRef,
-  user: namedRef,
-  ...createdStamp,
-});
-export type BrandRow = z.output<typeof brandRow>;
+// A brand of a product (the product's own makes: Simba, Tororo), its declared list (lists/record-lists.ts: brandRow)
+// and the selects that list them.
 
 const brandShown = z.object({
   id: z.number(),
@@ -28,7 +20,8 @@ const brandShown = z.object({
 export type BrandShown = z.output<typeof brandShown>;
 
 export const brandEndpoints = {
-  list: recordListEndpoint('brand', brandRow),
+  /** /brandlist, from its declaration. */
+  ...listEndpoints(brandList),
   ...recordEndpoints({
     word: 'brand',
     paths: {

@@ -1,20 +1,13 @@
 import { z } from 'zod';
 import { categoryCreateSchema, categoryUpdateSchema } from '../accounts.schemas.ts';
-import { recordEndpoints, recordListEndpoint } from '../contract/crud.ts';
+import { recordEndpoints } from '../contract/crud.ts';
 import { defineEndpoint, type Endpoint, instant, ok } from '../contract/endpoint.ts';
-import { environment, namedRef, option } from './common.ts';
+import { listEndpoints } from '../contract/lists.ts';
+import { categoryList } from '../lists/record-lists.ts';
+import { environment, option } from './common.ts';
 
-// A product category (Foods, Hardware), and the select that lists them.
-
-export const categoryRow = z.object({
-  id: z.number(),
-  name: z.string(),
-  environment,
-  created_at: instant,
-  /** The creator. */
-  user: namedRef,
-});
-export type CategoryRow = z.output<typeof categoryRow>;
+// A product category (Foods, Hardware), its declared list (lists/record-lists.ts: categoryRow) and the select that
+// lists them.
 
 export const categoryShown = z.object({ id: z.number(), name: z.string(), environment, created_at: instant });
 export type CategoryShown = z.output<typeof categoryShown>;
@@ -24,7 +17,8 @@ const summarized = <const E extends Record<string, Endpoint>>(endpoints: E, summ
   Object.fromEntries(Object.entries(endpoints).map(([name, e]) => [name, { ...e, summary: summaries[name] }])) as E;
 
 export const categoriesEndpoints = {
-  list: { ...recordListEndpoint('category', categoryRow), summary: 'The categories, newest first' },
+  /** /categorylist, from its declaration. */
+  ...summarized(listEndpoints(categoryList), { list: 'The categories, newest first' }),
   ...summarized(
     recordEndpoints({
       word: 'category',

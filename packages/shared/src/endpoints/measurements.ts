@@ -1,22 +1,13 @@
 import { z } from 'zod';
 import { measurementCreateSchema, measurementUpdateSchema } from '../catalogue.schemas.ts';
-import { recordEndpoints, recordListEndpoint } from '../contract/crud.ts';
+import { recordEndpoints } from '../contract/crud.ts';
 import { defineEndpoint, type Endpoint, instant, ok } from '../contract/endpoint.ts';
-import { environment, namedRef, option } from './common.ts';
+import { listEndpoints } from '../contract/lists.ts';
+import { measurementList } from '../lists/record-lists.ts';
+import { environment, option } from './common.ts';
 
-// A unit of measurement (bag, tonne, metre) of stock batches, and the select that lists them.
-
-export const measurementRow = z.object({
-  id: z.number(),
-  name: z.string(),
-  /** Null: made from the name by the shared unitLabel rule. */
-  plural: z.string().nullable(),
-  environment,
-  created_at: instant,
-  /** The creator. */
-  user: namedRef,
-});
-export type MeasurementRow = z.output<typeof measurementRow>;
+// A unit of measurement (bag, tonne, metre) of stock batches, its declared list (lists/record-lists.ts:
+// measurementRow) and the select that lists them.
 
 export const measurementShown = z.object({
   id: z.number(),
@@ -32,7 +23,8 @@ const summarized = <const E extends Record<string, Endpoint>>(endpoints: E, summ
   Object.fromEntries(Object.entries(endpoints).map(([name, e]) => [name, { ...e, summary: summaries[name] }])) as E;
 
 export const measurementsEndpoints = {
-  list: { ...recordListEndpoint('measurement', measurementRow), summary: 'The measurements, newest first' },
+  /** /measurementlist, from its declaration. */
+  ...summarized(listEndpoints(measurementList), { list: 'The measurements, newest first' }),
   ...summarized(
     recordEndpoints({
       word: 'measurement',

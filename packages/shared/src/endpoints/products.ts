@@ -1,27 +1,14 @@
 import { z } from 'zod';
 import { productCreateSchema, productUpdateSchema } from '../catalogue.schemas.ts';
-import { recordEndpoints, recordListEndpoint } from '../contract/crud.ts';
+import { recordEndpoints } from '../contract/crud.ts';
 import { can, defineEndpoint, doneWith, type Endpoint, file, instant, ok } from '../contract/endpoint.ts';
-import { listQuerySchema } from '../list.schemas.ts';
+import { listEndpoints } from '../contract/lists.ts';
+import { productList } from '../lists/record-lists.ts';
 import { productBarcodeAssignSchema, productLabelsQuerySchema } from '../product-labels.schemas.ts';
-import { environment, namedRef, option } from './common.ts';
+import { environment, option } from './common.ts';
 
-// A product (its name unique within its category, an optional barcode and SKU), its list's files, its barcode
-// labels and the select that lists them.
-
-export const productRow = z.object({
-  id: z.number(),
-  name: z.string(),
-  category_id: z.number(),
-  barcode: z.string().nullable(),
-  sku: z.string().nullable(),
-  environment,
-  created_at: instant,
-  category: namedRef,
-  /** The creator. */
-  user: namedRef,
-});
-export type ProductRow = z.output<typeof productRow>;
+// A product (its name unique within its category, an optional barcode and SKU), its declared list and files
+// (lists/record-lists.ts: productRow), its barcode labels and the select that lists them.
 
 export const productShown = z.object({
   id: z.number(),
@@ -42,19 +29,13 @@ export type LabelledProduct = z.output<typeof labelledProduct>;
 const summarized = <const E extends Record<string, Endpoint>>(endpoints: E, summaries: { [K in keyof E]: string }) =>
   Object.fromEntries(Object.entries(endpoints).map(([name, e]) => [name, { ...e, summary: summaries[name] }])) as E;
 
-const exportOf = (format: 'xlsx' | 'csv') =>
-  defineEndpoint({
-    method: 'GET',
-    path: `/product${format}`,
-    access: can('productExport'),
-    resource: 'product',
-    query: listQuerySchema.pick({ search: true }),
-    summary: `The products list (searched) as ${format.toUpperCase()}`,
-    answer: file(format),
-  });
-
 export const productsEndpoints = {
-  list: { ...recordListEndpoint('product', productRow), summary: 'The products, newest first' },
+  /** /productlist, /productxlsx and /productcsv, from their declaration. */
+  ...summarized(listEndpoints(productList), {
+    list: 'The products, newest first',
+    xlsx: 'The products list (searched) as XLSX',
+    csv: 'The products list (searched) as CSV',
+  }),
   ...summarized(
     recordEndpoints({
       word: 'product',
@@ -79,8 +60,6 @@ export const productsEndpoints = {
       bulkDelete: 'Move several products to the trash, all or none',
     },
   ),
-  xlsx: exportOf('xlsx'),
-  csv: exportOf('csv'),
   /** Gives the chosen products (or every one without) a barcode before their labels are printed. */
   barcodeAssign: defineEndpoint({
     method: 'POST',

@@ -1,24 +1,14 @@
 import { z } from 'zod';
 import { assignMenusSchema, roleCreateSchema, roleUpdateSchema } from '../accounts.schemas.ts';
-import { recordEndpoints, recordListEndpoint } from '../contract/crud.ts';
+import { recordEndpoints } from '../contract/crud.ts';
 import { can, defineEndpoint, done, instant } from '../contract/endpoint.ts';
+import { listEndpoints } from '../contract/lists.ts';
 import { idParamSchema } from '../list.schemas.ts';
-import { environment, namedRef, option } from './common.ts';
+import { roleList } from '../lists/record-lists.ts';
+import { environment, option } from './common.ts';
 
-// Roles and the permission keys assigned to them. The built-in Administrator role (is_admin) holds every key and
-// can be neither edited nor deleted.
-
-export const roleRow = z.object({
-  id: z.number(),
-  name: z.string(),
-  environment,
-  is_admin: z.boolean(),
-  created_at: instant,
-  /** Its live users. */
-  users_count: z.number(),
-  user: namedRef,
-});
-export type RoleRow = z.output<typeof roleRow>;
+// Roles and the permission keys assigned to them, and their declared list (lists/record-lists.ts: roleRow). The
+// built-in Administrator role (is_admin) holds every key and can be neither edited nor deleted.
 
 export const roleShown = z.object({
   id: z.number(),
@@ -38,7 +28,8 @@ export const assignedMenusAnswer = z.object({
 export type AssignedMenus = z.output<typeof assignedMenusAnswer>;
 
 export const rolesEndpoints = {
-  list: recordListEndpoint('role', roleRow),
+  /** /rolelist, from its declaration. */
+  ...listEndpoints(roleList),
   ...recordEndpoints({
     word: 'role',
     paths: {

@@ -1,4 +1,4 @@
-import { API } from '@duka/shared';
+import { API, brandList, type ListQuery } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerCrudRoutes } from '../../platform/crud-routes.ts';
 import { route } from '../../platform/route.ts';
@@ -12,12 +12,17 @@ export const brandRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db,
     kind: brands.brandKind,
     idsField: 'brand_ids',
     service: {
-      list: (database, query) => brands.listBrands(database, query, timeZone),
       get: brands.getBrand,
       create: brands.createBrands,
       update: brands.updateBrand,
     },
     messages: { label: 'Brand', plural: 'brand' },
+    // Declared in packages/shared/src/lists (brandList): the list and the answer's shape.
+    declared: {
+      declaration: brandList,
+      source: { rows: (query: ListQuery) => brands.brandQuery(db, query.search, timeZone) },
+      timeZone,
+    },
   });
 
   route(app, endpoints.ofProduct, async (request) => ({

@@ -1,5 +1,5 @@
 // Brands belong to a product; one create may name the same brand for several products (one record each).
-import type { brandCreateSchema, brandUpdateSchema, ListQuery } from '@duka/shared';
+import type { brandCreateSchema, brandUpdateSchema } from '@duka/shared';
 import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
@@ -7,7 +7,7 @@ import type { DB } from '../../db/schema.ts';
 import { describeChanges, type RequestContext, writeAudit } from '../../platform/audit.ts';
 import { nameJson } from '../../platform/creator.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
-import { matchesSearch, paginate } from '../../platform/listing.ts';
+import { matchesSearch } from '../../platform/listing.ts';
 import { registerTrashKind } from '../../platform/trash.ts';
 import { assertNameFree } from '../../platform/unique-name.ts';
 import { countBatchesUsing } from '../stock/stock.references.ts';
@@ -30,8 +30,9 @@ export const brandKind = registerTrashKind({
   },
 });
 
-/** `formatted_created_at` is the day in the shop's time zone, not the database server's. */
-export function listBrands(db: Database, query: ListQuery, timeZone: string) {
+/** The brands list's rows (lists/record-lists.ts: brandList), newest first, not yet paged. `formatted_created_at` is
+ * the day in the shop's time zone, not the database server's. */
+export function brandQuery(db: Database, search: string | undefined, timeZone: string) {
   let q = db
     .selectFrom('brands as b')
     .innerJoin('products as p', 'p.id', 'b.product_id')
@@ -48,8 +49,8 @@ export function listBrands(db: Database, query: ListQuery, timeZone: string) {
     ])
     .where('b.deleted_at', 'is', null)
     .where('p.deleted_at', 'is', null);
-  if (query.search) q = q.where((eb) => matchesSearch(eb, ['b.name', 'p.name'], query.search as string));
-  return paginate(q.orderBy('b.created_at', 'desc').orderBy('b.id', 'desc'), query);
+  if (search) q = q.where((eb) => matchesSearch(eb, ['b.name', 'p.name'], search));
+  return q.orderBy('b.created_at', 'desc').orderBy('b.id', 'desc');
 }
 
 export async function getBrand(db: Database, id: number) {

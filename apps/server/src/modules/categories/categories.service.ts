@@ -1,10 +1,10 @@
 // Product categories. Products refer to them; a referenced category stays in the trash.
-import { countOf, type ListQuery } from '@duka/shared';
+import { countOf } from '@duka/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { describeChanges, type RequestContext, writeAudit } from '../../platform/audit.ts';
 import { notFound } from '../../platform/errors.ts';
-import { matchesSearch, paginate } from '../../platform/listing.ts';
+import { matchesSearch } from '../../platform/listing.ts';
 import { registerTrashKind } from '../../platform/trash.ts';
 import { assertNameFree } from '../../platform/unique-name.ts';
 
@@ -31,7 +31,8 @@ export const categoryKind = registerTrashKind({
   },
 });
 
-export function listCategories(db: Database, query: ListQuery) {
+/** The categories list's rows (lists/record-lists.ts: categoryList), newest first, not yet paged. */
+export function categoryQuery(db: Database, search: string | undefined) {
   let q = db
     .selectFrom('categories as c')
     .leftJoin('users as creator', 'creator.id', 'c.created_by')
@@ -45,8 +46,8 @@ export function listCategories(db: Database, query: ListQuery) {
       } | null>`CASE WHEN creator.id IS NULL THEN NULL ELSE json_build_object('name', creator.name) END`.as('user'),
     ])
     .where('c.deleted_at', 'is', null);
-  if (query.search) q = q.where((eb) => matchesSearch(eb, ['c.name'], query.search as string));
-  return paginate(q.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc'), query);
+  if (search) q = q.where((eb) => matchesSearch(eb, ['c.name'], search));
+  return q.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc');
 }
 
 export async function getCategory(db: Database, id: number) {

@@ -1,11 +1,11 @@
 // Units of measurement (bag, tonne, metre…). Stock batches refer to them.
-import type { ListQuery, MeasurementInput } from '@duka/shared';
+import type { MeasurementInput } from '@duka/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { describeChanges, type RequestContext, writeAudit } from '../../platform/audit.ts';
 import { nameJson } from '../../platform/creator.ts';
 import { notFound } from '../../platform/errors.ts';
-import { matchesSearch, paginate } from '../../platform/listing.ts';
+import { matchesSearch } from '../../platform/listing.ts';
 import { registerTrashKind } from '../../platform/trash.ts';
 import { assertNameFree } from '../../platform/unique-name.ts';
 import { countBatchesUsing } from '../stock/stock.references.ts';
@@ -19,14 +19,15 @@ export const measurementKind = registerTrashKind({
     (await countBatchesUsing(trx, 'measurement_id', id)) > 0 ? 'Stock records still use this measurement.' : undefined,
 });
 
-export function listMeasurements(db: Database, query: ListQuery) {
+/** The measurements list's rows (lists/record-lists.ts: measurementList), newest first, not yet paged. */
+export function measurementQuery(db: Database, search: string | undefined) {
   let q = db
     .selectFrom('measurements as m')
     .leftJoin('users as creator', 'creator.id', 'm.created_by')
     .select(['m.id', 'm.name', 'm.plural', 'm.environment', 'm.created_at', nameJson('creator').as('user')])
     .where('m.deleted_at', 'is', null);
-  if (query.search) q = q.where((eb) => matchesSearch(eb, ['m.name'], query.search as string));
-  return paginate(q.orderBy('m.created_at', 'desc').orderBy('m.id', 'desc'), query);
+  if (search) q = q.where((eb) => matchesSearch(eb, ['m.name'], search));
+  return q.orderBy('m.created_at', 'desc').orderBy('m.id', 'desc');
 }
 
 export async function getMeasurement(db: Database, id: number) {

@@ -1,8 +1,8 @@
-import { API, countOf } from '@duka/shared';
+import { API, countOf, type ListQuery, productList } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestContext } from '../../platform/access.ts';
 import { registerCrudRoutes } from '../../platform/crud-routes.ts';
-import { datedFileName, type ExportFormat, inPages, sendExport, startDownload } from '../../platform/exports.ts';
+import { datedFileName, type ExportFormat, sendExport, startDownload, throughCursor } from '../../platform/exports.ts';
 import { route } from '../../platform/route.ts';
 import type { AppServices } from '../../services.ts';
 import { labelSheet } from './label-sheet.ts';
@@ -16,20 +16,27 @@ export const productRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { d
     kind: products.productKind,
     idsField: 'product_ids',
     service: {
-      list: products.listProducts,
       get: products.getProduct,
       create: products.createProduct,
       update: products.updateProduct,
     },
     messages: { label: 'Product', plural: 'product' },
+    // Declared in packages/shared/src/lists (productList): the list and the answer's shape. Its files are written
+    // here, from the declared columns: a product without a code has a blank cell where the kit would write N/A.
+    declared: {
+      declaration: { ...productList, exports: undefined },
+      source: { rows: (query: ListQuery) => products.productQuery(db, query.search) },
+      timeZone,
+    },
   });
 
+  const columns = products.productExportColumns(timeZone);
   for (const format of ['xlsx', 'csv'] as ExportFormat[]) {
     route(app, endpoints[format], (request, reply) =>
       sendExport(reply, format, {
-        name: 'products',
-        columns: products.productExportColumns(timeZone),
-        rows: inPages(products.productExportPage(db, request.query.search)),
+        name: productList.exports.fileName,
+        columns,
+        rows: throughCursor(products.productQuery(db, request.query.search)),
         timeZone,
       }),
     );

@@ -1,6 +1,6 @@
 // Products: a name unique within its category, an optional barcode unique among live products and an optional SKU.
 // Brands and stock batches refer to them.
-import { formatDay, type ListQuery, type productCreateSchema, type productUpdateSchema } from '@duka/shared';
+import { type productCreateSchema, productList, type productUpdateSchema } from '@duka/shared';
 import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
@@ -9,7 +9,8 @@ import { describeChanges, type RequestContext, writeAudit } from '../../platform
 import { nameJson } from '../../platform/creator.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';
 import type { ExportColumn } from '../../platform/exports.ts';
-import { matchesSearch, paginate } from '../../platform/listing.ts';
+import { cellOf } from '../../platform/list-routes.ts';
+import { matchesSearch } from '../../platform/listing.ts';
 import { registerTrashKind } from '../../platform/trash.ts';
 import { assertNameFree } from '../../platform/unique-name.ts';
 import { countBatchesUsing } from '../stock/stock.references.ts';
@@ -38,7 +39,8 @@ export const productKind = registerTrashKind({
 
 type ProductInput = z.infer<typeof productUpdateSchema>;
 
-function productQuery(db: Database, search: string | undefined) {
+/** The products list's rows (lists/record-lists.ts: productList), newest first, not yet paged; its files' too. */
+export function productQuery(db: Database, search: string | undefined) {
   let q = db
     .selectFrom('products as p')
     // LEFT JOIN on a NOT NULL foreign key (one category each, as an inner join would find): without a search the
@@ -62,19 +64,20 @@ function productQuery(db: Database, search: string | undefined) {
 }
 type ProductRow = Awaited<ReturnType<ReturnType<typeof productQuery>['execute']>>[number];
 
-export const listProducts = (db: Database, query: ListQuery) => paginate(productQuery(db, query.search), query);
-export const productExportPage = (db: Database, search?: string) => (limit: number, offset: number) =>
-  productQuery(db, search).limit(limit).offset(offset).execute();
+/** A product without a code leaves its cell blank in the files, where the list kit writes N/A for a missing text. */
+const BLANK_WHEN_NONE = new Set(['barcode', 'sku']);
+const WIDTHS: Record<string, number> = { name: 28, 'category.name': 22, barcode: 18, sku: 18, 'user.name': 20 };
 
-/** The export's columns, as the list shows them; the date is the day in the shop's time zone. */
-export const productExportColumns = (timeZone: string): ExportColumn<ProductRow>[] => [
-  { header: 'Name', value: (p) => p.name, width: 28 },
-  { header: 'Category', value: (p) => (p.category as { name: string } | null)?.name ?? 'N/A', width: 22 },
-  { header: 'Barcode', value: (p) => p.barcode ?? '', width: 18 },
-  { header: 'SKU', value: (p) => p.sku ?? '', width: 18 },
-  { header: 'Created By', value: (p) => (p.user as { name: string } | null)?.name ?? 'N/A', width: 20 },
-  { header: 'Date', value: (p) => formatDay(p.created_at, timeZone), date: true },
-];
+/** The files' columns as declared (productList), each cell as the kit writes it but the blank codes; the date is the
+ * day in the shop's time zone. */
+export const productExportColumns = (timeZone: string): ExportColumn<ProductRow>[] =>
+  productList.columns.map((column) => ({
+    header: column.header,
+    value: (p) =>
+      BLANK_WHEN_NONE.has(column.field) ? (p[column.field as 'barcode' | 'sku'] ?? '') : cellOf(p, column, timeZone),
+    width: WIDTHS[column.field],
+    date: column.kind === 'date',
+  }));
 
 export async function getProduct(db: Database, id: number) {
   const row = await db

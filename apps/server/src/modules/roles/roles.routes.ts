@@ -1,4 +1,4 @@
-import { API } from '@duka/shared';
+import { API, type ListQuery, roleList } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestContext } from '../../platform/access.ts';
 import { registerCrudRoutes } from '../../platform/crud-routes.ts';
@@ -6,14 +6,20 @@ import { route } from '../../platform/route.ts';
 import type { AppServices } from '../../services.ts';
 import * as roles from './roles.service.ts';
 
-export const roleRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db }) => {
+export const roleRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, timeZone }) => {
   const endpoints = API.role;
   registerCrudRoutes(app, db, {
     endpoints,
     kind: roles.roleKind,
     idsField: 'role_ids',
-    service: { list: roles.listRoles, get: roles.getRole, create: roles.createRole, update: roles.updateRole },
+    service: { get: roles.getRole, create: roles.createRole, update: roles.updateRole },
     messages: { label: 'Role', plural: 'role' },
+    // Declared in packages/shared/src/lists (roleList): the list and the answer's shape.
+    declared: {
+      declaration: roleList,
+      source: { rows: (query: ListQuery) => roles.roleQuery(db, query.search) },
+      timeZone,
+    },
   });
 
   route(app, endpoints.assignedMenus, async (request) => ({

@@ -1,12 +1,12 @@
 // Roles and their permission keys. The built-in Administrator role holds every key
 // implicitly and can be neither edited nor deleted.
-import { countOf, type ListQuery, PERMISSIONS } from '@duka/shared';
+import { countOf, PERMISSIONS } from '@duka/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import { describeChanges, type RequestContext, writeAudit } from '../../platform/audit.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
-import { matchesSearch, paginate } from '../../platform/listing.ts';
+import { matchesSearch } from '../../platform/listing.ts';
 import { registerTrashKind } from '../../platform/trash.ts';
 import { assertNameFree } from '../../platform/unique-name.ts';
 
@@ -35,7 +35,9 @@ async function countUsers(db: Trx | Database, roleId: number, liveOnly: boolean)
   return (await query.executeTakeFirstOrThrow()).n;
 }
 
-export function listRoles(db: Database, query: ListQuery) {
+/** The roles list's rows (lists/record-lists.ts: roleList) with their live users' count, newest first, not yet
+ * paged. */
+export function roleQuery(db: Database, search: string | undefined) {
   let q = db
     .selectFrom('roles as r')
     .leftJoin('users as creator', 'creator.id', 'r.created_by')
@@ -56,8 +58,8 @@ export function listRoles(db: Database, query: ListQuery) {
       } | null>`CASE WHEN creator.id IS NULL THEN NULL ELSE json_build_object('name', creator.name) END`.as('user'),
     ])
     .where('r.deleted_at', 'is', null);
-  if (query.search) q = q.where((eb) => matchesSearch(eb, ['r.name'], query.search as string));
-  return paginate(q.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc'), query);
+  if (search) q = q.where((eb) => matchesSearch(eb, ['r.name'], search));
+  return q.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc');
 }
 
 export async function getRole(db: Database | Trx, id: number) {

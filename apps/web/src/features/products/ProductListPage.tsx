@@ -1,29 +1,23 @@
-import { API, formatDay } from '@duka/shared';
+import { API, productList } from '@duka/shared';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';
 import { editDeleteActions, recordListProps } from '../../components/list/record-actions.ts';
+import { declaredList } from '../../components/list/report-cells.tsx';
 import { LabelButtons } from './LabelButtons.tsx';
 
-// Unlike the original client, which shows every button, each action here is checked against the user's keys.
+/** The products: columns and export menu as declared (productList); a product without a code shows a blank cell.
+ * Unlike the original client, which shows every button, each action here is checked against the user's keys. */
 export function ProductListPage() {
   return (
     <ListPage
       title="Products"
-      exports={{ xlsx: API.product.xlsx, csv: API.product.csv, name: 'products' }}
+      {...declaredList(productList, { barcode: (p) => p.barcode ?? '', sku: (p) => p.sku ?? '' })}
       // A deleted product must also leave the selects of the brand and stock forms.
       {...recordListProps('product', API.product, { refreshes: ['brand'] })}
       actions={{
         permission: 'productEdit',
         render: (selectedIds, tools) => <LabelButtons selectedIds={selectedIds} tools={tools} />,
       }}
-      columns={[
-        { header: 'NAME', cell: (p) => p.name },
-        { header: 'CATEGORY', cell: (p) => p.category?.name ?? 'N/A' },
-        { header: 'BARCODE', cell: (p) => p.barcode ?? '' },
-        { header: 'SKU', cell: (p) => p.sku ?? '' },
-        { header: 'CREATED BY', cell: (p) => p.user?.name ?? 'N/A' },
-        { header: 'DATE', cell: (p) => formatDay(p.created_at) },
-      ]}
       rowActions={(p, tools) => <RowMenu actions={editDeleteActions('product', API.product, p.id, tools)} />}
     />
   );

@@ -1,19 +1,17 @@
-import { API, formatDay, padCount } from '@duka/shared';
+import { API, padCount, roleList } from '@duka/shared';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';
 import { editDeleteActions, recordListProps } from '../../components/list/record-actions.ts';
+import { declaredList } from '../../components/list/report-cells.tsx';
 
+/** The roles: columns as declared (roleList), the users' count padded to two digits. The built-in Administrator role
+ * has no actions. */
 export function RoleListPage() {
   return (
     <ListPage
       title="Roles"
+      {...declaredList(roleList, { users_count: (r) => padCount(r.users_count) })}
       {...recordListProps('role', API.role)}
-      columns={[
-        { header: 'ROLE', cell: (r) => r.name },
-        { header: 'USERS', cell: (r) => padCount(r.users_count) },
-        { header: 'CREATED BY', cell: (r) => r.user?.name ?? 'N/A' },
-        { header: 'DATE', cell: (r) => formatDay(r.created_at) },
-      ]}
       rowActions={(r, tools) =>
         r.is_admin ? (
           <RowMenu actions={[]} />
