@@ -1,4 +1,4 @@
-import type { ListDeclaration, recordEndpoints, recordListEndpoint } from '@duka/shared';
+import type { ListDeclaration, recordEndpoints } from '@duka/shared';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../db/connection.ts';
@@ -9,9 +9,8 @@ import { route } from './route.ts';
 import { deleteRecords, type TrashKind } from './trash.ts';
 
 // The six calls every catalogue record has (list, store, show, update, delete, bulk delete), registered from the
-// record's contracts (recordEndpoints in packages/shared). A module gives its service functions and messages. Its
-// list is either a record list (`endpoints.list`, service.list) or its list declaration (`declared`, registerList),
-// which brings the exports with it.
+// record's contracts (recordEndpoints in packages/shared). A module gives its service functions and messages; its
+// list is its list declaration (`declared`, registerList), which brings the exports with it.
 
 /** A list declared in packages/shared/src/lists with its module's hand-written query. */
 export interface DeclaredList {
@@ -22,30 +21,29 @@ export interface DeclaredList {
 }
 
 type RecordCalls = ReturnType<typeof recordEndpoints>;
-type RecordList = ReturnType<typeof recordListEndpoint>;
 
 export interface CrudSpec<E extends RecordCalls> {
-  endpoints: E & { list?: RecordList };
+  endpoints: E;
   kind: TrashKind;
   /** Body field of the bulk delete: product_ids. */
   idsField: string;
   service: {
-    list?: (db: Database, query: any) => Promise<unknown>;
     get: (db: Database, id: number) => Promise<unknown>;
     create: (db: Database, input: z.output<E['store']['body']>, ctx: RequestContext) => Promise<unknown>;
     update: (db: Database, id: number, input: z.output<E['update']['body']>, ctx: RequestContext) => Promise<unknown>;
   };
   /** 'Product' → "Product created successfully!"; bulk: "3 product(s) deleted successfully!". */
   messages: { label: string; plural: string };
-  /** The list, its exports and its answer's shape from a declaration, instead of endpoints.list and service.list. */
-  declared?: DeclaredList;
+  /** The list, its exports and its answer's shape from its declaration. */
+  declared: DeclaredList;
 }
 
 export function registerCrudRoutes<E extends RecordCalls>(app: FastifyInstance, db: Database, spec: CrudSpec<E>) {
   const { endpoints, service } = spec;
   const { label, plural } = spec.messages;
 
-  registerListOf(app, db, spec);
+  const { declaration, source, timeZone } = spec.declared;
+  registerList(app, declaration, source, timeZone);
   route(app, endpoints.store as RecordCalls['store'], async (request) => ({
     success: true as const,
     message: `${label} created successfully!`,
@@ -68,14 +66,4 @@ export function registerCrudRoutes<E extends RecordCalls>(app: FastifyInstance, 
     const count = await deleteRecords(db, spec.kind, ids, requestContext(request));
     return { success: true as const, message: `${count} ${plural}(s) deleted successfully!` };
   });
-}
-
-function registerListOf<E extends RecordCalls>(app: FastifyInstance, db: Database, spec: CrudSpec<E>) {
-  if (spec.declared) {
-    const { declaration, source, timeZone } = spec.declared;
-    return registerList(app, declaration, source, timeZone);
-  }
-  const { list } = spec.service;
-  if (!spec.endpoints.list || !list) throw new Error(`${spec.kind}: no list route declared`);
-  route(app, spec.endpoints.list, async (request) => (await list(db, request.query)) as never);
 }

@@ -116,15 +116,6 @@ export async function* throughCursor<Row>(query: SelectQueryBuilder<any, any, Ro
   }
 }
 
-/** Yields a query's rows a page at a time (OFFSET paging: for small lists only; see throughCursor). */
-export async function* inPages<Row>(fetchPage: (limit: number, offset: number) => Promise<Row[]>, size = 1000) {
-  for (let offset = 0; ; offset += size) {
-    const rows = await fetchPage(size, offset);
-    if (rows.length) yield rows;
-    if (rows.length < size) return;
-  }
-}
-
 export function startDownload(reply: FastifyReply, fileName: string, type: ExportFormat | 'pdf') {
   reply.header('content-type', CONTENT_TYPES[type]);
   reply.header('content-disposition', `attachment; filename="${fileName}"`);

@@ -173,7 +173,7 @@ export function cellOf(row: unknown, column: ListColumn, timeZone: string): stri
       if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
       return formatDay(value as string | Date | null | undefined, timeZone);
     default:
-      return value === null || value === undefined || value === '' ? 'N/A' : String(value);
+      return value === null || value === undefined || value === '' ? (column.blank ?? 'N/A') : String(value);
   }
 }
 

@@ -1,12 +1,11 @@
 import type { z } from 'zod';
-import { idListSchema, idParamSchema, listQuerySchema } from '../list.schemas.ts';
-import { listEnvelopeSchema } from '../lists/declaration.ts';
+import { idListSchema, idParamSchema } from '../list.schemas.ts';
 import type { CrudWord, PermissionKey } from '../permissions.ts';
 import { can, defineEndpoint, done, doneWith, ok } from './endpoint.ts';
 
 // The six calls of a catalogue record (list, store, show, update, delete, bulk delete), declared from its word:
 // 'brand' → brandList, brandAdd, brandEdit, brandDelete, brandBulkDelete. `recordEndpoints` gives the five record
-// calls; the list is `recordListEndpoint`, or the record's list declaration's (listEndpoints).
+// calls; the list is the record's list declaration's (listEndpoints).
 
 export interface CrudContractSpec<
   Word extends CrudWord,
@@ -28,22 +27,6 @@ export interface CrudContractSpec<
 }
 
 const key = <W extends CrudWord, A extends string>(word: W, action: A) => `${word}${action}` as PermissionKey;
-
-/** A record's list in the flat list envelope: `/brandlist`, under its List key. */
-export const recordListEndpoint = <const Word extends CrudWord, Row extends z.ZodType, Query extends z.ZodType>(
-  word: Word,
-  row: Row,
-  query: Query = listQuerySchema as unknown as Query,
-) =>
-  defineEndpoint({
-    summary: `The ${word} records, paged and searched`,
-    method: 'GET',
-    path: `/${word}list`,
-    access: can(key(word, 'List')),
-    resource: word,
-    query,
-    answer: listEnvelopeSchema(row),
-  });
 
 export function recordEndpoints<
   const Word extends CrudWord,

@@ -20,6 +20,8 @@ export interface ListColumn {
   screenHeader?: string;
   /** In the files only (the sales' subtotal): the screen's table leaves it out. */
   filesOnly?: boolean;
+  /** What a missing text shows, on the screen and in the files: 'N/A' unless given (a product's blank code: ''). */
+  blank?: string;
 }
 
 export interface ListKeys {

@@ -105,8 +105,8 @@ export const productList = defineList({
     { header: 'Name', field: 'name', kind: 'text' },
     { header: 'Category', field: 'category.name', kind: 'text' },
     /** No code: blank on the screen and in the files. */
-    { header: 'Barcode', field: 'barcode', kind: 'text' },
-    { header: 'SKU', field: 'sku', kind: 'text' },
+    { header: 'Barcode', field: 'barcode', kind: 'text', blank: '' },
+    { header: 'SKU', field: 'sku', kind: 'text', blank: '' },
     { header: 'Created By', field: 'user.name', kind: 'text' },
     { header: 'Date', field: 'created_at', kind: 'date' },
   ],

@@ -2,7 +2,7 @@ import { API, countOf, type ListQuery, productList } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestContext } from '../../platform/access.ts';
 import { registerCrudRoutes } from '../../platform/crud-routes.ts';
-import { datedFileName, type ExportFormat, sendExport, startDownload, throughCursor } from '../../platform/exports.ts';
+import { datedFileName, startDownload } from '../../platform/exports.ts';
 import { route } from '../../platform/route.ts';
 import type { AppServices } from '../../services.ts';
 import { labelSheet } from './label-sheet.ts';
@@ -21,26 +21,12 @@ export const productRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { d
       update: products.updateProduct,
     },
     messages: { label: 'Product', plural: 'product' },
-    // Declared in packages/shared/src/lists (productList): the list and the answer's shape. Its files are written
-    // here, from the declared columns: a product without a code has a blank cell where the kit would write N/A.
     declared: {
-      declaration: { ...productList, exports: undefined },
+      declaration: productList,
       source: { rows: (query: ListQuery) => products.productQuery(db, query.search) },
       timeZone,
     },
   });
-
-  const columns = products.productExportColumns(timeZone);
-  for (const format of ['xlsx', 'csv'] as ExportFormat[]) {
-    route(app, endpoints[format], (request, reply) =>
-      sendExport(reply, format, {
-        name: productList.exports.fileName,
-        columns,
-        rows: throughCursor(products.productQuery(db, request.query.search)),
-        timeZone,
-      }),
-    );
-  }
 
   // Barcode labels: giving barcodes changes products (productEdit); the sheet itself only reads them.
   route(app, endpoints.barcodeAssign, async (request) => {

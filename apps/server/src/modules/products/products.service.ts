@@ -1,6 +1,6 @@
 // Products: a name unique within its category, an optional barcode unique among live products and an optional SKU.
 // Brands and stock batches refer to them.
-import { type productCreateSchema, productList, type productUpdateSchema } from '@duka/shared';
+import type { productCreateSchema, productUpdateSchema } from '@duka/shared';
 import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
@@ -8,8 +8,6 @@ import type { DB } from '../../db/schema.ts';
 import { describeChanges, type RequestContext, writeAudit } from '../../platform/audit.ts';
 import { nameJson } from '../../platform/creator.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';
-import type { ExportColumn } from '../../platform/exports.ts';
-import { cellOf } from '../../platform/list-routes.ts';
 import { matchesSearch } from '../../platform/listing.ts';
 import { registerTrashKind } from '../../platform/trash.ts';
 import { assertNameFree } from '../../platform/unique-name.ts';
@@ -62,23 +60,6 @@ export function productQuery(db: Database, search: string | undefined) {
   if (search) q = q.where((eb) => matchesSearch(eb, ['p.name', 'c.name', 'p.barcode', 'p.sku'], search));
   return q.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc');
 }
-type ProductRow = Awaited<ReturnType<ReturnType<typeof productQuery>['execute']>>[number];
-
-/** A product without a code leaves its cell blank in the files, where the list kit writes N/A for a missing text. */
-const BLANK_WHEN_NONE = new Set(['barcode', 'sku']);
-const WIDTHS: Record<string, number> = { name: 28, 'category.name': 22, barcode: 18, sku: 18, 'user.name': 20 };
-
-/** The files' columns as declared (productList), each cell as the kit writes it but the blank codes; the date is the
- * day in the shop's time zone. */
-export const productExportColumns = (timeZone: string): ExportColumn<ProductRow>[] =>
-  productList.columns.map((column) => ({
-    header: column.header,
-    value: (p) =>
-      BLANK_WHEN_NONE.has(column.field) ? (p[column.field as 'barcode' | 'sku'] ?? '') : cellOf(p, column, timeZone),
-    width: WIDTHS[column.field],
-    date: column.kind === 'date',
-  }));
-
 export async function getProduct(db: Database, id: number) {
   const row = await db
     .selectFrom('products')

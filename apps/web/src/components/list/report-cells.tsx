@@ -56,7 +56,7 @@ export function reportCell(row: unknown, column: ListColumn): ReactNode {
     case 'status':
       return value ? <StatusBadge label={String(value)} color={STATUS_COLORS[String(value)] ?? 'gray'} /> : 'N/A';
     default:
-      return value === null || value === undefined || value === '' ? 'N/A' : String(value);
+      return value === null || value === undefined || value === '' ? (column.blank ?? 'N/A') : String(value);
   }
 }
 

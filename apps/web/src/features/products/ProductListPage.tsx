@@ -11,7 +11,7 @@ export function ProductListPage() {
   return (
     <ListPage
       title="Products"
-      {...declaredList(productList, { barcode: (p) => p.barcode ?? '', sku: (p) => p.sku ?? '' })}
+      {...declaredList(productList)}
       // A deleted product must also leave the selects of the brand and stock forms.
       {...recordListProps('product', API.product, { refreshes: ['brand'] })}
       actions={{
