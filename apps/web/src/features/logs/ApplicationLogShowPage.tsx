@@ -1,10 +1,10 @@
 import { API } from '@duka/shared';
-import { Button, Menu, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { useRecord } from '../../api/lists.ts';
-import { downloadLogEntry } from '../../api/logs.ts';
 import { FormAlerts } from '../../components/FormAlerts.tsx';
+import { ExportMenu } from '../../components/list/ExportMenu.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { RecordTable } from '../../components/RecordTable.tsx';
 import { ShowFrame } from '../../components/ShowFrame.tsx';
@@ -51,26 +51,11 @@ export function ApplicationLogShowPage() {
     <ShowFrame
       title="Application Log"
       trail={[{ label: 'Audit Logs', to: '/applicationloglist' }, { label: 'View' }]}
-      actions={(onError) => <EntryExportMenu id={l.id} onError={onError} />}
+      actions={(onError) => (
+        <ExportMenu endpoints={API.log} params={{ id: l.id }} name={`applicationlogs_${l.id}`} onError={onError} />
+      )}
     >
       <RecordTable rows={rows} labelWidth={160} />
     </ShowFrame>
-  );
-}
-
-/** Export (XLSX, CSV) of this one entry: the list's export menu, but each file named by the entry's id. */
-function EntryExportMenu({ id, onError }: { id: number; onError: (message: string) => void }) {
-  const download = (format: 'xlsx' | 'csv') =>
-    downloadLogEntry(id, format).catch((err) => onError(errorMessage(err, 'The export failed. Please try again.')));
-  return (
-    <Menu position="bottom-end">
-      <Menu.Target>
-        <Button variant="light">Export</Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item onClick={() => download('xlsx')}>XLSX</Menu.Item>
-        <Menu.Item onClick={() => download('csv')}>CSV</Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
   );
 }
