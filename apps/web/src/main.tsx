@@ -47,10 +47,10 @@ runSoon(() => {
 });
 /**
  * Builds the shared day and money formatters (format.ts keeps them once built). The first Intl formatter of a page
- * takes tens of milliseconds on a slow phone (the browser loads its calendar and number data): built in a task of
- * their own while the answers are on their way, not inside the render that shows the screen, nor left to
- * an idle moment, of which there was often none before that render. The day formatter is built for the default
- * zone; the shop's own, if another, reuses the data loaded here.
+ * is slow to build on a slow phone (the browser loads its calendar and number data; bench/measurements.md,
+ * formatters): built in a task of their own while the answers are on their way, not inside the render that shows the
+ * screen, nor left to an idle moment, of which there was often none before that render. The day formatter is built
+ * for the default zone; the shop's own, if another, reuses the data loaded here.
  */
 function warmFormatters() {
   formatDay(new Date());

@@ -19,14 +19,15 @@ function dayFormat(timeZone: string): Intl.DateTimeFormat {
   }
   return format;
 }
-// Built on first use, not at import: every page of the web app imports this module, and building them took about
-// 7 ms of its start on a slow phone's profile.
+// Built on first use, not at import: every page of the web app imports this module, and building them was a
+// measurable part of its start on a slow phone (bench/measurements.md, formatters).
 let moneyFormat: Intl.NumberFormat | undefined;
 let quantityFormat: Intl.NumberFormat | undefined;
 
 // Every zone's offset from UTC has been a whole number of quarter hours since 1980, so the instants of one quarter
 // hour fall on one day: the last quarter's day is kept per zone, and the rows of an export in time order (a sales
-// export: several sales a quarter hour) mostly skip the formatter, which was a tenth of a 12-month CSV's CPU.
+// export: several sales a quarter hour) mostly skip the formatter, a measurable part of a long export's CPU
+// (bench/measurements.md, formatters).
 const QUARTER_HOUR_MS = 15 * 60_000;
 const QUARTERS_FROM = Date.UTC(1980, 0, 1);
 const lastQuarter = new Map<string, { quarter: number; day: string }>();

@@ -18,8 +18,8 @@ export type Database = Kysely<DB>;
 /**
  * Connections in the app's pool: two per core and one more. More transactions at once than PostgreSQL has cores to
  * run them only queue on the same rows (the receipt counter, the day's totals) and spend the shared cores switching
- * between them: with 20 tills selling on two cores, a pool of 10 cost the database 3.3 ms of CPU a sale and a pool
- * of 5 cost it 2.9–3.2 ms, the API selling 0.88–0.89 as fast as raw SQL with 10 and 0.91–0.98 with 4 to 6.
+ * between them: with 20 tills selling on two cores, a pool of 5 cost the database less CPU a sale than a pool of 10,
+ * and the API sold nearer the pace of the same writes in raw SQL (bench/measurements.md, connection pool).
  * Requests beyond it wait for a connection; exports take at most EXPORT_TURNS of them (platform/exports.ts).
  */
 export const POOL_SIZE = Math.max(5, 2 * os.availableParallelism() + 1);

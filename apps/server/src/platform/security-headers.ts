@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 
 // Security headers on every response (pages, API, files): helmet's set, written out once rather than built per
-// request (@fastify/helmet built helmet's middleware anew for every request, parsing the policy each time: ~2% of a
-// sale's server CPU). The built client is script bundles and stylesheets from this origin, with no inline
-// script; Mantine injects <style> elements and style attributes, hence the one 'unsafe-inline' for styles. Images
-// come from this origin (uploaded branding) or data: URLs (Mantine, charts).
+// request (@fastify/helmet built helmet's middleware anew for every request, parsing the policy each time, a
+// measurable share of a sale's server CPU: bench/measurements.md, security headers). The built client is script
+// bundles and stylesheets from this origin, with no inline script; Mantine injects <style> elements and style
+// attributes, hence the one 'unsafe-inline' for styles. Images come from this origin (uploaded branding) or data: URLs
+// (Mantine, charts).
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   // WebAssembly compiled from this origin's own .wasm (the POS camera's barcode reader); still no eval of JS.

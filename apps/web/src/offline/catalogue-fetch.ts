@@ -6,7 +6,7 @@ export type LocalCopyAnswer = { ok: true } | { ok: false; status: number; messag
 
 /**
  * Fetches the till's copy and stores it, in a worker: with 100,000 batches /possnapshot is megabytes of
- * JSON, and reading and storing it on the page's thread froze the screen for a second and more.
+ * JSON, and reading and storing it on the page's thread froze the screen (bench/measurements.md, offline copy).
  */
 export function fetchLocalCopy(): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -2,8 +2,9 @@ import { type Kysely, sql } from 'kysely';
 
 // Products get an optional barcode (what a scanner types; unique among live products) and SKU. The POS
 // search matches names and brands with a typo allowed (their trigram indexes exist since 003) and codes — barcode,
-// SKU, batch number — whole or by their beginning. Codes get prefix indexes (text_pattern_ops), not trigrams:
-// measured with 20,000 barcodes of digits, a trigram lookup took 14 ms, as every code shares "600" and "000".
+// SKU, batch number — whole or by their beginning. Codes get prefix indexes (text_pattern_ops), not trigrams: a
+// trigram lookup is slow among barcodes of digits, as every code shares "600" and "000" (bench/measurements.md,
+// product codes).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     ALTER TABLE products ADD COLUMN barcode text, ADD COLUMN sku text;

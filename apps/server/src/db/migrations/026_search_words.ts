@@ -1,15 +1,16 @@
 import { type Kysely, sql } from 'kysely';
 
-// The POS search's typo tier (target: p95 ≤ 10 ms). It measured each name's word similarity to the typed text:
-// a misspelt common word ("galvnised") is near a thousand of the bench's 20,000 names, and scoring them took 9 ms of
-// an 11 ms search. The words of every product and brand name are kept here instead, so a typed word found in no
-// name is taken for the nearest real word (a few dozen words in the bench shop, a few thousand in a big one), and
-// the search runs on that word as if typed. Words only come in: a word of a renamed or trashed product
-// may stay, and finds nothing or other products.
+// The POS search's typo tier. It measured each name's word similarity to the typed text: a misspelt common word
+// ("galvnised") is near a thousand of the bench's 20,000 names, and scoring them was most of the search's time
+// (bench/measurements.md, POS search, with the search's target). The words of every product and brand name are kept
+// here instead, so a typed word found in no name is taken for the nearest real word (a few dozen words in the bench
+// shop, a few thousand in a big one), and the search runs on that word as if typed. Words only come in: a word of a
+// renamed or trashed product may stay, and finds nothing or other products.
 //
 // Brand names are kept once each too. A brand is a row per product, so a common one ("Crown") is 4,000 rows of the
-// bench's brands: matching them all by trigram and sorting them took 6 of a 12 ms search. The search matches the
-// distinct names instead and reads each name's first products in stock from an index on (name, product_id).
+// bench's brands: matching them all by trigram and sorting them was a large part of the search's time
+// (bench/measurements.md, POS search). The search matches the distinct names instead and reads each name's first
+// products in stock from an index on (name, product_id).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE search_words (word text PRIMARY KEY);

@@ -45,9 +45,9 @@ const hasEvery = (column: RawBuilder<string>, words: string[]) =>
  * One line per product + brand + measurement: its oldest batch with stock (the one to sell first), plus any batch
  * whose own number matches. Scores, best first: a batch number (50), a whole barcode or SKU (40), a name starting
  * with the text (30), a brand starting with it (19), a code starting with it (15), every word in a name (10) or a
- * brand (9): integers, since greatest() and the sort over numeric scores took a quarter of a broad word's search
- * (1,000 names holding 'galvanised': 4.3 -> 3.4 ms). The catalogue is ranked before any batch is read, which keeps a
- * broad word quick on a big shop.
+ * brand (9): integers, since greatest() and the sort over numeric scores were a large part of a broad word's search
+ * (bench/measurements.md, POS search). The catalogue is ranked before any batch is read, which keeps a broad word
+ * quick on a big shop.
  */
 export async function searchPos(db: Database, text: string): Promise<PosSearchHit[]> {
   const q = text.trim();

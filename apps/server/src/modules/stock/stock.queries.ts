@@ -12,9 +12,9 @@ export interface StockFilter {
   endDate?: string;
 }
 
-// The names are looked up per returned row (a primary-key subquery each) rather than joined: PostgreSQL spent 3 ms
-// planning the six-table join for a 10-row page (0.1 ms now), and the list's count and total cost read
-// stock_batches alone (75 ms → 16 ms over 100,000 batches). A whole-list export pays ~0.2 s more for the lookups.
+// The names are looked up per returned row (a primary-key subquery each) rather than joined: planning the six-table
+// join cost more than reading a 10-row page, and the list's count and total cost read stock_batches alone. A
+// whole-list export pays a little more for the lookups than joins would cost (bench/measurements.md, stock list).
 type Named = 'products' | 'brands' | 'measurements' | 'suppliers' | 'users';
 const nameOf = (table: Named, id: string) =>
   sql<string>`(select name from ${sql.table(table)} where id = ${sql.ref(id)})`;
@@ -68,7 +68,8 @@ export function stockQuery(db: Database, filter: StockFilter = {}) {
 }
 
 /** Batch numbers are BN and hex digits (newNumber): a word such as 'Premium' is in none of them, and its trigram scan
- * of every batch number cost 3.2 ms of a search's 22.8 (EXPLAIN ANALYZE, 280 buffers, no row). */
+ * of every batch number took a share of a search's time and found no row (bench/measurements.md, stock levels
+ * search). */
 const mayBeInBatchNumber = (search: string) => /^[0-9a-fn]+$/i.test(search);
 
 /**
@@ -76,8 +77,8 @@ const mayBeInBatchNumber = (search: string) => /^[0-9a-fn]+$/i.test(search);
  * Each name is looked up in its own table first (trigram indexes on products, brands and batch numbers) and its
  * batches then by index, instead of ILIKE over the joined rows, which reads every batch and every name (migration 019).
  * The ids come as an array (`= ANY(ARRAY(…))`, computed once) rather than `IN (…)`: the planner then fetches those
- * batches by primary key instead of hash-joining a scan of all 100,000 (a search for 'Premium', 5,000 batches:
- * 19 ms instead of 33).
+ * batches by primary key instead of hash-joining a scan of all 100,000, the slower plan for a search that matches a
+ * few thousand batches (bench/measurements.md, stock search).
  */
 function isMatchingBatch(db: Database, search: string, { supplier }: { supplier: boolean }) {
   const pattern = likePattern(search);
@@ -105,9 +106,9 @@ export const stockListQuery = (db: Database, filter: StockFilter) =>
  *
  * Without a search, page 1 walks products (name, id) and stops after a page. A search reads each way a batch can
  * match (its product's name, its brand's, its unit's, its number) on its own, each sorted and cut to the rows the
- * page needs (`firstRows`: page × size; all of them for a file), and the page is the first of their union: a word in
- * 1,000 product names (5,000 batches) took 19.6 ms gathering every matching batch by id and sorting them all, and
- * 10.3 ms this way. Any row of the page is among the first `firstRows` of a way it matches, so the union holds it.
+ * page needs (`firstRows`: page × size; all of them for a file), and the page is the first of their union, which is
+ * quicker than gathering every matching batch by id and sorting them all for one page (bench/measurements.md, stock
+ * levels search). Any row of the page is among the first `firstRows` of a way it matches, so the union holds it.
  */
 export function stockLevelQuery(db: Database, search?: string, firstRows?: number) {
   const columns = [
@@ -129,7 +130,8 @@ export function stockLevelQuery(db: Database, search?: string, firstRows?: numbe
   if (search) {
     const pattern = likePattern(search);
     // Each name first, then its batches by index: OFFSET 0 keeps the planner from turning both into a hash join over
-    // a scan of every batch, which it prefers on its estimates (16 ms of a 'Premium' search's 23).
+    // a scan of every batch, which it prefers on its estimates but which was most of a search's time
+    // (bench/measurements.md, stock levels search).
     const byName = (table: 'products' | 'brands' | 'measurements', key: 'product_id' | 'brand_id' | 'measurement_id') =>
       db
         .selectFrom(db.selectFrom(table).select(['id', 'name']).where('name', 'ilike', pattern).offset(0).as('m'))

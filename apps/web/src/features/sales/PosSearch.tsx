@@ -32,7 +32,8 @@ export function PosSearch({ onAdd, onStep, inputRef }: Props) {
   const [scanning, setScanning] = useState(false);
   const ownInput = useRef<HTMLInputElement>(null);
   const input = useMergedRef(inputRef, ownInput);
-  // Short: the search answers in a few ms, and the goal is results on screen 100 ms after a keystroke.
+  // Short: the server answers quickly, so this pause is much of a keystroke's wait for its results on screen, a
+  // wait the POS has a target for (bench/measurements.md, POS search).
   const [debounced] = useDebouncedValue(text.trim(), 50);
   const [active, setActive] = useState(-1);
   const [message, setMessage] = useState<string>();
