@@ -67,9 +67,19 @@ const ENTRY = /\/web\/index\.html$|\/src\/boot\.ts$|^\0vite\/(preload-helper|mod
  * chunks (vite.config.ts) would otherwise put in the entry, making it wait for the app's chunks (vite.config.ts stops
  * a build where the entry imports any chunk).
  */
-const WITH_APP = /\/src\/(api\/till\.ts|offline\/register-sw\.ts)$|virtual:pwa-register/;
+const WITH_APP = /\/src\/offline\/register-sw\.ts$|virtual:pwa-register/;
 /** The sign-in, password and two-factor pages: the forms a signed-out visitor sees, with the `forms` library. */
 const SIGN_IN = /\/src\/(features\/auth\/(?!FaqPage)[^/]+|components\/AuthCard\.tsx)$/;
+
+/**
+ * The endpoints' contracts the screens call (every domain's but those the first page asks: sign-in and the session,
+ * the shop's branding, the dashboard's figures): one chunk loaded with the first screen using one. Left to Rollup's
+ * merging of small chunks, they joined the app's chunk and every page's first load. The rest of the shared package
+ * (schemas, declarations, formats) stays in the app's chunk, as before there were contracts: a chunk of its own
+ * would take with it what the contracts import, and the app would load it to reach the rest.
+ */
+const SCREENS_CONTRACTS = /\/packages\/shared\/src\/endpoints\/(?!(auth|settings|dashboard|service|common)\.ts$)[^/]+\.ts$/;
+const SHARED = /\/packages\/shared\/src\//;
 
 /** What positions the frame's menus, tooltips and popovers: a third of its code, fetched beside the rest. */
 const POSITIONING = /\/node_modules\/@floating-ui\//;
@@ -91,6 +101,8 @@ export function chunkOf(id: string, meta: ManualChunkMeta): string | undefined {
   if (APP.test(id) || WITH_APP.test(id)) return 'app';
   if (ENTRY.test(id)) return 'boot';
   if (SIGN_IN.test(id)) return 'sign-in';
+  if (SCREENS_CONTRACTS.test(id)) return 'contracts';
+  if (SHARED.test(id)) return 'app';
   const vendor = VENDOR_CHUNKS.find(([pattern]) => pattern.test(id))?.[1];
   if (vendor) return vendor;
   // Styles stay where the code importing them puts them (the sign-in page's in index.html, the rest with the first

@@ -1,31 +1,31 @@
-import { type AnswerOf, API, type InputOf, type LoginInput, setShopTimeZone } from '@duka/shared';
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type AnswerOf, authEndpoints, type InputOf, type LoginInput, setShopTimeZone } from '@duka/shared';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { lastKnown } from '../offline/last-known.ts';
 import { readToken } from '../platform/session-storage.ts';
 import { call, requestCsrfCookie } from './client.ts';
-import { invalidate, queryKeyOf, useCall, useCallWrite } from './queries.ts';
+import { invalidate, queryKeyOf } from './queries.ts';
 
 // Sign-in, the shell's session calls (who is signed in, what they may open, how long the session has left, sign-out)
 // and the signed-in user's own profile and password.
 
 export async function login(input: LoginInput) {
   await requestCsrfCookie();
-  return call(API.auth.login, { body: input });
+  return call(authEndpoints.login, { body: input });
 }
 export async function verifyOtp(otp: string, userId: number) {
   await requestCsrfCookie();
-  return call(API.auth.verifyOtp, { body: { otp, user_id: userId } });
+  return call(authEndpoints.verifyOtp, { body: { otp, user_id: userId } });
 }
 export async function resendOtp(userId: number) {
   await requestCsrfCookie();
-  return call(API.auth.resendOtp, { body: { user_id: userId } });
+  return call(authEndpoints.resendOtp, { body: { user_id: userId } });
 }
 export async function forgotPassword(email: string) {
   await requestCsrfCookie();
-  return call(API.auth.forgotPassword, { body: { email } });
+  return call(authEndpoints.forgotPassword, { body: { email } });
 }
-export const logout = () => call(API.auth.logout);
-export const checkSession = () => call(API.auth.session);
+export const logout = () => call(authEndpoints.logout);
+export const checkSession = () => call(authEndpoints.session);
 
 /** A sign-in (or its second factor) succeeded: the session's questions are asked again under the new token. */
 export const refreshSession = (client: QueryClient) => invalidate(client, 'session');
@@ -33,9 +33,9 @@ export const refreshSession = (client: QueryClient) => invalidate(client, 'sessi
 /** Who is signed in; the shop's time zone comes with it. */
 export const meQuery = () =>
   queryOptions({
-    queryKey: queryKeyOf(API.auth.signedInUser, {}),
+    queryKey: queryKeyOf(authEndpoints.signedInUser, {}),
     queryFn: async () => {
-      const answer = await lastKnown('me', () => call(API.auth.signedInUser));
+      const answer = await lastKnown('me', () => call(authEndpoints.signedInUser));
       setShopTimeZone(answer.data.time_zone);
       return answer;
     },
@@ -45,15 +45,15 @@ export const meQuery = () =>
     networkMode: 'always',
   });
 
-const accessInput = (menu: readonly string[]): InputOf<typeof API.auth.accessMenus> => ({
+const accessInput = (menu: readonly string[]): InputOf<typeof authEndpoints.accessMenus> => ({
   body: { menuArray: [...menu] },
 });
 
 /** Which of `menu`'s keys the signed-in user holds. */
 export const accessQuery = (menu: readonly string[]) =>
   queryOptions({
-    queryKey: queryKeyOf(API.auth.accessMenus, accessInput(menu)),
-    queryFn: () => lastKnown(`access:${menu.join(',')}`, () => call(API.auth.accessMenus, accessInput(menu))),
+    queryKey: queryKeyOf(authEndpoints.accessMenus, accessInput(menu)),
+    queryFn: () => lastKnown(`access:${menu.join(',')}`, () => call(authEndpoints.accessMenus, accessInput(menu))),
     enabled: Boolean(readToken()),
     staleTime: 60_000,
     // Asked even offline, where the last answer stands in (last-known.ts); paused, the shell would wait forever.
@@ -61,8 +61,8 @@ export const accessQuery = (menu: readonly string[]) =>
   });
 
 // Module-level, so each answer is selected once: the same user and the same set while the answer stays the same.
-const userOf = (answer: AnswerOf<typeof API.auth.signedInUser>) => answer.data.user;
-const heldKeys = (answer: AnswerOf<typeof API.auth.accessMenus>) => new Set(answer.hasAccess);
+const userOf = (answer: AnswerOf<typeof authEndpoints.signedInUser>) => answer.data.user;
+const heldKeys = (answer: AnswerOf<typeof authEndpoints.accessMenus>) => new Set(answer.hasAccess);
 
 export function useMe() {
   return useQuery({ ...meQuery(), select: userOf });
@@ -70,27 +70,4 @@ export function useMe() {
 
 export function useAccess(menu: readonly string[]) {
   return useQuery({ ...accessQuery(menu), select: heldKeys });
-}
-
-/** The signed-in user's own details (My Personal Details). */
-export function usePersonalDetails() {
-  return useCall(API.profile.details, {}, { select: (answer) => answer.data });
-}
-
-/** One's own name, e-mail and phone (the current password when the e-mail changes), by one's own id. */
-export function useUpdateProfile(id: number | undefined) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { name: string; email: string; phone_number: string; current_password?: string }) =>
-      call(API.user.update, { params: { id }, body }),
-    // The details and the shell's name.
-    onSuccess: () => {
-      void invalidate(client, 'user');
-    },
-  });
-}
-
-/** One's own password; the shell learns it no longer must be changed. */
-export function useChangePassword() {
-  return useCallWrite(API.profile.changePassword, ['session']);
 }

@@ -1,14 +1,16 @@
-import { API, type DashboardData, type InputOf } from '@duka/shared';
+import { type DashboardData, dashboardEndpoints, type InputOf } from '@duka/shared';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { callWith } from './client.ts';
-import { queryKeyOf, useCall } from './queries.ts';
+import { queryKeyOf } from './queries.ts';
 
-// The dashboard's data: its figures over a period, and the count of open stock discrepancies its notice shows.
+// The dashboard's figures over a period (asked early by the router, so this file names only the dashboard's
+// contract: the first page's code carries no other domain's).
 
 /** A period of shop days, YYYY-MM-DD, both included (as the answer names its own). */
 export type DashboardDates = DashboardData['period'];
 
-const figuresInput = (dates?: DashboardDates): InputOf<typeof API.dashboard.figures> => (dates ? { query: dates } : {});
+const figuresInput = (dates?: DashboardDates): InputOf<typeof dashboardEndpoints.figures> =>
+  dates ? { query: dates } : {};
 
 /**
  * The dashboard's figures over `dates`; without, over the server's default period, the current month in the shop's
@@ -17,8 +19,8 @@ const figuresInput = (dates?: DashboardDates): InputOf<typeof API.dashboard.figu
  */
 const dashboardQuery = (dates?: DashboardDates) =>
   queryOptions({
-    queryKey: queryKeyOf(API.dashboard.figures, figuresInput(dates)),
-    queryFn: () => callWith(API.dashboard.figures, figuresInput(dates)),
+    queryKey: queryKeyOf(dashboardEndpoints.figures, figuresInput(dates)),
+    queryFn: () => callWith(dashboardEndpoints.figures, figuresInput(dates)),
     // The answer asked before the page's code came is not asked again as the page opens; one older than this is.
     staleTime: 5_000,
   });
@@ -29,7 +31,3 @@ export const useDashboard = (dates: DashboardDates | undefined, enabled: boolean
 
 /** Asks the default period's figures ahead of the page (the router, before the first render). */
 export const prefetchDashboard = (client: QueryClient) => client.prefetchQuery(dashboardQuery());
-
-/** How many stock discrepancies are open, asked while `enabled`. */
-export const useOpenDiscrepancyCount = (enabled: boolean) =>
-  useCall(API.discrepancy.openCount, {}, { enabled, select: (answer) => answer.data.open });

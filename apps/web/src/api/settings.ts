@@ -1,4 +1,4 @@
-import { type AnswerOf, API, type InputOf } from '@duka/shared';
+import { type AnswerOf, type InputOf, settingsEndpoints } from '@duka/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, callWith } from './client.ts';
 import { invalidate, queryKeyOf, useCall, useCallWrite } from './queries.ts';
@@ -8,12 +8,12 @@ import { invalidate, queryKeyOf, useCall, useCallWrite } from './queries.ts';
 /** The shop's name, logo and favicon, which every page shows (main.tsx asks them before the first render). */
 export const brandingQuery = () =>
   queryOptions({
-    queryKey: queryKeyOf(API.settings.branding, {}),
-    queryFn: () => call(API.settings.branding),
+    queryKey: queryKeyOf(settingsEndpoints.branding, {}),
+    queryFn: () => call(settingsEndpoints.branding),
     staleTime: 5 * 60_000,
   });
 
-const brandingOf = (answer: AnswerOf<typeof API.settings.branding>) => answer.data;
+const brandingOf = (answer: AnswerOf<typeof settingsEndpoints.branding>) => answer.data;
 
 export function useBranding() {
   return useQuery({ ...brandingQuery(), select: brandingOf });
@@ -25,30 +25,30 @@ export function useSaveAppearance() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (form: FormData) =>
-      callWith(API.settings.appearanceSave, { body: form } as InputOf<typeof API.settings.appearanceSave>),
+      callWith(settingsEndpoints.appearanceSave, { body: form } as InputOf<typeof settingsEndpoints.appearanceSave>),
     onSuccess: () => invalidate(client, 'appearance'),
   });
 }
 
 export function useSecuritySettings() {
-  return useCall(API.settings.securityShow, {}, { select: (answer) => answer.data });
+  return useCall(settingsEndpoints.securityShow, {}, { select: (answer) => answer.data });
 }
 export function useSaveSecuritySettings() {
-  return useCallWrite(API.settings.securitySave, ['securitySettings']);
+  return useCallWrite(settingsEndpoints.securitySave, ['securitySettings']);
 }
 
 export function useEmailSettings() {
-  return useCall(API.settings.emailShow, {}, { select: (answer) => answer.data });
+  return useCall(settingsEndpoints.emailShow, {}, { select: (answer) => answer.data });
 }
 export function useSaveEmailSettings() {
-  return useCallWrite(API.settings.emailSave, ['emailSettings']);
+  return useCallWrite(settingsEndpoints.emailSave, ['emailSettings']);
 }
 
 /** The business information, for its settings screen. */
 export function useBusinessInfoSettings() {
-  return useCall(API.settings.businessSettingsShow, {}, { select: (answer) => answer.data });
+  return useCall(settingsEndpoints.businessSettingsShow, {}, { select: (answer) => answer.data });
 }
 /** Receipts and invoices print it; the first steps tick it. */
 export function useSaveBusinessInfo() {
-  return useCallWrite(API.settings.businessSave, ['businessInfo', 'firstSteps']);
+  return useCallWrite(settingsEndpoints.businessSave, ['businessInfo', 'firstSteps']);
 }

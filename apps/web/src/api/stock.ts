@@ -39,3 +39,7 @@ export function useRefreshResolved() {
   const client = useQueryClient();
   return () => invalidate(client, ...API.discrepancy.resolve.resource);
 }
+
+/** How many stock discrepancies are open (the dashboard's notice), asked while `enabled`. */
+export const useOpenDiscrepancyCount = (enabled: boolean) =>
+  useCall(API.discrepancy.openCount, {}, { enabled, select: (answer) => answer.data.open });

@@ -7,7 +7,6 @@ import { useMe } from '../api/auth.ts';
 import { permissionsQuery } from '../api/permissions.ts';
 import { useBranding } from '../api/settings.ts';
 import { AccessDenied } from '../components/AccessDenied.tsx';
-import { CATEGORY, ROLE } from '../components/form/named-entities.ts';
 import { lazyPage, type Preloadable } from '../components/lazy-page.tsx';
 import { PageLoader } from '../components/PageLoader.tsx';
 import { askDashboardEarly } from '../features/dashboard/dashboard-query.ts';
@@ -210,16 +209,16 @@ const routes: RouteObject[] = [
           { path: '/profile', element: <ProfilePage /> },
           { path: '/usersettings', element: <ChangePasswordPage /> },
           guarded('/rolelist', 'roleList', <RoleListPage />),
-          guarded('/rolecreate', 'roleAdd', <NamedCreatePage entity={ROLE} />),
-          guarded('/roleupdate/:id', 'roleEdit', <NamedUpdatePage entity={ROLE} />),
+          guarded('/rolecreate', 'roleAdd', <NamedCreatePage entity="role" />),
+          guarded('/roleupdate/:id', 'roleEdit', <NamedUpdatePage entity="role" />),
           guarded('/rolepermission/:id', 'roleEdit', <RolePermissionPage />),
           guarded('/userlist', 'userList', <UserListPage />),
           guarded('/usercreate', 'userAdd', <UserCreatePage />),
           guarded('/userupdate/:id', 'userEdit', <UserUpdatePage />),
           guarded('/usershow/:id', 'userList', <UserShowPage />),
           guarded('/categorylist', 'categoryList', <CategoryListPage />),
-          guarded('/categorycreate', 'categoryAdd', <NamedCreatePage entity={CATEGORY} />),
-          guarded('/categoryupdate/:id', 'categoryEdit', <NamedUpdatePage entity={CATEGORY} />),
+          guarded('/categorycreate', 'categoryAdd', <NamedCreatePage entity="category" />),
+          guarded('/categoryupdate/:id', 'categoryEdit', <NamedUpdatePage entity="category" />),
           guarded('/productlist', 'productList', <ProductListPage />),
           guarded('/productcreate', 'productAdd', <ProductCreatePage />),
           guarded('/productupdate/:id', 'productEdit', <ProductUpdatePage />),

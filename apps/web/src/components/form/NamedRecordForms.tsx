@@ -1,10 +1,12 @@
 import { TextInput } from '@mantine/core';
-import type { NamedRecord } from './named-entities.ts';
+import { NAMED_RECORDS, type NamedWord } from './named-entities.ts';
 import { RecordFormPage, useRecordForm } from './record-form.tsx';
 
-// Create and update forms for records that are just a name: the kit around one Name field.
+// Create and update forms for records that are just a name: the kit around one Name field. The router names the
+// record by its word, so the forms' contracts load with this screen, not with the router.
 
-export function NamedCreatePage({ entity }: { entity: NamedRecord }) {
+export function NamedCreatePage({ entity: word }: { entity: NamedWord }) {
+  const entity = NAMED_RECORDS[word];
   const kit = useRecordForm(entity.create);
   return (
     <RecordFormPage spec={entity.create} kit={kit}>
@@ -13,7 +15,8 @@ export function NamedCreatePage({ entity }: { entity: NamedRecord }) {
   );
 }
 
-export function NamedUpdatePage({ entity }: { entity: NamedRecord }) {
+export function NamedUpdatePage({ entity: word }: { entity: NamedWord }) {
+  const entity = NAMED_RECORDS[word];
   const kit = useRecordForm(entity.update);
   return (
     <RecordFormPage spec={entity.update} kit={kit}>

@@ -30,5 +30,9 @@ function named(
   };
 }
 
-export const ROLE = named('Role', 'role', API.role);
-export const CATEGORY = named('Category', 'category', API.category);
+/** The records that are only a name, by the word the router names them with. */
+export const NAMED_RECORDS = {
+  role: named('Role', 'role', API.role),
+  category: named('Category', 'category', API.category),
+};
+export type NamedWord = keyof typeof NAMED_RECORDS;

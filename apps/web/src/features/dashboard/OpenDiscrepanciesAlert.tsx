@@ -1,7 +1,7 @@
 import { Alert, Anchor } from '@mantine/core';
 import { Link } from 'react-router';
-import { useOpenDiscrepancyCount } from '../../api/dashboard.ts';
 import { usePermissions } from '../../api/permissions.ts';
+import { useOpenDiscrepancyCount } from '../../api/stock.ts';
 import { useIdleReached } from '../../platform/when-idle.ts';
 
 // An offline sale that found its batch short leaves a stock discrepancy, shown here until a manager resolves
