@@ -5,8 +5,9 @@ import { readToken } from '../platform/session-storage.ts';
 import { call, requestCsrfCookie } from './client.ts';
 import { invalidate, queryKeyOf } from './queries.ts';
 
-// Sign-in, the shell's session calls (who is signed in, what they may open, how long the session has left, sign-out)
-// and the signed-in user's own profile and password.
+// Sign-in and the shell's session calls (who is signed in, what they may open, how long the session has left,
+// sign-out). Loaded with the first page, this file names its contracts' group (authEndpoints) rather than `API`,
+// which would bring every domain's contracts into that page (apps/web/build-chunks.ts).
 
 export async function login(input: LoginInput) {
   await requestCsrfCookie();

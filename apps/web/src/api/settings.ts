@@ -4,6 +4,8 @@ import { call, callWith } from './client.ts';
 import { invalidate, queryKeyOf, useCall, useCallWrite } from './queries.ts';
 
 // The shop's settings: its name and images (which every page shows), security, e-mail and business information.
+// Loaded with the first page (the branding), this file names its contracts' group (settingsEndpoints) rather than
+// `API`, which would bring every domain's contracts into that page (apps/web/build-chunks.ts).
 
 /** The shop's name, logo and favicon, which every page shows (main.tsx asks them before the first render). */
 export const brandingQuery = () =>

@@ -1,4 +1,4 @@
-import { type CashUpDay, type CashUpRecord, cashupEndpoints, type InputOf, returnsEndpoints } from '@duka/shared';
+import { API, type CashUpDay, type CashUpRecord, type InputOf } from '@duka/shared';
 import { keepPreviousData } from '@tanstack/react-query';
 import { call } from './client.ts';
 import { useRecord, useWrite } from './lists.ts';
@@ -14,28 +14,28 @@ export const cashierName = (c: Pick<CashUpDay, 'cashier'> | Pick<CashUpRecord, '
 /** One cashier's day: the signed-in user's, or `userId`'s (salesCashUpAll). */
 export const useCashUpDay = (date: string, openingFloat: number, userId?: number) =>
   useCall(
-    cashupEndpoints.day,
+    API.cashUp.day,
     { query: { date, opening_float: openingFloat, user_id: userId } },
     { placeholderData: keepPreviousData, select: (answer) => answer.data },
   );
 
 /** Whose day a holder of salesCashUpAll may pick; not asked for without the key. */
 export const useCashiers = (enabled: boolean) =>
-  useCall(cashupEndpoints.cashiers, {}, { enabled, select: (answer) => answer.data });
+  useCall(API.cashUp.cashiers, {}, { enabled, select: (answer) => answer.data });
 
 export const useSaveCashUp = () =>
-  useWrite((body: InputOf<typeof cashupEndpoints.store>['body']) => call(cashupEndpoints.store, { body }), ['cashUp']);
+  useWrite((body: InputOf<typeof API.cashUp.store>['body']) => call(API.cashUp.store, { body }), ['cashUp']);
 
 /** A manager's recount of a saved cash-up (salesCashUpRecount): a new record beside the first. */
 export const useRecountCashUp = () =>
   useWrite(
-    ({ id, ...body }: InputOf<typeof cashupEndpoints.recount>['body'] & { id: number }) =>
-      call(cashupEndpoints.recount, { params: { id }, body }),
+    ({ id, ...body }: InputOf<typeof API.cashUp.recount>['body'] & { id: number }) =>
+      call(API.cashUp.recount, { params: { id }, body }),
     ['cashUp'],
   );
 
 /** One saved cash-up with its other counts (the Z-report). */
-export const useCashUp = (id: string | undefined) => useRecord(cashupEndpoints.show, id);
+export const useCashUp = (id: string | undefined) => useRecord(API.cashUp.show, id);
 
 /**
  * A return: the sale it was made against and its list show it, the day's cash-up counts its refund, its goods go back
@@ -43,10 +43,9 @@ export const useCashUp = (id: string | undefined) => useRecord(cashupEndpoints.s
  */
 export const useSaveReturn = (saleId: string | undefined) =>
   useWrite(
-    (body: InputOf<typeof returnsEndpoints.store>['body']) =>
-      call(returnsEndpoints.store, { params: { saleId }, body }),
+    (body: InputOf<typeof API.return.store>['body']) => call(API.return.store, { params: { saleId }, body }),
     ['return', 'stock', 'report', 'dashboard'],
   );
 
 /** One return with its lines (the return receipt). */
-export const useReturn = (id: string | undefined) => useRecord(returnsEndpoints.show, id);
+export const useReturn = (id: string | undefined) => useRecord(API.return.show, id);

@@ -53,7 +53,7 @@ export const API = {
 } as const;
 
 /** Every contract, flattened out of the domains' groups (a list's three calls are one group). */
-export const ENDPOINTS: readonly Endpoint[] = /* @__PURE__ */ collect(API);
+export const ENDPOINTS: readonly Endpoint[] = collect(API);
 
 function collect(group: object): Endpoint[] {
   return Object.values(group).flatMap((value) =>
