@@ -78,7 +78,8 @@ const SIGN_IN = /\/src\/(features\/auth\/(?!FaqPage)[^/]+|components\/AuthCard\.
  * (schemas, declarations, formats) stays in the app's chunk, as before there were contracts: a chunk of its own
  * would take with it what the contracts import, and the app would load it to reach the rest.
  */
-const SCREENS_CONTRACTS = /\/packages\/shared\/src\/endpoints\/(?!(auth|settings|dashboard|service|common)\.ts$)[^/]+\.ts$/;
+const SCREENS_CONTRACTS =
+  /\/packages\/shared\/src\/endpoints\/(?!(auth|settings|dashboard|service|common)\.ts$)[^/]+\.ts$/;
 const SHARED = /\/packages\/shared\/src\//;
 
 /** What positions the frame's menus, tooltips and popovers: a third of its code, fetched beside the rest. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField } from './catalogue.schemas.ts';
 import { PAYMENT_METHODS } from './constants.ts';
+import { day } from './contract/endpoint.ts';
 import { cleanText, numeric, requiredText } from './fields.ts';
 import { blankAsAbsent, dateRangeSchema, isoDate } from './list.schemas.ts';
 import { MAX_MONEY } from './money.ts';
@@ -60,3 +61,16 @@ export const expenseFilterSchema = dateRangeSchema.safeExtend({
     z.string().trim().max(100, { error: 'The category may have at most 100 characters.' }).optional(),
   ),
 });
+
+/** An expense as it was recorded (the store call's answer). */
+export const expenseFields = {
+  id: z.number(),
+  expense_date: day,
+  category: z.string(),
+  description: z.string(),
+  amount: z.number(),
+  /** As stored: MOBILE_MONEY. */
+  payment_method: z.string(),
+  reference: z.string().nullable(),
+  supplier_id: z.number().nullable(),
+};

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { recordEndpoints } from '../contract/crud.ts';
 import { defineEndpoint, ok } from '../contract/endpoint.ts';
 import { listEndpoints } from '../contract/lists.ts';
-import { expenseSchema } from '../expenses.schemas.ts';
-import { expenseFields, expenseList, expenseRow } from '../lists/activity-lists.ts';
+import { expenseFields, expenseSchema } from '../expenses.schemas.ts';
+import { expenseList, expenseRow } from '../lists/activity-lists.ts';
 
 // Expenses: the money the shop spends outside stock, their declared list and files (lists/activity-lists.ts, with
 // the record's row), and the categories the form suggests.

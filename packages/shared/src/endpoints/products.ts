@@ -1,23 +1,23 @@
 import { z } from 'zod';
 import { productCreateSchema, productUpdateSchema } from '../catalogue.schemas.ts';
 import { recordEndpoints } from '../contract/crud.ts';
-import { can, defineEndpoint, doneWith, type Endpoint, file, instant, ok } from '../contract/endpoint.ts';
+import { can, defineEndpoint, doneWith, type Endpoint, file, ok } from '../contract/endpoint.ts';
 import { listEndpoints } from '../contract/lists.ts';
-import { productList } from '../lists/record-lists.ts';
+import { productList, productRow } from '../lists/record-lists.ts';
 import { productBarcodeAssignSchema, productLabelsQuerySchema } from '../product-labels.schemas.ts';
-import { environment, option } from './common.ts';
+import { option } from './common.ts';
 
 // A product (its name unique within its category, an optional barcode and SKU), its declared list and files
 // (lists/record-lists.ts: productRow), its barcode labels and the select that lists them.
 
-export const productShown = z.object({
-  id: z.number(),
-  name: z.string(),
-  category_id: z.number(),
-  barcode: z.string().nullable(),
-  sku: z.string().nullable(),
-  environment,
-  created_at: instant,
+export const productShown = productRow.pick({
+  id: true,
+  name: true,
+  category_id: true,
+  barcode: true,
+  sku: true,
+  environment: true,
+  created_at: true,
 });
 export type ProductShown = z.output<typeof productShown>;
 

@@ -1,21 +1,22 @@
 import { z } from 'zod';
 import { changePasswordSchema } from '../auth.schemas.ts';
 import { defineEndpoint, done, ok } from '../contract/endpoint.ts';
+import { userRowSchema } from '../lists/people-lists.ts';
 import { option } from './common.ts';
 
 // The signed-in user's own details, the roles they are shown by name, and their password. Their own edit goes
 // through /userupdate/:id (API.user.update) with their own id.
 
-export const personalDetails = z.object({
-  id: z.number(),
-  user_number: z.string(),
-  name: z.string(),
-  gender: z.string(),
-  nin: z.string(),
-  phone_number: z.string(),
-  email: z.string(),
-  role_id: z.number(),
-  role: z.string(),
+export const personalDetails = userRowSchema.pick({
+  id: true,
+  user_number: true,
+  name: true,
+  gender: true,
+  nin: true,
+  phone_number: true,
+  email: true,
+  role_id: true,
+  role: true,
 });
 export type PersonalDetails = z.output<typeof personalDetails>;
 

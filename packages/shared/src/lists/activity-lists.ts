@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { day, instant } from '../contract/endpoint.ts';
+import { instant } from '../contract/endpoint.ts';
 import { discrepancyListQuerySchema } from '../discrepancies.schemas.ts';
-import { expenseFilterSchema } from '../expenses.schemas.ts';
+import { expenseFields, expenseFilterSchema } from '../expenses.schemas.ts';
 import { dateRangeSchema } from '../list.schemas.ts';
 import { named } from '../reports/rows.ts';
 import { defineList, listCalls, overShopDays } from './declaration.ts';
@@ -10,19 +10,6 @@ import { defineList, listCalls, overShopDays } from './declaration.ts';
 // discrepancies offline sales found, and the trash.
 
 // Expenses.
-
-/** An expense as it was recorded (the store call's answer). */
-export const expenseFields = {
-  id: z.number(),
-  expense_date: day,
-  category: z.string(),
-  description: z.string(),
-  amount: z.number(),
-  /** As stored: MOBILE_MONEY. */
-  payment_method: z.string(),
-  reference: z.string().nullable(),
-  supplier_id: z.number().nullable(),
-};
 
 /** The show call's record. */
 export const expenseRow = z.object({

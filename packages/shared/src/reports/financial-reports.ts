@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { day, instant } from '../contract/endpoint.ts';
+import { instant } from '../contract/endpoint.ts';
+import { expenseFields } from '../expenses.schemas.ts';
 import { defineList, type ListQueryOf, reportKeysOf } from '../lists/declaration.ts';
 import { reportPeriodShape, requireCustomRange } from './period.schemas.ts';
 
@@ -110,15 +111,7 @@ export const profitLossReport = defineList({
 });
 
 export const expenseRowSchema = z.object({
-  id: z.number(),
-  expense_date: day,
-  category: z.string(),
-  description: z.string(),
-  amount: z.number(),
-  /** As stored: MOBILE_MONEY. */
-  payment_method: z.string(),
-  reference: z.string().nullable(),
-  supplier_id: z.number().nullable(),
+  ...expenseFields,
   supplier: named,
   user: named,
   created_at: instant,
