@@ -8,7 +8,8 @@ import { callWith } from './client.ts';
 /** A resource (`brand`, `sale`, `report`…) as the contracts name them. */
 export type Resource = string;
 
-const resourcesOf = (endpoint: Endpoint): readonly string[] =>
+/** What an endpoint's answers are about: its one resource or its several. */
+export const resourcesOf = (endpoint: Endpoint): readonly string[] =>
   typeof endpoint.resource === 'string' ? [endpoint.resource] : endpoint.resource;
 
 export const queryKeyOf = <E extends Endpoint>(endpoint: E, input?: InputOf<E>) =>

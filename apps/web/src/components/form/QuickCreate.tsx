@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { call, errorMessage } from '../../api/client.ts';
 import { useWrite } from '../../api/lists.ts';
 import { usePermissions } from '../../api/permissions.ts';
+import { resourcesOf } from '../../api/queries.ts';
 import { applyServerErrors } from '../apply-server-errors.ts';
 import type { RecordFormSpec } from './record-form.tsx';
 
@@ -90,11 +91,10 @@ function QuickCreateDialog<Schema extends z.ZodType<FieldValues, FieldValues>>({
   onCreated: (id: number) => void;
 }) {
   const [failure, setFailure] = useState<string>();
-  const own = spec.save.resource;
   const write = useWrite(
     (body: z.output<Schema>) =>
       call(spec.save, { body } as never) as Promise<unknown> as Promise<{ message: string; data?: unknown }>,
-    [...(typeof own === 'string' ? [own] : own), ...(spec.refreshes ?? [])],
+    [...resourcesOf(spec.save), ...(spec.refreshes ?? [])],
   );
   const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
     resolver: zodResolver(spec.schema as never),

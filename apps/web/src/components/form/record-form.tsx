@@ -7,7 +7,7 @@ import { useParams } from 'react-router';
 import type { z } from 'zod';
 import { call, errorMessage } from '../../api/client.ts';
 import { useRecord, useWrite } from '../../api/lists.ts';
-import type { Resource } from '../../api/queries.ts';
+import { type Resource, resourcesOf } from '../../api/queries.ts';
 import { FormActions } from '../FormActions.tsx';
 import { FormAlerts } from '../FormAlerts.tsx';
 import { PageHeader } from '../PageHeader.tsx';
@@ -93,14 +93,13 @@ export function useRecordForm<Schema extends z.ZodType<FieldValues, FieldValues>
     data: Loaded | undefined;
   };
   const flow = useSaveFlow(spec.list, { offersChoice: !isUpdate && !spec.noChoice });
-  const own = spec.save.resource;
   const write = useWrite(
     (body: z.output<Schema>) =>
       call(spec.save, {
         ...(isUpdate && { params: { id } }),
         body,
       } as never) as Promise<unknown> as Promise<SaveAnswer>,
-    [...(typeof own === 'string' ? [own] : own), ...(spec.refreshes ?? [])],
+    [...resourcesOf(spec.save), ...(spec.refreshes ?? [])],
   );
   const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
     resolver: zodResolver(spec.schema as never),

@@ -1,4 +1,11 @@
-import { type AnswerOf, type Endpoint, formatMoney, type ListTotal, type PermissionKey } from '@duka/shared';
+import {
+  type AnswerOf,
+  type Endpoint,
+  formatMoney,
+  type ListEnvelope,
+  type ListTotal,
+  type PermissionKey,
+} from '@duka/shared';
 import { Button, Checkbox, Group, Paper, Table } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -6,7 +13,7 @@ import { Link } from 'react-router';
 import { call, errorMessage } from '../../api/client.ts';
 import { type ListParams, useList } from '../../api/lists.ts';
 import { usePermissions } from '../../api/permissions.ts';
-import { invalidate, type Resource } from '../../api/queries.ts';
+import { invalidate, type Resource, resourcesOf } from '../../api/queries.ts';
 import { confirmAction } from '../confirm.ts';
 import { type AlertState, FormAlerts } from '../FormAlerts.tsx';
 import { type Crumb, PageHeader } from '../PageHeader.tsx';
@@ -79,22 +86,11 @@ export function ListPage<E extends ListEndpoint>(props: ListPageProps<E>) {
 
   const params: ListParams = { pagination_size: pageSize, page, search: search || undefined, ...filters };
   const list = useList(props.endpoint, params);
-  const answer = list.data as
-    | (Omit<AnswerOf<ListEndpoint>, 'data'> & {
-        data: (Row & { id: number })[];
-        current_page: number;
-        last_page: number;
-        from: number | null;
-        to: number | null;
-        total: number;
-        totals?: Record<string, number>;
-      })
-    | undefined;
+  const answer = list.data as ListEnvelope<Row & { id: number }> | undefined;
   const rows = answer?.data ?? [];
   const reload = async () => {
     setSelected(new Set());
-    const own = props.endpoint.resource;
-    await invalidate(client, ...(typeof own === 'string' ? [own] : own), ...(props.refreshes ?? []));
+    await invalidate(client, ...resourcesOf(props.endpoint), ...(props.refreshes ?? []));
   };
   const tools: RowTools = {
     run: async (call, question) => {
