@@ -11,6 +11,9 @@ import { backupRoutes } from './modules/backups/backups.routes.ts';
 import { brandRoutes } from './modules/brands/brands.routes.ts';
 import { cashUpRoutes } from './modules/cashup/cashup.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
+import { accountRoutes } from './modules/customers/account.routes.ts';
+import { customerRoutes } from './modules/customers/customers.routes.ts';
+import { receivablesRoutes } from './modules/customers/receivables.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { discrepancyRoutes } from './modules/discrepancies/discrepancies.routes.ts';
 import { expenseRoutes } from './modules/expenses/expenses.routes.ts';
@@ -126,6 +129,9 @@ export async function buildApp(options: AppOptions) {
         brandRoutes,
         measurementRoutes,
         supplierRoutes,
+        customerRoutes,
+        accountRoutes,
+        receivablesRoutes,
         stockRoutes,
         salesRoutes,
         returnRoutes,

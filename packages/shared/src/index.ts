@@ -6,6 +6,7 @@ export * from './constants.ts';
 export * from './contract/crud.ts';
 export * from './contract/endpoint.ts';
 export * from './contract/lists.ts';
+export * from './customers.schemas.ts';
 export * from './discrepancies.schemas.ts';
 export * from './endpoints/index.ts';
 export * from './expenses.schemas.ts';

@@ -10,6 +10,7 @@ export type PermissionCategory =
   | 'Brand'
   | 'Measurement'
   | 'Supplier'
+  | 'Customer'
   | 'Stock'
   | 'Sales'
   | 'Expense'
@@ -75,6 +76,11 @@ const CATALOGUE = [
   ...crud('Brand', 'brand', 'Brand', CRUD),
   ...crud('Measurement', 'measurement', 'Measurement', CRUD),
   ...crud('Supplier', 'supplier', 'Supplier', [...CRUD, 'Export']),
+  // The debt book: customers who buy on account, their payments and statements, and what they owe the shop.
+  ...crud('Customer', 'customer', 'Customer', [...CRUD, 'Export', 'Payment', 'Statement']),
+  one('customerCreditSale', 'Customer Credit Sale', 'Customer'),
+  one('customerCreditOverride', 'Customer Credit Override', 'Customer'),
+  ...report('Customer', 'reportReceivables', 'Receivables Report', ['List', 'Export']),
   ...crud('Stock', 'stock', 'Stock', [...CRUD, 'Filter', 'Export']),
   one('stockLevel', 'Stock Level', 'Stock'),
   one('stockLevelExport', 'Stock Level Export', 'Stock'),

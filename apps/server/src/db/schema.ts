@@ -235,6 +235,63 @@ export interface SalesTable {
   receipt_number: number | null;
   /** Cash handed back: what was paid over the total. */
   change_given: Generated<number>;
+  /** The customer whose account the sale is on (migration 034); null on a walk-in sale. */
+  customer_id: number | null;
+  /** What the sale put on the customer's account, and what of it is still unpaid. */
+  on_account: Generated<number>;
+  account_due: Generated<number>;
+  /** The customer's balance right after the sale, as its receipt shows it. */
+  customer_balance_after: number | null;
+}
+
+/** The debt book (migration 034). */
+export interface CustomersTable {
+  id: Generated<number>;
+  customer_number: string;
+  name: string;
+  phone_number: string;
+  email: string | null;
+  address: string | null;
+  tin: string | null;
+  credit_limit: Generated<number>;
+  payment_terms_days: Generated<number>;
+  notes: string | null;
+  /** What the customer owes; negative: an advance the shop holds. */
+  balance: Generated<number>;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+  deleted_at: NullableTimestamp;
+}
+
+/** A payment to a customer's account (amount > 0), or the reversal of one (amount < 0, reverses_id, reason). */
+export interface CustomerPaymentsTable {
+  id: Generated<number>;
+  payment_number: string;
+  customer_id: number;
+  amount: number;
+  method: string;
+  reference: string | null;
+  payment_date: ColumnType<string, string, string>;
+  reverses_id: number | null;
+  reason: string | null;
+  /** What of the payment settled no sale yet: the customer's advance. */
+  unapplied: Generated<number>;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+/** Which payment settled how much of which sale on account. */
+export interface CustomerPaymentAllocationsTable {
+  id: Generated<number>;
+  payment_id: number;
+  sale_id: number;
+  amount: number;
+}
+
+export interface CashUpCustomerPaymentsTable {
+  payment_id: number;
+  cash_up_id: number;
 }
 
 /** The till (migration 012): payments, returns and cash-ups. */
@@ -256,7 +313,10 @@ export interface SaleReturnsTable {
   reason: string;
   refund_method: string;
   refund_reference: string | null;
+  /** The return's value, as the reports count it: credited_amount of it went off the customer's account, the rest
+   * was refunded by refund_method. */
   refund_amount: number;
+  credited_amount: Generated<number>;
   cost_amount: number;
   vat_amount: Generated<number>;
   created_by: number | null;
@@ -288,6 +348,8 @@ export interface CashUpsTable {
   /** The highest id of the cashier's sales and returns when it was saved (migration 016); null on older cash-ups. */
   last_sale_id: number | null;
   last_return_id: number | null;
+  /** The highest id of the cashier's account payments when it was saved (migration 034). */
+  last_payment_id: number | null;
   note: string | null;
   /** A recount's first cash-up, and why the drawer was counted again (migration 028); null on a first count. */
   recount_of: number | null;
@@ -419,6 +481,10 @@ export interface DB {
   cash_ups: CashUpsTable;
   cash_up_sales: CashUpSalesTable;
   cash_up_returns: CashUpReturnsTable;
+  cash_up_customer_payments: CashUpCustomerPaymentsTable;
+  customers: CustomersTable;
+  customer_payments: CustomerPaymentsTable;
+  customer_payment_allocations: CustomerPaymentAllocationsTable;
   measurements: MeasurementsTable;
   products: ProductsTable;
   brands: BrandsTable;

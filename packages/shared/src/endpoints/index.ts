@@ -4,6 +4,7 @@ import { backupsEndpoints } from './backups.ts';
 import { brandEndpoints } from './brands.ts';
 import { cashupEndpoints } from './cashup.ts';
 import { categoriesEndpoints } from './categories.ts';
+import { customersEndpoints } from './customers.ts';
 import { dashboardEndpoints } from './dashboard.ts';
 import { discrepanciesEndpoints } from './discrepancies.ts';
 import { expensesEndpoints } from './expenses.ts';
@@ -32,6 +33,7 @@ export const API = {
   brand: brandEndpoints,
   cashUp: cashupEndpoints,
   category: categoriesEndpoints,
+  customer: customersEndpoints,
   dashboard: dashboardEndpoints,
   discrepancy: discrepanciesEndpoints,
   expense: expensesEndpoints,
@@ -69,6 +71,7 @@ export * from './brands.ts';
 export * from './cashup.ts';
 export * from './categories.ts';
 export * from './common.ts';
+export * from './customers.ts';
 export * from './dashboard.ts';
 export * from './discrepancies.ts';
 export * from './expenses.ts';

@@ -23,7 +23,10 @@ export const returnRow = z.object({
   refund_method: z.string(),
   /** The mobile-money transaction id of the refund, or another reference. */
   refund_reference: z.string().nullable(),
+  /** The return's value: credited_amount of it went off the customer's account (what they owed on the sale), the
+   * rest was refunded by refund_method. */
   refund_amount: z.number(),
+  credited_amount: z.number(),
   /** The VAT inside the refund, at the sale's rate. */
   vat_amount: z.number(),
   created_at: instant,
@@ -69,7 +72,7 @@ export const returnsEndpoints = {
     resource: 'return',
     params: z.object({ saleId: idParamSchema.shape.id }),
     body: saleReturnSchema,
-    answer: doneWith(z.object({ id: z.number(), return_number: z.number() })),
+    answer: doneWith(z.object({ id: z.number(), return_number: z.number(), credited_amount: z.number() })),
     errors: [409],
     summary: 'Record a return against a sale: its goods back into stock, its refund (409 past the return period)',
   }),

@@ -167,7 +167,9 @@ export type SalePaymentShown = z.output<typeof salePaymentShown>;
 export const saleReturnOfSale = z.object({
   id: z.number(),
   return_number: z.number(),
+  /** The return's value: credited_amount of it went off the customer's account, the rest was refunded. */
   refund_amount: z.number(),
+  credited_amount: z.number(),
   refund_method: z.string(),
   refund_reference: z.string().nullable(),
   reason: z.string(),
@@ -188,6 +190,16 @@ export const saleShown = saleListRowSchema.omit({ net_amount: true, payment_labe
   returns: z.array(saleReturnOfSale),
   /** Quantity returned so far, by sale line id. */
   returned: z.record(z.string(), z.number()),
+  /** A sale for a customer of the debt book: who, what went on their account and their balance right after. */
+  account: z
+    .object({
+      customer: z.object({ id: z.number(), customer_number: z.string(), name: z.string(), phone_number: z.string() }),
+      on_account: z.number(),
+      /** What of it is still unpaid now. */
+      account_due: z.number(),
+      balance_after: z.number().nullable(),
+    })
+    .nullable(),
 });
 export type SaleShown = z.output<typeof saleShown>;
 

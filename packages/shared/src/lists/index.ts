@@ -1,4 +1,5 @@
 export * from './activity-lists.ts';
+export * from './customer-lists.ts';
 export * from './declaration.ts';
 export * from './people-lists.ts';
 export * from './record-lists.ts';

@@ -12,6 +12,9 @@ export const methodTotalSchema = z.object({
   sales_amount: z.number(),
   returns_count: z.number(),
   refunds: z.number(),
+  /** Payments to customers' accounts taken by this method, less reversals of them (never the sales on account). */
+  account_payments_count: z.number(),
+  account_payments: z.number(),
 });
 export type MethodTotal = z.output<typeof methodTotalSchema>;
 
@@ -22,6 +25,9 @@ const savedMethodTotalSchema = z.object({
   sales_count: z.number(),
   sales_amount: z.number(),
   returns_count: z.number(),
+  /** Absent on a cash-up saved before the debt book. */
+  account_payments: z.number().optional(),
+  account_payments_count: z.number().optional(),
 });
 
 export const cashUpRowSchema = z.object({
@@ -33,6 +39,7 @@ export const cashUpRowSchema = z.object({
   opened_at: instant,
   closed_at: instant,
   opening_float: z.number(),
+  /** Cash handed over for sales and for customers' accounts. */
   cash_taken: z.number(),
   change_given: z.number(),
   cash_refunds: z.number(),

@@ -28,6 +28,7 @@ import * as cashUpRecounts from './028_cash_up_recounts.ts';
 import * as measurementPlural from './031_measurement_plural.ts';
 import * as signInAddresses from './032_sign_in_addresses.ts';
 import * as unbrandedBatches from './033_unbranded_batches.ts';
+import * as customers from './034_customers.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '031_measurement_plural': measurementPlural,
   '032_sign_in_addresses': signInAddresses,
   '033_unbranded_batches': unbrandedBatches,
+  '034_customers': customers,
 };

@@ -32,6 +32,7 @@ export function returnsQuery(db: Database, timeZone: string, filter: ReturnsFilt
       'r.refund_method',
       'r.refund_reference',
       'r.refund_amount',
+      'r.credited_amount',
       'r.vat_amount',
       'r.created_at',
       nameJson('creator').as('user'),
