@@ -6,7 +6,10 @@ import { sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { type AuditEntry, auditRow, type RequestContext } from './audit.ts';
 
-export async function nextNumber(trx: Transaction<DB>, name: 'receipt' | 'return'): Promise<number> {
+export async function nextNumber(
+  trx: Transaction<DB>,
+  name: 'receipt' | 'return' | 'customer' | 'customer_payment',
+): Promise<number> {
   const row = await trx
     .updateTable('shop_counters')
     .set((eb) => ({ value: eb('value', '+', 1) }))

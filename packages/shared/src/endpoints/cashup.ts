@@ -28,6 +28,9 @@ export const cashUpDay = z.object({
   closed_at: instant,
   sales_count: z.number(),
   returns_count: z.number(),
+  /** Payments to customers' accounts (and reversals of them) still to count. */
+  account_payments_count: z.number(),
+  /** Cash handed over for sales and for customers' accounts. */
   cash_taken: z.number(),
   change_given: z.number(),
   cash_refunds: z.number(),

@@ -22,6 +22,9 @@ export interface MethodTotal {
   sales_amount: number;
   returns_count: number;
   refunds: number;
+  /** Payments to customers' accounts taken by the method, less reversals of them. */
+  account_payments_count: number;
+  account_payments: number;
 }
 
 export interface CashUpFigures {
@@ -29,6 +32,9 @@ export interface CashUpFigures {
   closed_at: Date;
   sales_count: number;
   returns_count: number;
+  /** Payments to customers' accounts and reversals of them. */
+  account_payments_count: number;
+  /** Cash handed over for sales and for customers' accounts. */
   cash_taken: number;
   change_given: number;
   cash_refunds: number;
@@ -42,7 +48,7 @@ export interface CashUpWindow {
    * The cashier's highest sale and return ids when their last cash-up was saved. That save counted every late comer
    * recorded before it, so the late comers still to count have higher ids: only those are looked at.
    */
-  savedUpTo: { sale: number; return: number };
+  savedUpTo: { sale: number; return: number; payment: number };
 }
 
 /**
@@ -58,10 +64,11 @@ export async function windowOf(db: Db, userId: number, day: string, timeZone: st
       sql<Date | null>`max(closed_at) FILTER (WHERE day = ${addDays(day, -1)}::date)`.as('previous_cut_off'),
       sql<number>`coalesce(max(last_sale_id), 0)`.as('sale'),
       sql<number>`coalesce(max(last_return_id), 0)`.as('return'),
+      sql<number>`coalesce(max(last_payment_id), 0)`.as('payment'),
     ])
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
-  const savedUpTo = { sale: Number(saved.sale), return: Number(saved.return) };
+  const savedUpTo = { sale: Number(saved.sale), return: Number(saved.return), payment: Number(saved.payment) };
   const from = saved.same_day_cut_off ?? saved.previous_cut_off ?? startOfShopDay(day, timeZone);
   return { from, until, savedUpTo } satisfies CashUpWindow;
 }
@@ -72,10 +79,12 @@ export const windowEnd = (day: string, timeZone: string, now = new Date()) => {
   return now < end ? now : end;
 };
 
-/** Sales (`s`) and returns (`r`): their table, and where the cash-ups record which of them they counted. */
+/** Sales (`s`), returns (`r`) and account payments (`p`): their table, and where the cash-ups record which of them
+ * they counted. */
 const KINDS = {
   s: { table: 'sales', counted: 'cash_up_sales', column: 'sale_id', savedUpTo: 'sale' },
   r: { table: 'sale_returns', counted: 'cash_up_returns', column: 'return_id', savedUpTo: 'return' },
+  p: { table: 'customer_payments', counted: 'cash_up_customer_payments', column: 'payment_id', savedUpTo: 'payment' },
 } as const;
 
 /**
@@ -95,7 +104,7 @@ function counts(alias: keyof typeof KINDS, userId: number, w: CashUpWindow) {
 
 /** Records what a cash-up being saved counts: run under the till lock, with the window its figures were read in. */
 export async function recordCounted(db: Database, cashUpId: number, userId: number, w: CashUpWindow) {
-  for (const alias of ['s', 'r'] as const) {
+  for (const alias of ['s', 'r', 'p'] as const) {
     const kind = KINDS[alias];
     await sql`
       INSERT INTO ${sql.table(kind.counted)} (${sql.ref(kind.column)}, cash_up_id)
@@ -104,7 +113,8 @@ export async function recordCounted(db: Database, cashUpId: number, userId: numb
   }
 }
 
-/** The highest ids of the cashier's sales and returns so far (0 before the first): a saved cash-up's last ids. */
+/** The highest ids of the cashier's sales, returns and account payments so far (0 before the first): a saved cash-up's
+ * last ids. */
 export async function lastIds(db: Db, userId: number) {
   const row = await db
     .selectNoFrom((eb) => [
@@ -118,9 +128,18 @@ export async function lastIds(db: Db, userId: number) {
         .select(sql<number>`coalesce(max(id), 0)`.as('id'))
         .where('created_by', '=', userId)
         .as('last_return_id'),
+      eb
+        .selectFrom('customer_payments')
+        .select(sql<number>`coalesce(max(id), 0)`.as('id'))
+        .where('created_by', '=', userId)
+        .as('last_payment_id'),
     ])
     .executeTakeFirstOrThrow();
-  return { last_sale_id: Number(row.last_sale_id), last_return_id: Number(row.last_return_id) };
+  return {
+    last_sale_id: Number(row.last_sale_id),
+    last_return_id: Number(row.last_return_id),
+    last_payment_id: Number(row.last_payment_id),
+  };
 }
 
 export async function cashUpFigures(db: Db, userId: number, w: CashUpWindow): Promise<CashUpFigures> {
@@ -150,11 +169,19 @@ export async function cashUpFigures(db: Db, userId: number, w: CashUpWindow): Pr
     .select([
       'r.refund_method',
       sql<number>`count(*)::int`.as('returns_count'),
-      sql<number>`sum(r.refund_amount)::bigint`.as('amount'),
+      // What was handed back: the part taken off the customer's account was never paid.
+      sql<number>`sum(r.refund_amount - r.credited_amount)::bigint`.as('amount'),
     ])
     .where('r.created_by', '=', userId)
     .where(counts('r', userId, w))
     .groupBy('r.refund_method')
+    .execute();
+  const accountPayments = await db
+    .selectFrom('customer_payments as p')
+    .select(['p.method', sql<number>`count(*)::int`.as('count'), sql<number>`sum(p.amount)::bigint`.as('amount')])
+    .where('p.created_by', '=', userId)
+    .where(counts('p', userId, w))
+    .groupBy('p.method')
     .execute();
 
   const change = Number(sales.change);
@@ -162,12 +189,15 @@ export async function cashUpFigures(db: Db, userId: number, w: CashUpWindow): Pr
     const paid = payments.find((p) => p.method === method);
     const refunded = refunds.find((r) => r.refund_method === method);
     const handed = Number(paid?.amount ?? 0);
+    const account = accountPayments.find((p) => p.method === method);
     return {
       method,
       sales_count: Number(paid?.sales_count ?? 0),
       sales_amount: method === 'CASH' ? handed - change : handed,
       returns_count: Number(refunded?.returns_count ?? 0),
       refunds: Number(refunded?.amount ?? 0),
+      account_payments_count: Number(account?.count ?? 0),
+      account_payments: Number(account?.amount ?? 0),
     };
   });
   const cash = by_method.find((m) => m.method === 'CASH') as MethodTotal;
@@ -176,7 +206,8 @@ export async function cashUpFigures(db: Db, userId: number, w: CashUpWindow): Pr
     closed_at: w.until,
     sales_count: Number(sales.count),
     returns_count: refunds.reduce((n, r) => n + Number(r.returns_count), 0),
-    cash_taken: Number(payments.find((p) => p.method === 'CASH')?.amount ?? 0),
+    account_payments_count: accountPayments.reduce((n, p) => n + Number(p.count), 0),
+    cash_taken: Number(payments.find((p) => p.method === 'CASH')?.amount ?? 0) + cash.account_payments,
     change_given: change,
     cash_refunds: cash.refunds,
     by_method,

@@ -83,7 +83,7 @@ export async function showCashUpDay(db: Database, timeZone: string, actor: Actor
     counted_cash: null,
     difference: null,
     note: null,
-    can_save: saved.length === 0 || figures.sales_count + figures.returns_count > 0,
+    can_save: saved.length === 0 || figures.sales_count + figures.returns_count + figures.account_payments_count > 0,
     cash_ups: saved,
   };
 }
@@ -112,7 +112,7 @@ export async function saveCashUp(
     const [f, last] = await Promise.all([cashUpFigures(trx, cashier.id, window), lastIds(trx, cashier.id)]);
     // A further cash-up of the day (the next shift) must count something: a second click on Save, or a cash-up of a
     // day already counted, would only repeat the first.
-    if (earlier && f.sales_count + f.returns_count === 0)
+    if (earlier && f.sales_count + f.returns_count + f.account_payments_count === 0)
       throw new AppError(
         'conflict',
         `The cash-up of ${cashier.name} for ${input.date} is already saved, and nothing was sold or returned since: there is nothing more to count.`,
@@ -197,6 +197,7 @@ export async function recountCashUp(db: Database, id: number, input: CashUpRecou
         closed_at: first.closed_at,
         last_sale_id: null,
         last_return_id: null,
+        last_payment_id: null,
         opening_float: openingFloat,
         cash_taken: first.cash_taken,
         change_given: first.change_given,

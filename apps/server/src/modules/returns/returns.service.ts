@@ -17,6 +17,7 @@ import { nextNumber } from '../../platform/counters.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import { readSecuritySettings } from '../../platform/settings-store.ts';
 import { holdTill } from '../cashup/till-lock.ts';
+import { lockCustomer, moveBalance } from '../customers/account.ts';
 
 const DAY_MS = 86_400_000;
 const milli = (quantity: number) => BigInt(Math.round(quantity * 1000));
@@ -84,9 +85,13 @@ export async function processReturn(db: Database, saleId: number, input: SaleRet
   return db.transaction().execute(async (trx) => {
     // Before anything else, so the return lands wholly before or after a cash-up of this cashier being saved.
     await holdTill(trx, ctx.userId);
+    // A sale's customer never changes: read unlocked, so the customer is locked before the sale, as every write to an
+    // account locks them (customers/account.ts).
+    const owner = await trx.selectFrom('sales').select('customer_id').where('id', '=', saleId).executeTakeFirst();
+    if (owner?.customer_id) await lockCustomer(trx, owner.customer_id);
     const sale = await trx
       .selectFrom('sales')
-      .select(['id', 'sale_number', 'created_at', 'vat_rate'])
+      .select(['id', 'sale_number', 'created_at', 'vat_rate', 'customer_id', 'account_due'])
       .where('id', '=', saleId)
       .forUpdate()
       .executeTakeFirst();
@@ -184,6 +189,16 @@ export async function processReturn(db: Database, saleId: number, input: SaleRet
           .execute();
 
     const refund = returnItems.reduce((sum, i) => sum + i.refund_amount, 0);
+    // What the customer still owes on the sale is taken off first; only the paid part is refunded.
+    const credited = Math.min(refund, Number(sale.account_due));
+    if (credited > 0 && sale.customer_id !== null) {
+      await trx
+        .updateTable('sales')
+        .set({ account_due: sql`account_due - ${credited}` })
+        .where('id', '=', saleId)
+        .execute();
+      await moveBalance(trx, sale.customer_id, -credited);
+    }
     const cost = returnItems.reduce((sum, i) => sum + i.quantity * i.unit_cost, 0);
     const returnNumber = await nextNumber(trx, 'return');
     const saved = await trx
@@ -195,6 +210,7 @@ export async function processReturn(db: Database, saleId: number, input: SaleRet
         refund_method: input.refund_method,
         refund_reference: input.refund_reference ?? null,
         refund_amount: refund,
+        credited_amount: credited,
         cost_amount: Math.round(cost * 1000) / 1000,
         vat_amount: vatIncluded(refund, Number(sale.vat_rate)),
         created_by: ctx.userId,
@@ -214,8 +230,8 @@ export async function processReturn(db: Database, saleId: number, input: SaleRet
     await writeAudit(trx, ctx, {
       type: 'Sales',
       activity: 'Return',
-      details: `Return ${returnNumber} of sale ${sale.sale_number}: ${returnItems.map((i) => `${byId.get(i.sale_item_id)?.product_name} × ${i.quantity}${i.unshorted > 0 ? ` (${i.unshorted} off stock discrepancy #${i.shortfall_id})` : ''}`).join(', ')}; refund ${refund} UGX (${input.refund_method}${input.refund_reference ? ` ref ${input.refund_reference}` : ''}); reason: ${input.reason}`,
+      details: `Return ${returnNumber} of sale ${sale.sale_number}: ${returnItems.map((i) => `${byId.get(i.sale_item_id)?.product_name} × ${i.quantity}${i.unshorted > 0 ? ` (${i.unshorted} off stock discrepancy #${i.shortfall_id})` : ''}`).join(', ')}; ${credited > 0 ? `${credited} UGX off the customer's account, ` : ''}refund ${refund - credited} UGX (${input.refund_method}${input.refund_reference ? ` ref ${input.refund_reference}` : ''}); reason: ${input.reason}`,
     });
-    return { id: saved.id, return_number: returnNumber };
+    return { id: saved.id, return_number: returnNumber, credited_amount: credited };
   });
 }

@@ -32,7 +32,11 @@ export const salesRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db,
   });
 
   route(app, endpoints.store, async (request) => {
-    const sale = await processSale(db, request.body, requestContext(request));
+    const keys = request.actor?.keys;
+    const sale = await processSale(db, request.body, requestContext(request), {
+      creditSale: keys?.has('customerCreditSale') ?? false,
+      override: keys?.has('customerCreditOverride') ?? false,
+    });
     return {
       success: true as const,
       message: 'Sale processed successfully!',

@@ -4,6 +4,7 @@
 // builder's: building and compiling them was a measurable part of a sale's CPU when the bench measured sales per
 // second.
 import {
+  ACCOUNT_PAYMENT,
   countOf,
   formatQuantity,
   lineTotal,
@@ -22,6 +23,7 @@ import { stampReceiptNumber } from '../../platform/counters.ts';
 import { AppError, invalidField } from '../../platform/errors.ts';
 import { newNumber, sha256 } from '../../platform/tokens.ts';
 import { holdTill } from '../cashup/till-lock.ts';
+import { type CreditKeys, chargeSale, lockCustomer, unknownCustomer } from '../customers/account.ts';
 import { vatRateInForce } from '../settings/business.service.ts';
 import { roundQuantity } from '../stock/stock.service.ts';
 import { chargesAt, heldAt, heldTooLittle, offlineSaleTime, takeOfflineLine } from './offline-sale.ts';
@@ -99,10 +101,14 @@ async function lockBatches(trx: Trx, batchNumbers: string[]): Promise<Map<string
   return new Map(rows.rows.map((r) => [r.batch_number, r]));
 }
 
+/** Nobody's credit keys: a sale of a caller that may not sell on account. */
+const NO_CREDIT: CreditKeys = { creditSale: false, override: false };
+
 export async function processSale(
   db: Database,
   input: SaleInput,
   ctx: RequestContext,
+  may: CreditKeys = NO_CREDIT,
 ): Promise<{ id: number; replayed: boolean }> {
   const lines = mergeLines(input.items);
   const requestHash = saleRequestHash(input, ctx.userId);
@@ -138,6 +144,9 @@ export async function processSale(
     // created_at is never written by the app otherwise (the schema types it so); an offline sale is its exception.
     if (madeAt) await sql`UPDATE sales SET created_at = ${madeAt} WHERE id = ${claimed.id}`.execute(trx);
     let shortfalls = 0;
+    // The customer before the batches, as every write to an account locks them (customers/account.ts).
+    const customer = input.customer_id === undefined ? undefined : await lockCustomer(trx, input.customer_id);
+    if (input.customer_id !== undefined && !customer) throw unknownCustomer();
 
     const batches = await lockBatches(trx, lines.map((l) => l.batchNumber).sort());
     // An offline sale is charged the prices and VAT rate in force when it was made; any other the current ones.
@@ -217,6 +226,20 @@ export async function processSale(
         VALUES ${sql.join(paid.payments.map((p) => sql`(${claimed.id}, ${p.method}, ${p.amount}, ${p.reference})`))}`.execute(
         trx,
       );
+    const onAccount = paid.payments.find((p) => p.method === ACCOUNT_PAYMENT)?.amount ?? 0;
+    const account = customer
+      ? await chargeSale(
+          trx,
+          {
+            saleId: claimed.id,
+            customer,
+            onAccount,
+            offline: madeAt !== null,
+            overrideReason: input.credit_override_reason,
+          },
+          may,
+        )
+      : undefined;
     const paidBy = paid.payments.map((p) => `${p.method} ${p.amount}${p.reference ? ` ref ${p.reference}` : ''}`);
     // Last, once nothing else can refuse the sale: the counter row stays locked until the commit.
     const figures = { ...totals, ...vat, payment_method: paid.method, change_given: paid.changeGiven };
@@ -224,7 +247,7 @@ export async function processSale(
       type: 'Sales',
       activity: 'Sale',
       details: (receiptNumber) =>
-        `Sale ${claimed.sale_number} (receipt ${receiptNumber}): ${countOf(lines.length, 'line')}, total ${totals.total_amount} UGX (${paidBy.join(', ') || paid.method}; change ${paid.changeGiven})${madeAt ? `; made offline at ${madeAt.toISOString()}${shortfalls ? `, ${countOf(shortfalls, 'stock discrepancy', 'stock discrepancies')}` : ''}` : ''}`,
+        `Sale ${claimed.sale_number} (receipt ${receiptNumber}): ${countOf(lines.length, 'line')}, total ${totals.total_amount} UGX (${paidBy.join(', ') || paid.method}; change ${paid.changeGiven})${account ? `; ${account}` : ''}${madeAt ? `; made offline at ${madeAt.toISOString()}${shortfalls ? `, ${countOf(shortfalls, 'stock discrepancy', 'stock discrepancies')}` : ''}` : ''}`,
     });
     return { id: claimed.id, replayed: false };
   });
