@@ -23,6 +23,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Payment = { method: string; amount: number; reference?: string };
+/** No payment to a customer's account was taken by the method. */
+const NO_ACCOUNT_PAYMENTS = { account_payments_count: 0, account_payments: 0 };
 const sell = async (token: string, lines: [Batch, number][], payments: Payment[]) =>
   (await postSale(t, token, lines, { payments })).id;
 const dayOf = (token: string, query: string) => t.call('GET', `/api/salescashup?${query}`, { token });
@@ -88,10 +90,24 @@ describe('the cash-up of a day', () => {
       counted_cash: null,
     });
     expect(res.body.data.by_method).toEqual([
-      { method: 'CASH', sales_count: 2, sales_amount: 55_000, returns_count: 1, refunds: 35_000 },
-      { method: 'MOBILE_MONEY', sales_count: 2, sales_amount: 30_000, returns_count: 0, refunds: 0 },
-      { method: 'BANK', sales_count: 0, sales_amount: 0, returns_count: 0, refunds: 0 },
-      { method: 'CARD', sales_count: 0, sales_amount: 0, returns_count: 0, refunds: 0 },
+      {
+        method: 'CASH',
+        sales_count: 2,
+        sales_amount: 55_000,
+        returns_count: 1,
+        refunds: 35_000,
+        ...NO_ACCOUNT_PAYMENTS,
+      },
+      {
+        method: 'MOBILE_MONEY',
+        sales_count: 2,
+        sales_amount: 30_000,
+        returns_count: 0,
+        refunds: 0,
+        ...NO_ACCOUNT_PAYMENTS,
+      },
+      { method: 'BANK', sales_count: 0, sales_amount: 0, returns_count: 0, refunds: 0, ...NO_ACCOUNT_PAYMENTS },
+      { method: 'CARD', sales_count: 0, sales_amount: 0, returns_count: 0, refunds: 0, ...NO_ACCOUNT_PAYMENTS },
     ]);
     // Without a float the expected cash is the drawer's takings alone.
     expect((await dayOf(cashier, `date=${today}`)).body.data.expected_cash).toBe(20_000);
