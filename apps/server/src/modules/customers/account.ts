@@ -17,15 +17,14 @@ export interface LockedCustomer {
   balance: number;
 }
 
-/** The live customer, locked until the transaction ends; undefined when there is none. */
-export async function lockCustomer(trx: Trx, id: number): Promise<LockedCustomer | undefined> {
-  return trx
-    .selectFrom('customers')
-    .select(['id', 'customer_number', 'name', 'credit_limit', 'balance'])
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .forUpdate()
-    .executeTakeFirst();
+/**
+ * The live customer, locked until the transaction ends; undefined when there is none. `evenTrashed`: a sale made
+ * offline is a fact, recorded even when its customer was moved to the trash meanwhile.
+ */
+export async function lockCustomer(trx: Trx, id: number, evenTrashed = false): Promise<LockedCustomer | undefined> {
+  let q = trx.selectFrom('customers').select(['id', 'customer_number', 'name', 'credit_limit', 'balance']);
+  if (!evenTrashed) q = q.where('deleted_at', 'is', null);
+  return q.where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
 /** A customer named in a request body who is not there (or is in the trash). */

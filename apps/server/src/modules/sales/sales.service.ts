@@ -145,7 +145,8 @@ export async function processSale(
     if (madeAt) await sql`UPDATE sales SET created_at = ${madeAt} WHERE id = ${claimed.id}`.execute(trx);
     let shortfalls = 0;
     // The customer before the batches, as every write to an account locks them (customers/account.ts).
-    const customer = input.customer_id === undefined ? undefined : await lockCustomer(trx, input.customer_id);
+    const customer =
+      input.customer_id === undefined ? undefined : await lockCustomer(trx, input.customer_id, madeAt !== null);
     if (input.customer_id !== undefined && !customer) throw unknownCustomer();
 
     const batches = await lockBatches(trx, lines.map((l) => l.batchNumber).sort());
