@@ -42,7 +42,18 @@ describe('seedDatabase', () => {
     expect(business).toEqual(DEMO_BUSINESS);
     for (const field of ['business_name', 'business_address', 'business_contact', 'business_tin', 'business_email'])
       expect(business[field as keyof typeof business], field).not.toBe('');
+    // Contractors to sell to on account, numbered from the customer counter the app goes on from.
+    const customers = await db.selectFrom('customers').select(['customer_number', 'balance']).orderBy('id').execute();
+    expect(customers.map((c) => c.customer_number)).toEqual(['CU000001', 'CU000002', 'CU000003']);
+    expect(customers.every((c) => c.balance === 0)).toBe(true);
+    const counter = await db
+      .selectFrom('shop_counters')
+      .select('value')
+      .where('name', '=', 'customer')
+      .executeTakeFirst();
+    expect(counter?.value).toBe(3);
     expect(await seedDatabase(db, { demo: true })).toEqual({ created: false });
     expect((await db.selectFrom('stock_batches').selectAll().execute()).length).toBe(batches.length);
+    expect((await db.selectFrom('customers').selectAll().execute()).length).toBe(3);
   });
 });

@@ -7,6 +7,7 @@ import { hashPassword } from '../../platform/passwords.ts';
 import { newNumber } from '../../platform/tokens.ts';
 import type { Database } from '../connection.ts';
 import { DEMO_ADMIN, seedDemoBusiness, seedDemoShop } from './demo.ts';
+import { seedDemoCustomers } from './demo-customers.ts';
 import { seedDemoStock } from './demo-stock.ts';
 
 export interface SeedOptions {
@@ -73,6 +74,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     // browser tests) start with Business Info empty, as a new shop does.
     if (options.demo && options.demoStock !== false) {
       await seedDemoStock(trx, admin.id);
+      await seedDemoCustomers(trx, admin.id);
       await seedDemoBusiness(trx);
     }
     return { created: true };
