@@ -18,8 +18,8 @@ export interface LockedCustomer {
 }
 
 /**
- * The live customer, locked until the transaction ends; undefined when there is none. `evenTrashed`: a sale made
- * offline is a fact, recorded even when its customer was moved to the trash meanwhile.
+ * The live customer, locked until the transaction ends; undefined when there is none. `evenTrashed`: what already
+ * happened is recorded against a customer moved to the trash meanwhile (a sale made offline, a return).
  */
 export async function lockCustomer(trx: Trx, id: number, evenTrashed = false): Promise<LockedCustomer | undefined> {
   let q = trx.selectFrom('customers').select(['id', 'customer_number', 'name', 'credit_limit', 'balance']);

@@ -88,7 +88,7 @@ export async function processReturn(db: Database, saleId: number, input: SaleRet
     // A sale's customer never changes: read unlocked, so the customer is locked before the sale, as every write to an
     // account locks them (customers/account.ts).
     const owner = await trx.selectFrom('sales').select('customer_id').where('id', '=', saleId).executeTakeFirst();
-    if (owner?.customer_id) await lockCustomer(trx, owner.customer_id);
+    if (owner?.customer_id) await lockCustomer(trx, owner.customer_id, true);
     const sale = await trx
       .selectFrom('sales')
       .select(['id', 'sale_number', 'created_at', 'vat_rate', 'customer_id', 'account_due'])
