@@ -48,6 +48,12 @@ export const MENU: MenuGroup[] = [
       { label: 'Brands', path: '/brandlist', permission: 'brandList' },
       { label: 'Measurement', path: '/measurementlist', permission: 'measurementList' },
       { label: 'Suppliers', path: '/supplierlist', permission: 'supplierList' },
+      {
+        label: 'Customers',
+        path: '/customerlist',
+        permission: 'customerList',
+        also: ['/customercreate', '/customerupdate', '/customershow', '/customerpaymentreceipt'],
+      },
       { label: 'Stock Records', path: '/stocklist', permission: 'stockList' },
       { label: 'Stock Levels', path: '/stocklevel', permission: 'stockLevel' },
       { label: 'Stock Write-offs', path: '/stockadjustmentlist', permission: 'stockAdjustmentList' },

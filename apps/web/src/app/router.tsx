@@ -44,6 +44,14 @@ const MeasurementUpdatePage = lazyPage(
   'MeasurementUpdatePage',
 );
 const CategoryListPage = lazyPage(() => import('../features/categories/CategoryListPage.tsx'), 'CategoryListPage');
+const CustomerCreatePage = lazyPage(() => import('../features/customers/CustomerFormPages.tsx'), 'CustomerCreatePage');
+const CustomerUpdatePage = lazyPage(() => import('../features/customers/CustomerFormPages.tsx'), 'CustomerUpdatePage');
+const CustomerListPage = lazyPage(() => import('../features/customers/CustomerListPage.tsx'), 'CustomerListPage');
+const CustomerShowPage = lazyPage(() => import('../features/customers/CustomerShowPage.tsx'), 'CustomerShowPage');
+const CustomerPaymentReceiptPage = lazyPage(
+  () => import('../features/customers/CustomerPaymentReceiptPage.tsx'),
+  'CustomerPaymentReceiptPage',
+);
 const DashboardPage = Object.assign(
   lazyPage(() => import('../features/dashboard/DashboardPage.tsx'), 'DashboardPage'),
   {
@@ -231,6 +239,11 @@ const routes: RouteObject[] = [
           guarded('/supplierlist', 'supplierList', <SupplierListPage />),
           guarded('/suppliercreate', 'supplierAdd', <SupplierCreatePage />),
           guarded('/supplierupdate/:id', 'supplierEdit', <SupplierUpdatePage />),
+          guarded('/customerlist', 'customerList', <CustomerListPage />),
+          guarded('/customercreate', 'customerAdd', <CustomerCreatePage />),
+          guarded('/customerupdate/:id', 'customerEdit', <CustomerUpdatePage />),
+          guarded('/customershow/:id', 'customerList', <CustomerShowPage />),
+          guarded('/customerpaymentreceipt/:id', 'customerPayment', <CustomerPaymentReceiptPage />),
           guarded('/stocklist', 'stockList', <StockListPage />),
           guarded('/stockcreate', 'stockAdd', <StockCreatePage />),
           guarded('/stockupdate/:id', 'stockEdit', <StockUpdatePage />),

@@ -41,7 +41,13 @@ export const customerList = defineList({
     { header: 'TIN', field: 'tin', kind: 'text' },
     { header: 'Credit Limit', field: 'credit_limit', kind: 'money' },
     { header: 'Balance', field: 'balance', kind: 'money' },
-    { header: 'Oldest Unpaid (days)', field: 'oldest_unpaid_days', kind: 'quantity', blank: '' },
+    {
+      header: 'Oldest Unpaid (days)',
+      screenHeader: 'OLDEST UNPAID (days)',
+      field: 'oldest_unpaid_days',
+      kind: 'quantity',
+      blank: '',
+    },
     { header: 'Date', field: 'created_at', kind: 'date' },
   ],
 });
