@@ -18,11 +18,11 @@ export interface StatementPeriod {
 export const useCustomer = (id: string | undefined) => useRecord(API.customer.show, id);
 
 /** The statement over `period`; the previous period's stays on screen while the next one loads. */
-export const useCustomerStatement = (id: string | undefined, period: StatementPeriod, enabled: boolean) =>
+export const useCustomerStatement = (id: number, period: StatementPeriod) =>
   useCall(
     API.customer.statement,
     { params: { id }, query: period },
-    { enabled: enabled && id !== undefined, placeholderData: keepPreviousData, select: (answer) => answer.data },
+    { placeholderData: keepPreviousData, select: (answer) => answer.data },
   );
 
 /** The statement over `period` as the server's A4 PDF, named `statement_<customer number>` when it does not say. */

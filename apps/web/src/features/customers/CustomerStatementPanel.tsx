@@ -42,7 +42,7 @@ export function CustomerStatementPanel({ customer }: { customer: CustomerRecord 
   const [period, setPeriod] = useState<StatementPeriod>(draft);
   const [failure, setFailure] = useState<string>();
   const [reversing, setReversing] = useState<StatementLine>();
-  const statement = useCustomerStatement(String(customer.id), period, true);
+  const statement = useCustomerStatement(customer.id, period);
   const businessName = useBusinessInfo().data?.business_name || 'Duka';
   const s = statement.data;
   const periodError =
