@@ -1,5 +1,6 @@
 // Shared setup of the catalogue tests (products, brands, measurements, suppliers): records made through the real API,
 // the audit log, and granting the demo cashier single keys to prove each call asks for its own.
+import type { CustomerInput } from '@duka/shared';
 import { expect } from 'vitest';
 import { DEMO_ADMIN, DEMO_CASHIER } from '../src/db/seed/demo.ts';
 import type { ApiResponse, TestApp } from './test-app.ts';
@@ -23,6 +24,9 @@ export const SUPPLIER = {
   address: 'Plot 5, Kampala Road',
   environment: 'PRODUCTION',
 };
+
+/** How many customers the fixtures made in this test file: each gets its own phone number. */
+let customerPhones = 0;
 
 /** Creates records through the API as `token` (an admin); any answer but 200 fails the test at once. */
 export function catalogue(t: TestApp, token: string) {
@@ -48,6 +52,16 @@ export function catalogue(t: TestApp, token: string) {
         name: string;
         supplier_number: string;
       },
+    /** A customer with a phone no other fixture customer has (12 digits: never a hand-typed 10-digit one). */
+    customer: async (name: string, overrides: Partial<CustomerInput> = {}) => {
+      customerPhones += 1;
+      const phone_number = `0790${String(customerPhones).padStart(8, '0')}`;
+      return (await store('/api/customerstore', { name, phone_number, ...overrides })) as {
+        id: number;
+        name: string;
+        customer_number: string;
+      };
+    },
     /** A stock batch of 10 at 20,000 UGX over the given references. */
     stock: async (refs: StockRefs) =>
       (await store('/api/stockstore', {

@@ -45,7 +45,7 @@ export interface CrudContract {
   label: string;
   /** The bulk delete call and its body field: '/api/brandsdelete', 'brand_ids'. */
   bulkDelete: { path: string; field: string };
-  table: 'brands' | 'products' | 'measurements' | 'categories' | 'roles' | 'suppliers' | 'users';
+  table: 'brands' | 'products' | 'measurements' | 'categories' | 'roles' | 'suppliers' | 'users' | 'customers';
   /** Makes a live record named `name` through the API. */
   make: (name: string) => Promise<number>;
   storeBody: (name: string) => object;

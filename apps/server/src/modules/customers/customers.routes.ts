@@ -1,32 +1,32 @@
-import { API } from '@duka/shared';
+import { API, customerList, type ListQuery } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../platform/errors.ts';
+import { registerCrudRoutes } from '../../platform/crud-routes.ts';
 import { route } from '../../platform/route.ts';
 import type { AppServices } from '../../services.ts';
+import * as customers from './customers.service.ts';
 
-// PLACEHOLDER while being built: every call answers 409.
-export const customerRoutes: FastifyPluginAsyncZod<AppServices> = async (app) => {
-  const e = API.customer;
-  for (const x of Object.values(e.customerList))
-    route(app, x, async () => {
-      throw new AppError('conflict', 'Not built yet.');
-    });
-  route(app, e.store, async () => {
-    throw new AppError('conflict', 'Not built yet.');
+export const customerRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, timeZone }) => {
+  const endpoints = API.customer;
+  registerCrudRoutes(app, db, {
+    endpoints,
+    kind: customers.customerKind,
+    idsField: 'customer_ids',
+    service: {
+      get: (db, id) => customers.getCustomer(db, timeZone, id),
+      create: customers.createCustomer,
+      update: customers.updateCustomer,
+    },
+    messages: { label: 'Customer', plural: 'customer' },
+    // Declared in packages/shared/src/lists (API.customer.customerList): the list, its exports and the answer's shape.
+    declared: {
+      declaration: customerList,
+      source: { rows: (query: ListQuery) => customers.customerQuery(db, timeZone, query.search) },
+      timeZone,
+    },
   });
-  route(app, e.show, async () => {
-    throw new AppError('conflict', 'Not built yet.');
-  });
-  route(app, e.update, async () => {
-    throw new AppError('conflict', 'Not built yet.');
-  });
-  route(app, e.delete, async () => {
-    throw new AppError('conflict', 'Not built yet.');
-  });
-  route(app, e.bulkDelete, async () => {
-    throw new AppError('conflict', 'Not built yet.');
-  });
-  route(app, e.search, async () => {
-    throw new AppError('conflict', 'Not built yet.');
-  });
+
+  route(app, endpoints.search, async (request) => ({
+    success: true as const,
+    data: await customers.searchCustomers(db, request.query.search),
+  }));
 };
