@@ -7,8 +7,11 @@ import { paymentAmountField } from './sales.schemas.ts';
 
 // The debt book's inputs: a customer, a payment to their account, the reversal of one, and a statement's period.
 
+/** Blank text (spaces alone too) or null is absent. */
+const blankTextAsAbsent = (v: unknown) => blankAsAbsent(typeof v === 'string' ? v.trim() : v);
+
 /** An optional text: blank (or null) is absent. */
-const optionalText = (max: number) => z.preprocess(blankAsAbsent, optionalTextField(max).optional());
+const optionalText = (max: number) => z.preprocess(blankTextAsAbsent, optionalTextField(max).optional());
 
 export const DEFAULT_PAYMENT_TERMS_DAYS = 30;
 
@@ -16,7 +19,7 @@ export const customerUpdateSchema = z.object({
   name: requiredText('Name is required.', 150),
   phone_number: phoneNumber(),
   email: z.preprocess(
-    blankAsAbsent,
+    blankTextAsAbsent,
     optionalTextField(150).regex(EMAIL_PATTERN, { error: 'Invalid email format.' }).optional(),
   ),
   address: optionalText(300),
