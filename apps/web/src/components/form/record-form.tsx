@@ -5,7 +5,7 @@ import { type ComponentType, type ReactNode, useEffect } from 'react';
 import { Controller, type DefaultValues, type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import type { z } from 'zod';
-import { call, errorMessage } from '../../api/client.ts';
+import { ApiError, call, errorMessage } from '../../api/client.ts';
 import { useRecord, useWrite } from '../../api/lists.ts';
 import { type Resource, resourcesOf } from '../../api/queries.ts';
 import { FormActions } from '../FormActions.tsx';
@@ -54,6 +54,8 @@ export interface RecordFormSpec<Schema extends z.ZodType<FieldValues, FieldValue
   width?: number;
   /** Runs between a save and the after-save step, which `done` starts (a new user's one-time password dialog). */
   confirm?: (answer: SaveAnswer, done: () => void) => void;
+  /** The field a 409 of the save is about (a phone number another customer has): its message shows under it too. */
+  conflictField?: string;
 }
 
 export type SaveAnswer = { message: string; data?: any };
@@ -127,6 +129,8 @@ export function useRecordForm<Schema extends z.ZodType<FieldValues, FieldValues>
       const verb = isUpdate ? 'update' : 'create';
       const fallback = spec.failure ?? `Failed to ${verb} ${spec.label.toLowerCase()}. Please try again.`;
       flow.failed(err, fallback, form.setError);
+      if (spec.conflictField && err instanceof ApiError && err.status === 409)
+        form.setError(spec.conflictField as never, { type: 'server', message: err.message });
     }
   });
   return { form, flow, record, submit, saving: write.isPending, isUpdate };

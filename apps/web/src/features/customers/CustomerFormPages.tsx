@@ -10,7 +10,8 @@ import { CustomerFields } from './CustomerFields.tsx';
 
 // Customers on the form kit: the fields are the screens' only own part.
 
-const base = { label: 'Customer', listLabel: 'Customers', list: '/customerlist' };
+// The one refusal of a save (409) is a phone number another live customer has: said under the phone field.
+const base = { label: 'Customer', listLabel: 'Customers', list: '/customerlist', conflictField: 'phone_number' };
 
 const CREATE: RecordFormSpec<typeof customerCreateSchema> = {
   ...base,
