@@ -75,6 +75,8 @@ export const statementLine = z.object({
   /** The record the line is: a sale (SALE, RETURN) or a payment (PAYMENT, REVERSAL). */
   sale_id: z.number().nullable(),
   payment_id: z.number().nullable(),
+  /** A payment a later reversal undid (its REVERSAL line is further down). */
+  reversed: z.boolean(),
 });
 export type StatementLine = z.output<typeof statementLine>;
 

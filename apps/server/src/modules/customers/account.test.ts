@@ -379,6 +379,9 @@ describe('the statement', () => {
       'REVERSAL',
       'RETURN',
     ]);
+    expect(
+      all.lines.filter((l: { reversed: boolean }) => l.reversed).map((l: { reference: string }) => l.reference),
+    ).toEqual([wrong.payment_number]);
     // 140,000 + 70,000 + 30,000 − 100,000 − 20,000 + 20,000 − 7,500 = 132,500.
     expect(all.closing_balance).toBe(132_500);
     expect(all.opening_balance).toBe(0);

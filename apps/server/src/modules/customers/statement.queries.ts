@@ -5,8 +5,8 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { addDays, daysBetween, shopDay } from '../../platform/period.ts';
 
-/** A line before its running balance; `reversed`: a payment a later reversal undid. */
-type LedgerLine = Omit<StatementLine, 'balance'> & { reversed: boolean };
+/** A line before its running balance. */
+type LedgerLine = Omit<StatementLine, 'balance'>;
 
 /** Every line of the customer's account up to `end` (a shop day), oldest first. */
 async function ledger(db: Database, timeZone: string, customerId: number, end: string): Promise<LedgerLine[]> {
@@ -120,10 +120,7 @@ export async function statementOf(
   for (const line of all) {
     balance += line.debit - line.credit;
     if (start !== null && line.date < start) opening = balance;
-    else {
-      const { reversed: _reversed, ...shown } = line;
-      lines.push({ ...shown, balance });
-    }
+    else lines.push({ ...line, balance });
   }
   const lastPayment = all.findLast((l) => l.kind === 'PAYMENT' && !l.reversed);
   const terms = customer.payment_terms_days;

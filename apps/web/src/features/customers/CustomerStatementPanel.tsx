@@ -223,7 +223,12 @@ function StatementTable({
                       Receipt
                     </Button>
                   )}
-                  {line.kind === 'PAYMENT' && line.payment_id !== null && handlesPayments && (
+                  {line.reversed && (
+                    <Text size="xs" c="dimmed">
+                      Reversed
+                    </Text>
+                  )}
+                  {line.kind === 'PAYMENT' && line.payment_id !== null && !line.reversed && handlesPayments && (
                     <Button
                       size="compact-xs"
                       variant="subtle"
