@@ -58,6 +58,18 @@ export interface PosSnapshot {
     balance: number;
     stock_date: string;
   }[];
+  /** Live customers with a credit limit or a balance, for selling on account offline. */
+  customers: PosSnapshotCustomer[];
+}
+
+/** A customer as the till's local copy keeps them: who, what they owe (negative: an advance) and their limit. */
+export interface PosSnapshotCustomer {
+  id: number;
+  customer_number: string;
+  name: string;
+  phone_number: string;
+  balance: number;
+  credit_limit: number;
 }
 
 /** One sellable batch as the offline till searches it: ids and names, price, balance and codes. */

@@ -130,6 +130,20 @@ export const posSnapshotSchema = z.object({
       stock_date: z.string(),
     }),
   ),
+  /**
+   * The customers a till may sell to on account offline: live ones with a credit limit or a balance (an advance
+   * too), so the picker finds them and the till knows what credit they have left.
+   */
+  customers: z.array(
+    z.object({
+      id: z.number(),
+      customer_number: z.string(),
+      name: z.string(),
+      phone_number: z.string(),
+      balance: z.number(),
+      credit_limit: z.number(),
+    }),
+  ),
 });
 export type PosSnapshotAnswer = z.output<typeof posSnapshotSchema>;
 

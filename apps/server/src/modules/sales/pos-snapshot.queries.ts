@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 
 // The till's local copy for selling offline: every batch with stock of a live product, and the names it
-// refers to once each. Read in one repeatable-read transaction so the names and the batches are of the same moment.
+// refers to once each, and the customers it may sell to on account. Read in one repeatable-read transaction so the names and the batches are of the same moment.
 
 export function readPosSnapshot(db: Database): Promise<PosSnapshot> {
   return db
@@ -37,7 +37,7 @@ export function readPosSnapshot(db: Database): Promise<PosSnapshot> {
       const productIds = ids('product_id');
       const brandIds = ids('brand_id');
       const measurementIds = ids('measurement_id');
-      const [products, brands, measurements] = await Promise.all([
+      const [products, brands, measurements, customers] = await Promise.all([
         productIds.length
           ? trx.selectFrom('products').select(['id', 'name', 'barcode', 'sku']).where('id', 'in', productIds).execute()
           : [],
@@ -45,6 +45,15 @@ export function readPosSnapshot(db: Database): Promise<PosSnapshot> {
         measurementIds.length
           ? trx.selectFrom('measurements').select(['id', 'name', 'plural']).where('id', 'in', measurementIds).execute()
           : [],
+        // Those who may buy on account (a limit) and those whose balance a sale on account would meet (a debt or an
+        // advance): a customer with neither could put nothing on account offline.
+        trx
+          .selectFrom('customers')
+          .select(['id', 'customer_number', 'name', 'phone_number', 'balance', 'credit_limit'])
+          .where('deleted_at', 'is', null)
+          .where((eb) => eb.or([eb('credit_limit', '>', 0), eb('balance', '<>', 0)]))
+          .orderBy('id')
+          .execute(),
       ]);
       return {
         taken_at: (now[0]?.taken_at ?? new Date()).toISOString(),
@@ -52,6 +61,7 @@ export function readPosSnapshot(db: Database): Promise<PosSnapshot> {
         brands,
         measurements,
         batches: batches.map((b) => ({ ...b, sale_price: Number(b.sale_price), balance: Number(b.balance) })),
+        customers: customers.map((c) => ({ ...c, balance: Number(c.balance), credit_limit: Number(c.credit_limit) })),
       };
     });
 }

@@ -3,6 +3,7 @@ import type { PosSnapshot } from '@duka/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue, DENIED, UNAUTHENTICATED, withoutCashierKeys } from '../../../test/catalogue-fixtures.ts';
 import { signedInApp } from '../../../test/crud-contract.ts';
+import { postSale } from '../../../test/report-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -12,6 +13,12 @@ let inStock: { batch_number: string };
 let soldOut: { batch_number: string };
 let ofDeletedProduct: { batch_number: string };
 let refs: Awaited<ReturnType<ReturnType<typeof catalogue>['chain']>>;
+type Customer = { id: number; customer_number: string; name: string };
+let withLimit: Customer;
+let owing: Customer;
+let withAdvance: Customer;
+let cashOnly: Customer;
+let trashed: Customer;
 
 beforeAll(async () => {
   ({ t, admin, cashier } = await signedInApp());
@@ -35,6 +42,32 @@ beforeAll(async () => {
     brand_id: await make.brand('Gone Brand', gone),
   });
   await t.db.updateTable('products').set({ deleted_at: new Date() }).where('id', '=', gone).execute();
+
+  // The debt book as the till must see it: a limit, a debt left after the limit went back to 0, an advance, and
+  // two it must not carry (no credit and no balance; in the trash).
+  withLimit = await make.customer('Snapshot Limit', { credit_limit: 500_000 });
+  owing = await make.customer('Snapshot Owing', { credit_limit: 200_000 });
+  const forAccount = await make.stock(stockRefs);
+  await postSale(t, admin, [[forAccount, 1]], {
+    customer_id: owing.id,
+    payments: [{ method: 'ACCOUNT', amount: 25_000 }],
+  });
+  const owingRow = await t.db.selectFrom('customers').selectAll().where('id', '=', owing.id).executeTakeFirstOrThrow();
+  const update = await t.call('PUT', `/api/customerupdate/${owing.id}`, {
+    token: admin,
+    body: { name: owingRow.name, phone_number: owingRow.phone_number, credit_limit: 0 },
+  });
+  expect(update.status, JSON.stringify(update.body)).toBe(200);
+  withAdvance = await make.customer('Snapshot Advance');
+  const paid = await t.call('POST', '/api/customerpaymentstore', {
+    token: admin,
+    body: { customer_id: withAdvance.id, amount: 30_000, method: 'CASH' },
+  });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  cashOnly = await make.customer('Snapshot Cash Only');
+  trashed = await make.customer('Snapshot Trashed', { credit_limit: 100_000 });
+  const deleted = await t.call('DELETE', `/api/customerdelete/${trashed.id}`, { token: admin });
+  expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
 });
 afterAll(() => t.close());
 
@@ -86,6 +119,30 @@ describe('GET /api/possnapshot', () => {
     ] as const) {
       expect(new Set(list.map((item) => item.id))).toEqual(new Set(snapshot.batches.map((b) => b[key])));
     }
+  });
+
+  it('carries the live customers with a credit limit or a balance, for selling on account offline', async () => {
+    const res = await t.call('GET', '/api/possnapshot', { token: cashier });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { customers } = res.body.data as PosSnapshot;
+    const phone = async (id: number) =>
+      (await t.db.selectFrom('customers').select('phone_number').where('id', '=', id).executeTakeFirstOrThrow())
+        .phone_number;
+    const expected = (c: Customer, balance: number, credit_limit: number) =>
+      phone(c.id).then((phone_number) => ({
+        id: c.id,
+        customer_number: c.customer_number,
+        name: c.name,
+        phone_number,
+        balance,
+        credit_limit,
+      }));
+    expect(customers).toContainEqual(await expected(withLimit, 0, 500_000));
+    expect(customers).toContainEqual(await expected(owing, 25_000, 0));
+    expect(customers).toContainEqual(await expected(withAdvance, -30_000, 0));
+    const ids = customers.map((c) => c.id);
+    expect(ids).not.toContain(cashOnly.id);
+    expect(ids).not.toContain(trashed.id);
   });
 
   it('answers 401 without a session and 403 without the POS key', async () => {
