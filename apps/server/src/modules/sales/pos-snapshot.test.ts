@@ -3,7 +3,6 @@ import type { PosSnapshot } from '@duka/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue, DENIED, UNAUTHENTICATED, withoutCashierKeys } from '../../../test/catalogue-fixtures.ts';
 import { signedInApp } from '../../../test/crud-contract.ts';
-import { postSale } from '../../../test/report-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -48,10 +47,18 @@ beforeAll(async () => {
   withLimit = await make.customer('Snapshot Limit', { credit_limit: 500_000 });
   owing = await make.customer('Snapshot Owing', { credit_limit: 200_000 });
   const forAccount = await make.stock(stockRefs);
-  await postSale(t, admin, [[forAccount, 1]], {
-    customer_id: owing.id,
-    payments: [{ method: 'ACCOUNT', amount: 25_000 }],
+  const sale = await t.call('POST', '/api/salesstore', {
+    token: admin,
+    body: {
+      customerName: owing.name,
+      customerPhone: '0772123456',
+      customer_id: owing.id,
+      items: [{ batchNumber: forAccount.batch_number, quantity: 1 }],
+      payments: [{ method: 'ACCOUNT', amount: 25_000 }],
+      idempotencyKey: crypto.randomUUID(),
+    },
   });
+  expect(sale.status, JSON.stringify(sale.body)).toBe(200);
   const owingRow = await t.db.selectFrom('customers').selectAll().where('id', '=', owing.id).executeTakeFirstOrThrow();
   const update = await t.call('PUT', `/api/customerupdate/${owing.id}`, {
     token: admin,
