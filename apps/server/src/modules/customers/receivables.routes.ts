@@ -1,14 +1,21 @@
-import { API } from '@duka/shared';
+// The receivables report: a declaration from packages/shared (receivablesReport) and the query beside this file;
+// platform/list-routes.ts makes the list and its two files from them.
+import { receivablesReport } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../platform/errors.ts';
-import { route } from '../../platform/route.ts';
+import { registerList } from '../../platform/list-routes.ts';
 import type { AppServices } from '../../services.ts';
+import { receivablesRows, receivablesTotals } from './receivables.queries.ts';
 
-// PLACEHOLDER while being built: every call answers 409.
-export const receivablesRoutes: FastifyPluginAsyncZod<AppServices> = async (app) => {
-  const e = API.customer;
-  for (const x of Object.values(e.receivables))
-    route(app, x, async () => {
-      throw new AppError('conflict', 'Not built yet.');
-    });
+export const receivablesRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, timeZone }) => {
+  registerList(
+    app,
+    receivablesReport,
+    {
+      run: async (query) => ({
+        rows: receivablesRows(db, timeZone, query.search),
+        extras: receivablesTotals(db, query.search),
+      }),
+    },
+    timeZone,
+  );
 };

@@ -1,0 +1,106 @@
+// The receivables report: every live customer who owes, their balance split by how far past its due date each unpaid
+// amount is. A sale on account falls due `payment_terms_days` after the shop day it was made; what it still owes
+// (`account_due`) ages from then. A customer who owes holds no advance (payments settle sales as soon as both exist),
+// so the buckets of a row add up to its balance.
+import type { Aging } from '@duka/shared';
+import { type RawBuilder, sql } from 'kysely';
+import type { Database } from '../../db/connection.ts';
+import { matchesSearch } from '../../platform/listing.ts';
+import { shopDay } from '../../platform/period.ts';
+
+/** The aging buckets in order, each with the most days past due it holds (the last holds every day beyond). */
+export const AGING_BUCKETS: readonly (readonly [keyof Aging, number | null])[] = [
+  ['current', 0],
+  ['d1_30', 30],
+  ['d31_60', 60],
+  ['d61_90', 90],
+  ['over_90', null],
+];
+
+/** One bucket's share of the unpaid amounts of the grouped sales `s`, whose days past due are `overdue`. */
+function bucketSum(index: number, overdue: RawBuilder<number>) {
+  const most = AGING_BUCKETS[index]?.[1] ?? null;
+  const least = index === 0 ? null : (AGING_BUCKETS[index - 1]?.[1] ?? null);
+  const conditions = [
+    ...(least === null ? [] : [sql`${overdue} > ${sql.lit(least)}`]),
+    ...(most === null ? [] : [sql`${overdue} <= ${sql.lit(most)}`]),
+  ];
+  return sql<number>`coalesce(sum(s.account_due) FILTER (WHERE ${sql.join(conditions, sql` AND `)}), 0)::bigint`;
+}
+
+export interface AgingScope {
+  /** Only these customers; all who owe when absent. */
+  customerIds?: readonly number[];
+  /** The shop day (YYYY-MM-DD) days past due are counted to; today when absent. */
+  asOf?: string;
+}
+
+/**
+ * The one aging rule, for the receivables report and the customer statement: per customer with an unpaid sale, what
+ * their sales still owe by days past due (`asOf` − (the sale's shop day + the customer's payment terms)): current
+ * (0 or less, not yet due), d1_30, d31_60, d61_90, over_90. The amounts are what is owed now; `asOf` moves only the
+ * day they are aged to. A query of rows { customer_id, current, d1_30, d31_60, d61_90, over_90 }, to join or run.
+ */
+export function agingByCustomer(db: Database, timeZone: string, scope: AgingScope = {}) {
+  const asOf = scope.asOf ?? shopDay(timeZone);
+  const overdue = sql<number>`(${asOf}::date - ((s.created_at AT TIME ZONE ${timeZone})::date + c.payment_terms_days))`;
+  let q = db
+    .selectFrom('sales as s')
+    .innerJoin('customers as c', 'c.id', 's.customer_id')
+    .where('s.account_due', '>', 0)
+    .select([
+      's.customer_id',
+      bucketSum(0, overdue).as('current'),
+      bucketSum(1, overdue).as('d1_30'),
+      bucketSum(2, overdue).as('d31_60'),
+      bucketSum(3, overdue).as('d61_90'),
+      bucketSum(4, overdue).as('over_90'),
+    ])
+    .groupBy('s.customer_id');
+  if (scope.customerIds) {
+    if (scope.customerIds.length === 0) return q.where(sql<boolean>`false`);
+    q = q.where('s.customer_id', 'in', scope.customerIds);
+  }
+  return q;
+}
+
+/** Live customers who owe, searched by name, phone or customer number. */
+function owing(db: Database, search: string | undefined) {
+  const q = db.selectFrom('customers as c').where('c.deleted_at', 'is', null).where('c.balance', '>', 0);
+  return search ? q.where((eb) => matchesSearch(eb, ['c.name', 'c.phone_number', 'c.customer_number'], search)) : q;
+}
+
+/** The report's rows: largest balance first. */
+export function receivablesRows(db: Database, timeZone: string, search: string | undefined) {
+  const zero = sql<number>`0::bigint`;
+  const bucket = (name: keyof Aging) => sql<number>`coalesce(${sql.ref(`a.${name}`)}, ${zero})`.as(name);
+  return owing(db, search)
+    .leftJoin(agingByCustomer(db, timeZone).as('a'), 'a.customer_id', 'c.id')
+    .select([
+      'c.id as customer_id',
+      'c.customer_number',
+      'c.name',
+      'c.phone_number',
+      'c.credit_limit',
+      'c.balance',
+      bucket('current'),
+      bucket('d1_30'),
+      bucket('d31_60'),
+      bucket('d61_90'),
+      bucket('over_90'),
+      sql<boolean>`c.balance > c.credit_limit`.as('over_limit'),
+    ])
+    .orderBy('c.balance', 'desc')
+    .orderBy('c.id');
+}
+
+/** Σ the balances of every live customer who owes (searched as the rows are), and how many are past their limit. */
+export async function receivablesTotals(db: Database, search?: string) {
+  const row = await owing(db, search)
+    .select([
+      sql<number>`coalesce(sum(c.balance), 0)::bigint`.as('total'),
+      sql<number>`count(*) FILTER (WHERE c.balance > c.credit_limit)::int`.as('over_limit'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { total_receivables: Number(row.total), over_limit_count: Number(row.over_limit) };
+}
