@@ -20,6 +20,9 @@ export const dashboardData = z.object({
   total_expenses: z.number().optional(),
   total_loss: z.number().optional(),
   net_profit: z.number().optional(),
+  /** What customers owe now, whatever the period: the receivables report's total_receivables and over_limit_count.
+   * Only for holders of the receivables report (reportReceivablesList). */
+  receivables: z.object({ total: z.number(), over_limit_count: z.number() }).optional(),
 });
 export type DashboardData = z.output<typeof dashboardData>;
 
@@ -28,7 +31,7 @@ export const dashboardEndpoints = {
     method: 'GET',
     path: '/dashboard',
     access: can('dashboard'),
-    resource: ['dashboard', 'sale', 'stock', 'expense'],
+    resource: ['dashboard', 'sale', 'stock', 'expense', 'customer'],
     query: dateRangeSchema,
     answer: z.object({ success: z.literal(true), message: z.string(), data: dashboardData }),
     summary: "The dashboard's cards and top products over a period (the current month by default).",

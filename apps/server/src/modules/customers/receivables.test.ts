@@ -82,9 +82,15 @@ async function pay(customerId: number, amount: number) {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
-const report = async (query: Record<string, string> = {}) => {
+interface Report {
+  rows: Row[];
+  data: { total: number };
+  total_receivables: number;
+  over_limit_count: number;
+}
+const report = async (query: Record<string, string> = {}): Promise<Report> => {
   const body = await wholeReport(t, admin, 'reportreceivableslist', query);
-  return { ...body, rows: body.data.data as Row[] };
+  return { ...body, rows: body.data.data };
 };
 const rowOf = async (customerId: number) => (await report()).rows.find((r) => r.customer_id === customerId);
 const aging = (row: Row | undefined) =>

@@ -5,6 +5,7 @@ import { unitLabel } from '@duka/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { type Period, periodBetween, periodHolding, shopDay } from '../../platform/period.ts';
+import { receivablesTotals } from '../customers/receivables.queries.ts';
 import { totalExpenses } from '../expenses/expenses.queries.ts';
 import { costOfGoodsSold, totalRevenue as totalRevenueOf } from '../reports/financial-reports.queries.ts';
 import { inWhole, splitPeriod } from '../reports/line-rollups.ts';
@@ -74,23 +75,39 @@ async function topProducts(db: Database, period: Period) {
   });
 }
 
+/** The figures beyond revenue and the chart that the user's keys open. */
+export interface DashboardReach {
+  /** The Profit and Loss report's holders: stock value, profits and losses. */
+  withProfit: boolean;
+  /** The receivables report's holders: what customers owe. */
+  withReceivables: boolean;
+}
+
 /**
  * The period's figures. Stock value, profits and losses are figures of the Profit and Loss report, so only its
- * holders (`withProfit`) get them, and they are not even computed for anyone else; everyone else gets the revenue
- * and the top products.
+ * holders (`withProfit`) get them, and they are not even computed for anyone else; what customers owe is the
+ * receivables report's total, for its holders alike (`withReceivables`), and is the amount owed now whatever the
+ * period. Everyone else gets the revenue and the top products.
  */
-export async function dashboardFigures(db: Database, timeZone: string, query: DashboardQuery, withProfit: boolean) {
+export async function dashboardFigures(
+  db: Database,
+  timeZone: string,
+  query: DashboardQuery,
+  { withProfit, withReceivables }: DashboardReach,
+) {
   const period = dashboardPeriod(timeZone, query);
   // All at once: the profit figures do not wait for the revenue and the chart.
-  const [totalRevenue, chart, profit] = await Promise.all([
+  const [totalRevenue, chart, profit, owed] = await Promise.all([
     totalRevenueOf(db, period),
     topProducts(db, period),
     withProfit ? profitFigures(db, period) : undefined,
+    withReceivables ? receivablesTotals(db) : undefined,
   ]);
   const figures = {
     period: { startDate: period.start, endDate: period.end },
     total_revenue: totalRevenue,
     chart_data: chart,
+    ...(owed ? { receivables: { total: owed.total_receivables, over_limit_count: owed.over_limit_count } } : {}),
   };
   if (!profit) return figures;
   const grossProfit = totalRevenue - profit.cost;

@@ -88,8 +88,9 @@ describe('GET /api/dashboard', () => {
     expect(theirs.status).toBe(200);
     expect(Object.keys(theirs.body.data).sort()).toEqual(['chart_data', 'period', 'total_revenue']);
     expect(theirs.body.data).toMatchObject({ total_revenue: 8_100, chart_data: res.body.data.chart_data });
-    // Once their role holds the report's key, the profit cards come with it.
-    const granted = await withCashierKeys(t, ['reportProfitLossList'], () =>
+    // Once their role holds the report's key, the profit cards come with it; with the receivables report's, what
+    // customers owe: then they see what the Administrator sees.
+    const granted = await withCashierKeys(t, ['reportProfitLossList', 'reportReceivablesList'], () =>
       t.call('GET', '/api/dashboard', { token: cashier }),
     );
     expect(granted.body.data).toEqual(res.body.data);
@@ -295,5 +296,79 @@ describe('GET /api/dashboard: net profit', () => {
       total_expenses: 2_500,
       net_profit: 31_500 - 2_500 - 15_000,
     });
+  });
+});
+
+describe('GET /api/dashboard: owed by customers', () => {
+  it("is the receivables report's total and over-limit count, whatever the period, for its holders only", async () => {
+    const cashier = await t.signIn(DEMO_CASHIER.email, DEMO_CASHIER.password);
+    const batch = await receiveBatch(t, admin, await makeCatalogue(t, admin, 'Roofing Sheets'), {
+      quantity: 20,
+      unit_price: 20_000,
+      sale_price: 25_000,
+    });
+    let phone = 0;
+    const customer = async (name: string, credit_limit: number) => {
+      phone += 1;
+      const res = await t.call('POST', '/api/customerstore', {
+        token: admin,
+        body: { name, phone_number: `07039${String(phone).padStart(5, '0')}`, credit_limit, payment_terms_days: 14 },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.id as number;
+    };
+    const onAccount = async (customer_id: number, quantity: number, extra = {}) => {
+      const res = await t.call('POST', '/api/salesstore', {
+        token: admin,
+        body: {
+          customerName: 'Site',
+          customerPhone: '0700000000',
+          items: [{ batchNumber: batch.batch_number, quantity }],
+          payments: [{ method: 'ACCOUNT', amount: 25_000 * quantity }],
+          customer_id,
+          idempotencyKey: randomUUID(),
+          ...extra,
+        },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    const receivables = async () => {
+      const res = await t.call('GET', '/api/reportreceivableslist', { token: admin });
+      expect(res.status).toBe(200);
+      return res.body as { total_receivables: number; over_limit_count: number };
+    };
+    // Nobody owes yet: the card says so, with 0.
+    expect((await dashboard()).receivables).toEqual({ total: 0, over_limit_count: 0 });
+
+    const mugisha = await customer('Mugisha Roofing', 500_000);
+    const apio = await customer('Apio Builders', 30_000);
+    await onAccount(mugisha, 4);
+    await onAccount(apio, 2, { credit_override_reason: 'Pays on Friday' });
+    const pay = await t.call('POST', '/api/customerpaymentstore', {
+      token: admin,
+      body: { customer_id: mugisha, amount: 35_000, method: 'CASH' },
+    });
+    expect(pay.status, JSON.stringify(pay.body)).toBe(200);
+
+    const report = await receivables();
+    expect(report).toMatchObject({ total_receivables: 65_000 + 50_000, over_limit_count: 1 });
+    expect((await dashboard()).receivables).toEqual({
+      total: report.total_receivables,
+      over_limit_count: report.over_limit_count,
+    });
+    // What is owed now, not in the period: a past month shows the same amount.
+    expect((await dashboard('?startDate=2025-01-01&endDate=2025-01-31')).receivables).toEqual({
+      total: 115_000,
+      over_limit_count: 1,
+    });
+
+    // Without the report's key the card is not sent; the key alone brings it, and not the profit cards.
+    const theirs = await t.call('GET', '/api/dashboard', { token: cashier });
+    expect(theirs.body.data).not.toHaveProperty('receivables');
+    const granted = await withCashierKeys(t, ['reportReceivablesList'], () =>
+      t.call('GET', '/api/dashboard', { token: cashier }),
+    );
+    expect(granted.body.data.receivables).toEqual({ total: 115_000, over_limit_count: 1 });
+    expect(granted.body.data).not.toHaveProperty('net_profit');
   });
 });
