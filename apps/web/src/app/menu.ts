@@ -3,6 +3,7 @@ import {
   FINANCIAL_REPORTS,
   type ListDeclaration,
   type PermissionKey,
+  receivablesReport,
   SALES_REPORTS,
   STOCK_REPORTS,
 } from '@duka/shared';
@@ -81,7 +82,7 @@ export const MENU: MenuGroup[] = [
     ],
   },
   {
-    // Reports > Sales Reports, Inventory Reports, each listing the reports the user may open.
+    // Reports > Sales Reports, Inventory Reports, Customer Reports, each listing the reports the user may open.
     label: 'Reports',
     items: [
       {
@@ -91,6 +92,10 @@ export const MENU: MenuGroup[] = [
       {
         label: 'Inventory Reports',
         items: STOCK_REPORTS.map(reportItem),
+      },
+      {
+        label: 'Customer Reports',
+        items: [reportItem(receivablesReport)],
       },
     ],
   },

@@ -11,6 +11,7 @@ import { lazyPage, type Preloadable } from '../components/lazy-page.tsx';
 import { PageLoader } from '../components/PageLoader.tsx';
 import { askDashboardEarly } from '../features/dashboard/dashboard-query.ts';
 import {
+  CUSTOMER_REPORT_SCREENS,
   FINANCIAL_REPORT_SCREENS,
   INVENTORY_REPORT_SCREENS,
   SALES_REPORT_SCREENS,
@@ -265,9 +266,12 @@ const routes: RouteObject[] = [
           guarded('/expenselist', 'expenseList', <ExpenseListPage />),
           guarded('/expensecreate', 'expenseAdd', <ExpenseCreatePage />),
           guarded('/expenseupdate/:id', 'expenseEdit', <ExpenseUpdatePage />),
-          ...[...SALES_REPORT_SCREENS, ...INVENTORY_REPORT_SCREENS, ...FINANCIAL_REPORT_SCREENS].map(
-            ({ report, page: Page }) => guarded(report.path, report.keys.list, <Page />),
-          ),
+          ...[
+            ...SALES_REPORT_SCREENS,
+            ...INVENTORY_REPORT_SCREENS,
+            ...CUSTOMER_REPORT_SCREENS,
+            ...FINANCIAL_REPORT_SCREENS,
+          ].map(({ report, page: Page }) => guarded(report.path, report.keys.list, <Page />)),
           guarded('/businessinfosettings', 'businessInfoSettings', <BusinessInfoSettingsPage />),
           guarded('/trash', 'trash', <TrashPage />),
           guarded('/applicationloglist', 'applicationLogs', <ApplicationLogListPage />),

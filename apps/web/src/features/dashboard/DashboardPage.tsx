@@ -16,6 +16,7 @@ import {
   periodDays,
 } from './dashboard-periods.ts';
 import { OpenDiscrepanciesAlert } from './OpenDiscrepanciesAlert.tsx';
+import { ReceivablesCard } from './ReceivablesCard.tsx';
 
 // ECharts is large: its chunk is fetched once the chart's place (450 px, under the cards) comes into view.
 const TopProductsChart = lazyWhenVisible(() => import('./TopProductsChart.tsx'), 'TopProductsChart', 450);
@@ -136,6 +137,7 @@ export function DashboardPage() {
                 </Paper>
               ))}
             </SimpleGrid>
+            {shown.receivables && <ReceivablesCard owed={shown.receivables} />}
             <Paper p="md" withBorder>
               {shown.chart_data.length > 0 ? (
                 <TopProductsChart points={shown.chart_data} />

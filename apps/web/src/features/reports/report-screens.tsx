@@ -5,6 +5,7 @@ import {
   type ListDeclaration,
   monthlySalesReport,
   profitLossReport,
+  receivablesReport,
   revenueReport,
   stockAgingReport,
   stockBalanceReport,
@@ -19,6 +20,7 @@ import { lazyPage } from '../../components/lazy-page.tsx';
 
 // Each screen's code comes in its own chunk when first opened, so the first load carries none of it.
 const ExpenseReportPage = lazyPage(() => import('./FinancialReportPages.tsx'), 'ExpenseReportPage');
+const ReceivablesReportPage = lazyPage(() => import('./CustomerReportPages.tsx'), 'ReceivablesReportPage');
 const ProfitLossReportPage = lazyPage(() => import('./FinancialReportPages.tsx'), 'ProfitLossReportPage');
 const RevenueReportPage = lazyPage(() => import('./FinancialReportPages.tsx'), 'RevenueReportPage');
 const SupplierReportPage = lazyPage(() => import('./FinancialReportPages.tsx'), 'SupplierReportPage');
@@ -62,3 +64,6 @@ export const FINANCIAL_REPORT_SCREENS: ReportScreen[] = [
   { report: supplierReport, page: SupplierReportPage },
   { report: taxReport, page: TaxReportPage },
 ];
+
+/** What customers owe: the debt book's report. */
+export const CUSTOMER_REPORT_SCREENS: ReportScreen[] = [{ report: receivablesReport, page: ReceivablesReportPage }];
