@@ -20,6 +20,7 @@ import {
   priceInCopy,
   productsInCopy,
 } from '../offline/catalogue-choices.ts';
+import { addToCopiedBalance, onAccountOf } from '../offline/customers.ts';
 import { lastKnown } from '../offline/last-known.ts';
 import { localDb } from '../offline/local-db.ts';
 import type { OfflineSale } from '../offline/offline-sale.ts';
@@ -38,7 +39,7 @@ const brandInPath = (brandId: number | null) => (brandId === null ? NO_BRAND_PAR
  * The server's answer, or `fromCopy`'s (the till's local copy) when the browser is offline or the server
  * cannot be reached: the POS keeps finding and pricing what is on the shelf, at the copy's prices and balances.
  */
-async function serverOrCopy<T>(fromServer: () => Promise<T>, fromCopy: () => Promise<T>): Promise<T> {
+export async function serverOrCopy<T>(fromServer: () => Promise<T>, fromCopy: () => Promise<T>): Promise<T> {
   if (navigator.onLine) {
     try {
       return await fromServer();
@@ -254,8 +255,11 @@ async function postSale(body: SaleInput) {
   }
 }
 
-/** What a sale changes: the sales, the stock it sold from, the reports and dashboard over them, the day's cash-up. */
-const SALE_REFRESHES = ['sale', 'stock', 'report', 'dashboard', 'cashUp'];
+/**
+ * What a sale changes: the sales, the stock it sold from, the reports and dashboard over them, the day's cash-up, and
+ * the balance of the customer it put on account.
+ */
+const SALE_REFRESHES = ['sale', 'stock', 'report', 'dashboard', 'cashUp', 'customer'];
 
 // Not useWrite: the sale is done once its answer is read, so the refresh of what it touches is not awaited — a
 // refetch hanging on a poor line must not keep the till spinning on a sale already made.
@@ -269,6 +273,7 @@ export const useProcessSale = () => {
       // balances, without fetching the whole copy again after every sale.
       void (async () => {
         for (const item of sale.items) await decrementBalance(item.batchNumber, item.quantity);
+        if (sale.customer_id) await addToCopiedBalance(sale.customer_id, onAccountOf(sale));
       })();
     },
   });

@@ -18,5 +18,5 @@ export function expandSnapshot(snapshot: PosSnapshotAnswer): CatalogueRecord {
       sku: product?.sku ?? null,
     };
   });
-  return { id: 'current', taken_at: snapshot.taken_at, batches };
+  return { id: 'current', taken_at: snapshot.taken_at, batches, customers: snapshot.customers ?? [] };
 }

@@ -1,4 +1,4 @@
-import type { PosSnapshotBatch } from '@duka/shared';
+import type { PosSnapshotBatch, PosSnapshotCustomer } from '@duka/shared';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 
 // The browser's own database for working offline: the outbox of sales not yet confirmed by the server
@@ -9,6 +9,8 @@ export interface CatalogueRecord {
   /** When the server read it (ISO), as the POS shows the copy's age. */
   taken_at: string;
   batches: PosSnapshotBatch[];
+  /** The customers it may sell to on account; absent from a copy stored before the debt book. */
+  customers?: PosSnapshotCustomer[];
 }
 
 /** A sale in the outbox (outbox.ts), as it is stored. */

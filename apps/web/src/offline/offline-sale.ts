@@ -13,10 +13,19 @@ export interface OfflineReceiptLine {
   unit_price: number;
 }
 
+/** The customer of a sale for the debt book, as its local receipt names them. */
+export interface OfflineReceiptCustomer {
+  customer_number: string;
+  name: string;
+  phone_number: string;
+}
+
 export interface OfflinePayload {
   body: SaleInput;
   cashier: string;
   lines: OfflineReceiptLine[];
+  /** The customer whose account the sale is for (body.customer_id); absent on a walk-in sale. */
+  customer?: OfflineReceiptCustomer;
 }
 
 export type OfflineSale = OutboxSale<OfflinePayload>;
@@ -37,12 +46,14 @@ export async function queueOfflineSale(
   body: SaleInput,
   lines: OfflineReceiptLine[],
   cashier: { id: number; name: string },
+  customer?: OfflineReceiptCustomer,
 ): Promise<string> {
   const { made_at, copy_at } = offlineTimes((await readCatalogue())?.taken_at);
   const payload: OfflinePayload = {
     body: { ...body, offline: true, made_at, ...(copy_at && { copy_at }) },
     cashier: cashier.name,
     lines,
+    ...(customer && { customer }),
   };
   await add<OfflinePayload>({ key: body.idempotencyKey, user_id: cashier.id, made_at, payload });
   for (const item of body.items) await decrementBalance(item.batchNumber, item.quantity);

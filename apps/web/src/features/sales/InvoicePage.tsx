@@ -9,7 +9,7 @@ import {
   useSaleDocument,
   VatLine,
 } from './sale-document.tsx';
-import { paymentStatus, ReturnedLines, TillPayments } from './till-blocks.tsx';
+import { AccountLines, paymentStatus, ReturnedLines, TillPayments } from './till-blocks.tsx';
 
 /** The invoice's own number: the sale's receipt number (sequential, no gaps) under the invoice prefix. */
 const invoiceNumber = (receipt: number | null, fallback: string) =>
@@ -41,8 +41,9 @@ export function InvoicePage() {
             <FromBlock business={business} />
             <Stack gap={2}>
               <Text fw={700}>Bill To</Text>
-              <Text size="sm">{s.customer_name}</Text>
-              <Text size="sm">{s.customer_phone}</Text>
+              {s.account && <Text size="sm">Customer No. {s.account.customer.customer_number}</Text>}
+              <Text size="sm">{s.account?.customer.name ?? s.customer_name}</Text>
+              <Text size="sm">{s.account?.customer.phone_number ?? s.customer_phone}</Text>
               {s.customer_email && <Text size="sm">{s.customer_email}</Text>}
               {s.customer_address && <Text size="sm">{s.customer_address}</Text>}
             </Stack>
@@ -61,6 +62,7 @@ export function InvoicePage() {
               <TotalLine label="Total UGX" amount={formatMoney(s.total_amount)} strong />
               <Divider my={4} />
               <TillPayments sale={s} />
+              <AccountLines sale={s} />
               <ReturnedLines sale={s} />
             </Stack>
           </SimpleGrid>

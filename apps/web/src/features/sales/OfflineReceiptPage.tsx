@@ -1,4 +1,4 @@
-import { formatDay, formatMoney, formatQuantity, formatTime, PAYMENT_LABELS } from '@duka/shared';
+import { ACCOUNT_PAYMENT, formatDay, formatMoney, formatQuantity, formatTime, PAYMENT_LABELS } from '@duka/shared';
 import { Alert, Button, Divider, Group, Stack, Table, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { useBusinessInfo, useOfflineReceipt } from '../../api/sales.ts';
@@ -22,8 +22,10 @@ export function OfflineReceiptPage() {
         It reached the server and is in the sales list with its receipt number. <Link to="/saleslist">Sales list</Link>
       </Alert>
     );
-  const { body } = sale.payload;
+  const { body, customer } = sale.payload;
   const totals = offlineTotals(sale.payload);
+  const payments = body.payments ?? [{ method: body.paymentMethod ?? 'CASH', amount: totals.total_amount }];
+  const onAccount = payments.find((p) => p.method === ACCOUNT_PAYMENT)?.amount ?? 0;
   return (
     <PrintedPage pageSize="80mm auto">
       <Stack gap={4} className="receipt">
@@ -45,8 +47,11 @@ export function OfflineReceiptPage() {
           <Text size="xs">Key: {sale.key.slice(0, 8)}</Text>
         </Group>
         <Text size="xs">Cashier: {sale.payload.cashier}</Text>
-        <Text size="xs">
-          Customer: {body.customerName} {body.customerPhone}
+        <Text size="xs" data-testid="receipt-customer">
+          Customer:{' '}
+          {customer
+            ? `${customer.customer_number} ${customer.name} ${customer.phone_number}`
+            : `${body.customerName} ${body.customerPhone}`}
         </Text>
         <Table fz="xs">
           <Table.Tbody>
@@ -64,9 +69,19 @@ export function OfflineReceiptPage() {
         <TotalLine label={`Discount (${body.discount ?? 0}%)`} amount={formatMoney(totals.discount_amount)} />
         <TotalLine label="Total UGX" amount={formatMoney(totals.total_amount)} strong />
         <Divider my="xs" />
-        {(body.payments ?? [{ method: body.paymentMethod ?? 'CASH', amount: totals.total_amount }]).map((p, i) => (
-          <TotalLine key={i} label={PAYMENT_LABELS[p.method]} amount={formatMoney(p.amount)} />
-        ))}
+        {payments
+          .filter((p) => p.method !== ACCOUNT_PAYMENT)
+          .map((p, i) => (
+            <TotalLine key={i} label={PAYMENT_LABELS[p.method]} amount={formatMoney(p.amount)} />
+          ))}
+        {onAccount > 0 && (
+          <Group justify="space-between" data-testid="receipt-account">
+            <Text fw={700}>On account</Text>
+            <Text fw={700} data-testid="receipt-on-account">
+              {formatMoney(onAccount)}
+            </Text>
+          </Group>
+        )}
         <Divider my="sm" />
         <ReceiptThanks business={business.data ?? {}} />
         <Group justify="center" mt="sm" className="no-print">

@@ -1,36 +1,57 @@
-import { formatMoney, PAYMENT_LABELS, PAYMENT_METHODS, type SalePaymentInput } from '@duka/shared';
-import { ActionIcon, Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ACCOUNT_PAYMENT, formatMoney, PAYMENT_LABELS, PAYMENT_METHODS, type SalePaymentInput } from '@duka/shared';
+import { ActionIcon, Alert, Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { type PaymentRow, paymentsSummary } from './payments.ts';
+import {
+  type AccountTender,
+  overCreditMessage,
+  type PaymentRow,
+  paymentsSummary,
+  withRestOnAccount,
+} from './payments.ts';
 import { useSelectOnFocus } from './select-on-focus.ts';
+
+type SaleMethod = SalePaymentInput['method'];
 
 interface Props {
   opened: boolean;
   total: number;
   itemCount: number;
   payment: string;
-  onConfirm: (payments: SalePaymentInput[]) => void;
+  /** The chosen customer's account, when the seller may put the sale on it; undefined: money only. */
+  account?: AccountTender;
+  /** The payments taken, and the reason given to go past the customer's credit (an override holder's). */
+  onConfirm: (payments: SalePaymentInput[], overrideReason?: string) => void;
   onClose: () => void;
 }
 
 // The payment step that F9 and Ctrl+Enter open. It opens with the total in the amount field, focused and
 // selected: Enter sells for exactly that, typing the cash handed over shows the change. More payments split the sale
-// (the new one takes what is still due); Mobile Money asks for the SMS's transaction id. Esc goes back to the cart.
-// The figures here are a preview: the server checks the payments against its own total.
-export function PaymentDialog({ opened, total, itemCount, payment, onConfirm, onClose }: Props) {
+// (the new one takes what is still due); Mobile Money asks for the SMS's transaction id. For a customer who may buy
+// on account, "Rest on account" puts what the deposit leaves on their account, within their available credit. Esc goes
+// back to the cart. The figures here are a preview: the server checks the payments against its own total and the
+// customer's credit.
+export function PaymentDialog({ opened, total, itemCount, payment, account, onConfirm, onClose }: Props) {
   const [rows, setRows] = useState<PaymentRow[]>([]);
   const [tried, setTried] = useState(false);
+  const [reason, setReason] = useState('');
   const selectOnFocus = useSelectOnFocus<HTMLInputElement>();
   useEffect(() => {
     if (!opened) return;
-    setRows([{ method: payment, amount: total, reference: '' }]);
+    setRows([{ method: payment, amount: total, reference: '', isRest: payment === ACCOUNT_PAYMENT }]);
     setTried(false);
+    setReason('');
   }, [opened, payment, total]);
-  const summary = paymentsSummary(rows, total);
+  // Without a customer's account (cleared meanwhile), an account row is no payment the sale can take.
+  const methods: SaleMethod[] = account ? [...PAYMENT_METHODS, ACCOUNT_PAYMENT] : [...PAYMENT_METHODS];
+  const summary = paymentsSummary(rows, total, account, reason);
+  const hasAccountRow = rows.some((r) => r.method === ACCOUNT_PAYMENT);
+  const change = (next: (all: PaymentRow[]) => PaymentRow[]) => setRows((all) => withRestOnAccount(next(all), total));
   const set = (index: number, patch: Partial<PaymentRow>) =>
-    setRows((all) => all.map((r, i) => (i === index ? { ...r, ...patch } : r)));
+    change((all) => all.map((r, i) => (i === index ? { ...r, ...patch } : r)));
   const addPayment = () =>
-    setRows((all) => [...all, { method: 'MOBILE_MONEY', amount: Math.max(0, summary.due), reference: '' }]);
+    change((all) => [...all, { method: 'MOBILE_MONEY', amount: Math.max(0, summary.due), reference: '' }]);
+  const restOnAccount = () =>
+    change((all) => [...all, { method: ACCOUNT_PAYMENT, amount: 0, reference: '', isRest: true }]);
 
   const confirm = () => {
     setTried(true);
@@ -43,6 +64,7 @@ export function PaymentDialog({ opened, total, itemCount, payment, onConfirm, on
           amount: r.amount,
           reference: r.reference.trim() || undefined,
         })),
+      summary.isOverCredit ? reason.trim() : undefined,
     );
   };
 
@@ -61,6 +83,11 @@ export function PaymentDialog({ opened, total, itemCount, payment, onConfirm, on
           <Text fz={32} fw={700} data-testid="payment-total">
             UGX {formatMoney(total)}
           </Text>
+          {account && (
+            <Text size="sm" data-testid="payment-available-credit">
+              {account.name}: UGX {formatMoney(account.available)} of credit available
+            </Text>
+          )}
           {rows.map((row, index) => {
             const n = rows.length > 1 ? ` ${index + 1}` : '';
             const needsReference = row.method === 'MOBILE_MONEY' && !row.reference.trim();
@@ -69,9 +96,10 @@ export function PaymentDialog({ opened, total, itemCount, payment, onConfirm, on
                 <Select
                   label={`Paid by${n}`}
                   w={150}
-                  data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_LABELS[m] }))}
+                  data={methods.map((m) => ({ value: m, label: PAYMENT_LABELS[m] }))}
                   value={row.method}
-                  onChange={(v) => set(index, { method: v ?? 'CASH' })}
+                  // An account row takes what the other payments leave, until its amount is typed.
+                  onChange={(v) => set(index, { method: v ?? 'CASH', isRest: v === ACCOUNT_PAYMENT })}
                   allowDeselect={false}
                 />
                 <NumberInput
@@ -82,11 +110,11 @@ export function PaymentDialog({ opened, total, itemCount, payment, onConfirm, on
                   allowNegative={false}
                   thousandSeparator=","
                   value={row.amount}
-                  onChange={(v) => set(index, { amount: Number(v) || 0 })}
+                  onChange={(v) => set(index, { amount: Number(v) || 0, isRest: false })}
                   data-autofocus={index === 0 || undefined}
                   {...selectOnFocus}
                 />
-                {row.method !== 'CASH' && (
+                {row.method !== 'CASH' && row.method !== ACCOUNT_PAYMENT && (
                   <TextInput
                     label={row.method === 'MOBILE_MONEY' ? `Transaction id${n}` : `Reference${n}`}
                     style={{ flex: 1 }}
@@ -101,7 +129,7 @@ export function PaymentDialog({ opened, total, itemCount, payment, onConfirm, on
                     color="red"
                     mt={28}
                     aria-label={`Remove payment${n}`}
-                    onClick={() => setRows((all) => all.filter((_, i) => i !== index))}
+                    onClick={() => change((all) => all.filter((_, i) => i !== index))}
                   >
                     ×
                   </ActionIcon>
@@ -110,9 +138,16 @@ export function PaymentDialog({ opened, total, itemCount, payment, onConfirm, on
             );
           })}
           <Group justify="space-between">
-            <Button variant="subtle" size="compact-sm" onClick={addPayment}>
-              Add payment (split)
-            </Button>
+            <Group gap="xs">
+              <Button variant="subtle" size="compact-sm" onClick={addPayment}>
+                Add payment (split)
+              </Button>
+              {account && !hasAccountRow && (
+                <Button variant="subtle" size="compact-sm" onClick={restOnAccount}>
+                  Rest on account
+                </Button>
+              )}
+            </Group>
             {summary.due > 0 ? (
               <Text fw={700} c="red" data-testid="payment-due">
                 Still due: UGX {formatMoney(summary.due)}
@@ -123,6 +158,21 @@ export function PaymentDialog({ opened, total, itemCount, payment, onConfirm, on
               </Text>
             )}
           </Group>
+          {account && summary.isOverCredit && (
+            <Alert color="orange" data-testid="payment-over-credit">
+              <Stack gap="xs">
+                <Text size="sm">{overCreditMessage(account, summary.onAccount)}</Text>
+                {account.canOverride && (
+                  <TextInput
+                    label="Reason to go past the credit limit"
+                    value={reason}
+                    onChange={(e) => setReason(e.currentTarget.value)}
+                    maxLength={500}
+                  />
+                )}
+              </Stack>
+            </Alert>
+          )}
           {tried && summary.problem && (
             <Text c="red" size="sm" role="alert">
               {summary.problem}

@@ -1,4 +1,11 @@
-import { formatMoney, PAYMENT_LABELS, PAYMENT_METHODS, type SalePaymentInput, saleTotals } from '@duka/shared';
+import {
+  ACCOUNT_PAYMENT,
+  formatMoney,
+  PAYMENT_LABELS,
+  PAYMENT_METHODS,
+  type SalePaymentInput,
+  saleTotals,
+} from '@duka/shared';
 import {
   Alert,
   Button,
@@ -22,6 +29,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMe } from '../../api/auth.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
+import { useChosenCustomer } from '../../api/customers-pos.ts';
+import { usePermissions } from '../../api/permissions.ts';
 import { NoSaleAnswer, useBusinessInfo, useProcessSale, useRefreshPosSearch } from '../../api/sales.ts';
 import { confirmAction } from '../../components/confirm.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -29,6 +38,7 @@ import { LocalCopyAge } from '../../offline/LocalCopyAge.tsx';
 import { queueOfflineSale } from '../../offline/offline-sale.ts';
 import { withLeadingZero } from '../profile/phone.ts';
 import { CartTable } from './CartTable.tsx';
+import { CustomerPicker } from './CustomerPicker.tsx';
 import { useCart } from './cart.ts';
 import { ItemPicker } from './ItemPicker.tsx';
 import { KeyHelp } from './KeyHelp.tsx';
@@ -38,6 +48,7 @@ import { PendingSaleBanner } from './PendingSaleBanner.tsx';
 import classes from './PosPage.module.css';
 import { PosSearch } from './PosSearch.tsx';
 import { useParkedCarts } from './parked-carts.ts';
+import type { AccountTender } from './payments.ts';
 import { type AfterSale, mayBeRecorded, type PendingSale, serverUnreachable, usePendingSale } from './pending-sale.ts';
 import { usePosDraft } from './pos-draft.ts';
 import { usePosKeys } from './pos-keys.ts';
@@ -51,7 +62,7 @@ import { useFillHeight } from './use-fill-height.ts';
 export function PosPage() {
   const navigate = useNavigate();
   const cart = useCart();
-  const { draft, update, setCustomer, reset: resetDraft } = usePosDraft();
+  const { draft, update, setCustomer, setAccount, reset: resetDraft } = usePosDraft();
   const { pending, keep, forget } = usePendingSale();
   const processSale = useProcessSale();
   const me = useMe();
@@ -61,6 +72,10 @@ export function PosPage() {
   const [afterSale, setAfterSale] = useLocalStorage<AfterSale>({ key: 'posAfterSave', defaultValue: 'receipt' });
   const [status, setStatus] = useState<{ ok?: string; error?: string; noAnswer?: string }>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  // A sale on account the server refused for going past the customer's credit: its payments, to send again with a
+  // reason by a holder of the override.
+  const [creditRefusal, setCreditRefusal] = useState<{ payments: SalePaymentInput[] }>();
+  const [overrideReason, setOverrideReason] = useState('');
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   const searchInput = useRef<HTMLInputElement>(null);
   const cartBox = useRef<HTMLDivElement>(null);
@@ -68,7 +83,19 @@ export function PosPage() {
   const cartHeight = useFillHeight(cartBox, [isByHand, status, pending]);
   useEffect(() => () => clearTimeout(redirect.current), []);
 
-  const { customer, discount, payment, notice } = draft;
+  const { customer, discount, notice } = draft;
+  const { can } = usePermissions();
+  // The chosen customer as they are now: their balance may have moved since they were chosen.
+  const account = useChosenCustomer(draft.account);
+  const accountTender: AccountTender | undefined =
+    account && can('customerCreditSale')
+      ? { name: account.name, available: account.available_credit, canOverride: can('customerCreditOverride') }
+      : undefined;
+  // "On account" needs a customer and the key to sell on credit: without them the till's method is cash again.
+  const payment = draft.payment === ACCOUNT_PAYMENT && !accountTender ? 'CASH' : draft.payment;
+  const paymentChoices: SalePaymentInput['method'][] = accountTender
+    ? [...PAYMENT_METHODS, ACCOUNT_PAYMENT]
+    : [...PAYMENT_METHODS];
   const percent = Math.min(100, Math.max(0, Number(discount) || 0));
   // Said under the field rather than changed behind the cashier's back; no sale goes with it until corrected.
   const discountError = Number(discount) > 100 ? 'Discount is at most 100 %' : undefined;
@@ -90,7 +117,7 @@ export function PosPage() {
       setStatus({ noAnswer: 'Offline, and the signed-in cashier is not known: the sale is kept to send again.' });
       return;
     }
-    const key = await queueOfflineSale(sale.body, sale.lines ?? [], me.data);
+    const key = await queueOfflineSale(sale.body, sale.lines ?? [], me.data, sale.customer);
     // Searches already answered still show the balances from before this sale.
     refreshSearch();
     forget();
@@ -103,6 +130,7 @@ export function PosPage() {
   const send = async (sale: PendingSale) => {
     setStatus({});
     setFieldErrors({});
+    setCreditRefusal(undefined);
     if (!navigator.onLine) return keepOffline(sale);
     try {
       const answer = await processSale.mutateAsync(sale.body);
@@ -127,12 +155,17 @@ export function PosPage() {
       }
       forget();
       if (err instanceof ApiError) setFieldErrors(err.errors);
+      // Past the customer's credit (the server names what is available): an override holder may send it again with
+      // a reason.
+      if (err instanceof ApiError && err.status === 422 && typeof err.body.available === 'number')
+        setCreditRefusal({ payments: sale.body.payments ?? [] });
       setStatus({ error: errorMessage(err, 'An error occurred during submission.') });
     }
   };
 
-  // From the payment step, the payments taken; from Process Sale, one payment of the total by the chosen method.
-  const submit = (payments?: SalePaymentInput[]) => {
+  // From the payment step, the payments taken (and the reason to go past the customer's credit, if given); from
+  // Process Sale, one payment of the total by the chosen method. A customer of the debt book names the sale's customer.
+  const submit = (payments?: SalePaymentInput[], creditOverrideReason?: string) => {
     const sale: PendingSale = {
       afterSale,
       lines: cart.lines.map((l) => ({
@@ -142,9 +175,14 @@ export function PosPage() {
         quantity: l.quantity,
         unit_price: l.salePrice,
       })),
+      ...(account && {
+        customer: { customer_number: account.customer_number, name: account.name, phone_number: account.phone_number },
+      }),
       body: {
-        customerName: customer.name,
-        customerPhone: customer.phone,
+        customerName: account?.name ?? customer.name,
+        customerPhone: account?.phone_number ?? customer.phone,
+        customer_id: account?.id,
+        credit_override_reason: creditOverrideReason || undefined,
         customerEmail: isInvoice ? customer.email : undefined,
         customerAddress: isInvoice ? customer.address : undefined,
         items: cart.lines.map((l) => ({
@@ -176,7 +214,7 @@ export function PosPage() {
     keepParked(cart.lines, draft);
     cart.clear();
     resetDraft();
-    setStatus({ ok: `Cart parked for ${customer.name}. Recall it from Parked carts.` });
+    setStatus({ ok: `Cart parked for ${account?.name ?? customer.name}. Recall it from Parked carts.` });
     searchInput.current?.focus();
   };
   const recall = (id: string) => {
@@ -216,6 +254,24 @@ export function PosPage() {
       {status.error && (
         <Alert color="red" mb="md" withCloseButton onClose={() => setStatus({})} role="alert">
           {status.error}
+          {creditRefusal && can('customerCreditOverride') && (
+            <Group mt="xs" align="flex-end" gap="xs">
+              <TextInput
+                label="Reason to go past the credit limit"
+                value={overrideReason}
+                onChange={(e) => setOverrideReason(e.currentTarget.value)}
+                maxLength={500}
+                style={{ flex: 1 }}
+              />
+              <Button
+                color="orange"
+                disabled={!overrideReason.trim() || isLocked}
+                onClick={() => submit(creditRefusal.payments, overrideReason.trim())}
+              >
+                Sell past the limit
+              </Button>
+            </Group>
+          )}
         </Alert>
       )}
       <Fieldset variant="unstyled" disabled={isLocked} className={classes.page}>
@@ -255,21 +311,37 @@ export function PosPage() {
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Paper p="sm" withBorder className={classes.side}>
               <Stack gap="xs">
+                <CustomerPicker
+                  value={account}
+                  onChange={(chosen) => {
+                    setAccount(chosen);
+                    setCreditRefusal(undefined);
+                  }}
+                />
+                {field('customer_id') && (
+                  <Text c="red" size="sm">
+                    {field('customer_id')}
+                  </Text>
+                )}
                 <SimpleGrid cols={2} spacing="xs">
-                  <TextInput
-                    label="Customer Name"
-                    value={customer.name}
-                    onChange={(e) => setCustomer({ name: e.currentTarget.value })}
-                    error={field('customerName')}
-                  />
-                  <TextInput
-                    label="Customer Phone"
-                    inputMode="numeric"
-                    maxLength={18}
-                    value={customer.phone}
-                    onChange={(e) => setCustomer({ phone: withLeadingZero(e.currentTarget.value) })}
-                    error={field('customerPhone')}
-                  />
+                  {!account && (
+                    <>
+                      <TextInput
+                        label="Customer Name"
+                        value={customer.name}
+                        onChange={(e) => setCustomer({ name: e.currentTarget.value })}
+                        error={field('customerName')}
+                      />
+                      <TextInput
+                        label="Customer Phone"
+                        inputMode="numeric"
+                        maxLength={18}
+                        value={customer.phone}
+                        onChange={(e) => setCustomer({ phone: withLeadingZero(e.currentTarget.value) })}
+                        error={field('customerPhone')}
+                      />
+                    </>
+                  )}
                   {isInvoice && (
                     <>
                       <TextInput
@@ -300,7 +372,7 @@ export function PosPage() {
                   />
                   <Select
                     label="Payment Method"
-                    data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_LABELS[m] }))}
+                    data={paymentChoices.map((m) => ({ value: m, label: PAYMENT_LABELS[m] }))}
                     value={payment}
                     onChange={(v) => update({ payment: v ?? 'CASH' })}
                     allowDeselect={false}
@@ -339,7 +411,8 @@ export function PosPage() {
                   <Button
                     size="lg"
                     className={classes.process}
-                    onClick={() => submit()}
+                    // On account goes through the payment step, which checks the customer's credit.
+                    onClick={() => (payment === ACCOUNT_PAYMENT ? openPayment() : submit())}
                     disabled={cart.lines.length === 0 || !isDiscountValid}
                     loading={processSale.isPending}
                   >
@@ -392,10 +465,11 @@ export function PosPage() {
         total={totals.total_amount}
         itemCount={cart.lines.length}
         payment={payment}
+        account={accountTender}
         onClose={closePayment}
-        onConfirm={(payments) => {
+        onConfirm={(payments, reason) => {
           closePayment();
-          submit(payments);
+          submit(payments, reason);
         }}
       />
     </>

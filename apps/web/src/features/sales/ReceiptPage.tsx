@@ -11,7 +11,7 @@ import {
   useSaleDocument,
   VatLine,
 } from './sale-document.tsx';
-import { ReturnedLines, TillPayments } from './till-blocks.tsx';
+import { AccountLines, accountCustomer, ReturnedLines, TillPayments } from './till-blocks.tsx';
 
 // The receipt fits 80 mm paper: the receipt number printed large, the business name once, the time and
 // the cashier, each payment with its reference, cash tendered and change; returns made against it below.
@@ -39,8 +39,8 @@ export function ReceiptPage() {
             <Text size="xs">Ref: {s.sale_number}</Text>
           </Group>
           <Text size="xs">Cashier: {s.user?.name ?? 'N/A'}</Text>
-          <Text size="xs">
-            Customer: {s.customer_name} {s.customer_phone}
+          <Text size="xs" data-testid="receipt-customer">
+            Customer: {accountCustomer(s) ?? `${s.customer_name} ${s.customer_phone}`}
           </Text>
           <ItemsTable items={s.items} />
           <Stack gap={2}>
@@ -51,6 +51,7 @@ export function ReceiptPage() {
           </Stack>
           <Divider my="xs" />
           <TillPayments sale={s} />
+          <AccountLines sale={s} />
           <ReturnedLines sale={s} />
           {can('salesReturn') && (
             <Button component={Link} to={`/salesreturn/${s.id}`} variant="light" size="xs" mt="xs" className="no-print">

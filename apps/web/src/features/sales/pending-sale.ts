@@ -2,7 +2,7 @@ import { API, type SaleInput } from '@duka/shared';
 import { useLocalStorage } from '@mantine/hooks';
 import { ApiError, fetchEndpoint } from '../../api/client.ts';
 import { NoSaleAnswer } from '../../api/sales.ts';
-import type { OfflineReceiptLine } from '../../offline/offline-sale.ts';
+import type { OfflineReceiptCustomer, OfflineReceiptLine } from '../../offline/offline-sale.ts';
 
 // A sale between the press of Process Sale and the reading of the server's answer. It is kept in local storage with
 // its key, so after a lost reply, a hang or a reload the very same body goes again under the same key and the server
@@ -13,6 +13,8 @@ export interface PendingSale {
   afterSale: AfterSale;
   /** The cart's names and prices, for the local receipt should the sale have to wait offline. */
   lines?: OfflineReceiptLine[];
+  /** The customer whose account the sale is for, as the local receipt names them. */
+  customer?: OfflineReceiptCustomer;
 }
 
 export function usePendingSale() {

@@ -1,8 +1,11 @@
+import type { CustomerChoice } from '@duka/shared';
 import { useLocalStorage } from '@mantine/hooks';
 
 // What the cashier has typed for the sale besides the items, kept like the cart so a reload loses none of it.
 export interface PosDraft {
   customer: { name: string; phone: string; email: string; address: string };
+  /** The debt book's customer the sale is for (as when chosen); null: a walk-in sale with the free-text customer. */
+  account: CustomerChoice | null;
   discount: number | string;
   payment: string;
   notice: string;
@@ -10,6 +13,7 @@ export interface PosDraft {
 
 export const EMPTY_DRAFT: PosDraft = {
   customer: { name: 'Anonymous', phone: '0700000000', email: 'customer@example.com', address: 'Unknown' },
+  account: null,
   discount: 0,
   payment: 'CASH',
   notice: '',
@@ -28,6 +32,7 @@ export function usePosDraft() {
     update: (change: Partial<PosDraft>) => setDraft({ ...current, ...change }),
     setCustomer: (change: Partial<PosDraft['customer']>) =>
       setDraft({ ...current, customer: { ...current.customer, ...change } }),
+    setAccount: (account: CustomerChoice | null) => setDraft({ ...current, account }),
     reset: resetDraft,
   };
 }

@@ -1,4 +1,4 @@
-import { formatMoney, formatQuantity, PAYMENT_LABELS, PAYMENT_METHODS } from '@duka/shared';
+import { formatMoney, formatQuantity, PAYMENT_LABELS, PAYMENT_METHODS, paymentLabel } from '@duka/shared';
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,7 +9,8 @@ import { figures, TableHead } from '../../components/TableHead.tsx';
 import { useSaleDocument } from '../sales/sale-document.tsx';
 
 // A return against a sale: per line what was sold and already returned, the quantity coming back, the
-// reason and the refund; saved, it opens the return receipt.
+// reason and the refund; saved, it opens the return receipt. A sale still owed on a customer's account says so: the
+// return takes what is owed off the account first, and only the rest is refunded.
 export function ReturnPage() {
   const { sale } = useSaleDocument();
   const navigate = useNavigate();
@@ -43,6 +44,27 @@ export function ReturnPage() {
       <Title order={1} size="h2">
         Return against sale {s.sale_number} (receipt No. {s.receipt_number ?? '—'})
       </Title>
+      {s.account && s.account.account_due > 0 && (
+        <Alert color="blue" data-testid="return-account-due">
+          UGX {formatMoney(s.account.account_due)} of this sale is still owed on the account of{' '}
+          {s.account.customer.name} ({s.account.customer.customer_number}): the return is taken off the account first,
+          and only what is left of it is refunded.
+        </Alert>
+      )}
+      {s.returns.length > 0 && (
+        <Paper withBorder p="md">
+          <Text fw={700} size="sm" mb={4}>
+            Returns already made
+          </Text>
+          {s.returns.map((r) => (
+            <Text key={r.id} size="sm">
+              Return No. {r.return_number}:{' '}
+              {r.credited_amount > 0 && <>taken off the account UGX {formatMoney(r.credited_amount)}, </>}
+              refund UGX {formatMoney(r.refund_amount - r.credited_amount)} ({paymentLabel(r.refund_method)})
+            </Text>
+          ))}
+        </Paper>
+      )}
       <Paper withBorder p="md">
         <Table fz="sm">
           <TableHead headings={['Item', ...figures('Price', 'Sold', 'Returned'), { label: 'Return now', w: 160 }]} />

@@ -6,7 +6,9 @@ import { useReturn } from '../../api/till.ts';
 import { figures, TableHead } from '../../components/TableHead.tsx';
 import { SaleDocumentFrame, TotalLine } from '../sales/sale-document.tsx';
 
-// The return receipt: its own number, the sale it belongs to, what came back and the refund, on 80 mm.
+// The return receipt: its own number, the sale it belongs to, what came back and the refund, on 80 mm. Of a sale
+// still owed on a customer's account, the return first takes what is owed off the account: only the rest is handed
+// back.
 export function ReturnReceiptPage() {
   const { id } = useParams();
   const record = useReturn(id);
@@ -48,7 +50,13 @@ export function ReturnReceiptPage() {
               ))}
             </Table.Tbody>
           </Table>
-          <TotalLine label="Refund UGX" amount={formatMoney(r.refund_amount)} strong />
+          {r.credited_amount > 0 && (
+            <>
+              <TotalLine label="Returned value UGX" amount={formatMoney(r.refund_amount)} />
+              <TotalLine label="Taken off the account" amount={formatMoney(r.credited_amount)} />
+            </>
+          )}
+          <TotalLine label="Refund UGX" amount={formatMoney(r.refund_amount - r.credited_amount)} strong />
           <Text size="sm">
             {paymentLabel(r.refund_method)}
             {r.refund_reference ? ` (ref ${r.refund_reference})` : ''}
