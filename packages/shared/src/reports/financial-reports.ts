@@ -62,11 +62,16 @@ export const revenueReport = defineList({
     total_revenue: z.number(),
     total_discount: z.number(),
     total_returns: z.number(),
-    /** What each method brought in less the refunds paid by it: the four add up to the revenue. */
+    /** What each method brought in less the refunds paid by it: the four and on_account add up to the revenue. */
     by_payment_method: z.object({ CASH: z.number(), MOBILE_MONEY: z.number(), BANK: z.number(), CARD: z.number() }),
+    /** Σ what the period's sales put on customers' accounts: part of the revenue, not yet paid. */
+    on_account: z.number(),
+    /** Σ payments to customers' accounts dated in the period, a reversal negative on its own day: money in for sales
+     * of any period, not revenue. */
+    account_payments: z.number(),
   },
-  /** Sales and returns, slot by slot. */
-  resources: ['report', 'sale'],
+  /** Sales and returns, slot by slot; the customers' payments. */
+  resources: ['report', 'sale', 'customer'],
   total: { field: 'total_revenue', label: 'Total Revenue (UGX)' },
 });
 

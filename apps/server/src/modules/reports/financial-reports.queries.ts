@@ -28,7 +28,7 @@ const total = (expression: string) => sql<number>`coalesce(sum(${sql.raw(express
 /**
  * Revenue: one row per shop day with sales or returns, newest first; paged as any report. Per method, a sale brings
  * what its payments paid (cash less the change handed back) and a return takes its refund off its refund method, so
- * the four methods add up to the revenue.
+ * the four methods add up to the revenue, but for what the day's sales put on customers' accounts.
  */
 export const revenueRows = (db: Database, period: Period, timeZone: string) =>
   perShopDay(db, period, timeZone, [
@@ -81,6 +81,31 @@ export async function revenueTotals(db: Database, period: Period) {
       CARD: Number(row.card),
     } as Record<string, number>,
   };
+}
+
+/**
+ * The debt book beside the revenue: what the period's sales put on customers' accounts (in the revenue, not yet
+ * paid: the four payment methods and this add up to it), and what customers paid to their accounts on the period's
+ * days, a reversal negative on its own day (money in for sales of any period, never revenue).
+ */
+export async function accountTotals(db: Database, period: Period) {
+  const [sales, payments] = await Promise.all([
+    db
+      .selectFrom('sales')
+      // Only a sale with a customer is on account: those have an index of their own (migration 034).
+      .where('customer_id', 'is not', null)
+      .where('created_at', '>=', period.from)
+      .where('created_at', '<', period.until)
+      .select(total('on_account').as('total'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('customer_payments')
+      .where('payment_date', '>=', period.start)
+      .where('payment_date', '<=', period.end)
+      .select(total('amount').as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { onAccount: Number(sales.total), accountPayments: Number(payments.total) };
 }
 
 /** Σ sale totals after discount less the refunds of returns made in the period: the dashboard's total_revenue. */

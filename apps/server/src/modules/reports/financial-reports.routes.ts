@@ -39,12 +39,19 @@ export const financialReportRoutes: FastifyPluginAsync<AppServices> = async (app
       timeZone,
     );
 
-  perShopDay(revenueReport, money.revenueRows, money.revenueTotals, (totals) => ({
-    total_revenue: totals.revenue,
-    total_discount: totals.discount,
-    total_returns: totals.returns,
-    by_payment_method: totals.byMethod,
-  }));
+  perShopDay(
+    revenueReport,
+    money.revenueRows,
+    (db, period) => Promise.all([money.revenueTotals(db, period), money.accountTotals(db, period)]),
+    ([totals, account]) => ({
+      total_revenue: totals.revenue,
+      total_discount: totals.discount,
+      total_returns: totals.returns,
+      by_payment_method: totals.byMethod,
+      on_account: account.onAccount,
+      account_payments: account.accountPayments,
+    }),
+  );
 
   registerPeriodReport(
     app,

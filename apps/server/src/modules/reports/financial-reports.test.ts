@@ -1,6 +1,7 @@
 // The five financial reports on one seeded month (sales at two costs, discounts, a sale either side of the month's
 // edges in shop time, expenses in three categories, a write-off): every figure reconciles with the others, the sales
 // and stock reports and the dashboard, to the shilling; the previous period sits beside; keys, 422s and exports.
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DENIED, UNAUTHENTICATED, withCashierKeys } from '../../../test/catalogue-fixtures.ts';
@@ -9,6 +10,7 @@ import { exportedRows, saleAt, wholeReport } from '../../../test/report-fixtures
 import { xlsxDay } from '../../../test/spreadsheets.ts';
 import { type Batch, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
+import { shopDay } from '../../platform/period.ts';
 
 let t: TestApp;
 let admin: string;
@@ -271,5 +273,89 @@ describe('access, validation and files', () => {
       expect(revenue.rows[2]).toEqual(['Total Revenue (UGX)', cell(sum(inMarch()))]);
       expect(revenue.rows.at(-1)?.[0]).toEqual(day('2025-03-01'));
     }
+  });
+});
+
+describe('the debt book beside the revenue', () => {
+  const MAY = { report_type: 'custom', date_range: '2025-05-01,2025-05-31' };
+  const PRICE = 40_000;
+
+  it('counts what the period’s sales put on account and what customers paid to their accounts on its days', async () => {
+    const sheets = await receiveBatch(t, admin, await makeCatalogue(t, admin, 'Iron Sheets'), {
+      quantity: 10,
+      unit_price: 30_000,
+      sale_price: PRICE,
+      stock_date: '2025-05-01',
+    });
+    const made = await t.call('POST', '/api/customerstore', {
+      token: admin,
+      body: { name: 'Namono Contractors', phone_number: '0704411223', credit_limit: 1_000_000, payment_terms_days: 30 },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const customer_id = made.body.data.id as number;
+    const sellAt = async (instant: string, quantity: number, payments: { method: string; amount: number }[]) => {
+      const res = await t.call('POST', '/api/salesstore', {
+        token: admin,
+        body: {
+          customerName: 'Namono Contractors',
+          customerPhone: '0704411223',
+          items: [{ batchNumber: sheets.batch_number, quantity }],
+          payments,
+          customer_id,
+          idempotencyKey: randomUUID(),
+        },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      await sql`UPDATE sales SET created_at = ${instant}::timestamptz WHERE id = ${res.body.data.id}`.execute(t.db);
+    };
+    const pay = async (amount: number, payment_date: string) => {
+      const res = await t.call('POST', '/api/customerpaymentstore', {
+        token: admin,
+        body: { customer_id, amount, method: 'CASH', payment_date },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.id as number;
+    };
+    // 2 sheets wholly on account on 5 May; 1 on 10 May, half in cash and half on account; 1 on 1 June on account.
+    await sellAt('2025-05-05T09:00:00Z', 2, [{ method: 'ACCOUNT', amount: 2 * PRICE }]);
+    await sellAt('2025-05-10T09:00:00Z', 1, [
+      { method: 'CASH', amount: PRICE / 2 },
+      { method: 'ACCOUNT', amount: PRICE / 2 },
+    ]);
+    await sellAt('2025-05-31T21:30:00Z', 1, [{ method: 'ACCOUNT', amount: PRICE }]); // 1 June in Kampala
+    const may = await pay(50_000, '2025-05-20');
+    await pay(10_000, '2025-06-02');
+    // Reversed today: the reversal counts on its own day, never rewriting May.
+    const reversed = await t.call('POST', `/api/customerpaymentreverse/${may}`, {
+      token: admin,
+      body: { reason: 'Cheque bounced' },
+    });
+    expect(reversed.status, JSON.stringify(reversed.body)).toBe(200);
+
+    const [revenue, statement, dashboard] = await Promise.all([
+      report('revenue', MAY),
+      report('profitloss', MAY),
+      t.call('GET', '/api/dashboard?startDate=2025-05-01&endDate=2025-05-31', { token: admin }),
+    ]);
+    // Revenue counts a sale on account as any other sale, and the P&L and the dashboard with it.
+    expect(revenue.total_revenue).toBe(3 * PRICE);
+    expect(statement.revenue).toBe(3 * PRICE);
+    expect(dashboard.body.data.total_revenue).toBe(3 * PRICE);
+    expect(revenue).toMatchObject({
+      on_account: 2 * PRICE + PRICE / 2,
+      account_payments: 50_000,
+      by_payment_method: { CASH: PRICE / 2, MOBILE_MONEY: 0, BANK: 0, CARD: 0 },
+    });
+    // The four methods and what went on account add up to the revenue.
+    const methods = Object.values(revenue.by_payment_method as Record<string, number>);
+    expect(sum(methods) + revenue.on_account).toBe(revenue.total_revenue);
+
+    const june = await report('revenue', { report_type: 'custom', date_range: '2025-06-01,2025-06-30' });
+    expect(june).toMatchObject({ total_revenue: PRICE, on_account: PRICE, account_payments: 10_000 });
+    const today = shopDay('Africa/Kampala');
+    const now = await report('revenue', { report_type: 'custom', date_range: `${today},${today}` });
+    expect(now).toMatchObject({ on_account: 0, account_payments: -50_000 });
+    // March had neither.
+    expect(await report('revenue')).toMatchObject({ on_account: 0, account_payments: 0 });
   });
 });

@@ -33,6 +33,9 @@ export const RevenueReportPage = () => (
       moneyCard('Total Revenue (UGX)', 'total_revenue'),
       moneyCard('Total Discount (UGX)', 'total_discount'),
       breakdown('By Payment Method', 'by_payment_method', (m) => PAYMENT_LABELS[m as keyof typeof PAYMENT_LABELS] ?? m),
+      // Sold on account is in the revenue but not yet paid; account payments are money in, not revenue.
+      moneyCard('Sold On Account (UGX)', 'on_account'),
+      moneyCard('Account Payments (UGX)', 'account_payments'),
     ]}
   />
 );
