@@ -1,7 +1,8 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { formatMoney } from '@duka/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
+import { DEMO_ADMIN, DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
 import {
   apiCall,
   collectErrors,
@@ -9,6 +10,7 @@ import {
   type RunningApp,
   saleThroughApi,
   signedInPage,
+  signInThroughUi,
   startShop,
   stockItem,
   stopAll,
@@ -61,12 +63,23 @@ beforeAll(async () => {
   await onAccount(mugisha.id, 6);
   await post('/customerpaymentstore', { customer_id: mugisha.id, amount: 70_000, method: 'CASH' });
   await onAccount(apio.id, 2, { credit_override_reason: 'Known contractor, pays Friday' });
-  page = await signedInPage(browser, app.url, undefined, {
-    viewport: { width: 1366, height: 900 },
-    prepare: collectErrors(errors),
-  });
+  // A context of its own: axe-core injects its script through it.
+  page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+  page.setDefaultTimeout(10_000);
+  collectErrors(errors)(page);
+  await signInThroughUi(page, app.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.waitForURL(`${app.url}/home`);
 });
 afterAll(() => stopAll(app, browser));
+
+/** The serious and critical WCAG 2 A/AA violations on the page as it is now (as a11y.spec.ts counts them). */
+async function seriousViolations(): Promise<string[]> {
+  await page.waitForTimeout(400);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
 
 /** A report card's figure (FigureCards names each card by its label). */
 const card = async (label: string) =>
@@ -86,6 +99,8 @@ describe('receivables', () => {
       '1 customer over their credit limit',
     );
     const onDashboard = await page.getByTestId('card-receivables-total').textContent();
+    // The over-limit line in red, and the link, read at AA contrast.
+    expect(await seriousViolations()).toEqual([]);
 
     await page.getByRole('link', { name: 'Open the Receivables Report' }).click();
     await page.waitForURL(`${app.url}/reportreceivableslist`);
@@ -109,6 +124,7 @@ describe('receivables', () => {
       '0',
     ]);
     expect(await rows.nth(1).getByRole('cell').nth(2).textContent()).toBe('Apio Builders');
+    expect(await seriousViolations()).toEqual([]);
     expect(errors).toEqual([]);
   });
 
