@@ -6,6 +6,7 @@ import {
   overCreditMessage,
   type PaymentRow,
   paymentsSummary,
+  REASON_NEEDED,
   withRestOnAccount,
 } from './payments.ts';
 import { useSelectOnFocus } from './select-on-focus.ts';
@@ -109,7 +110,8 @@ export function PaymentDialog({ opened, total, itemCount, payment, account, onCo
                   allowDecimal={false}
                   allowNegative={false}
                   thousandSeparator=","
-                  value={row.amount}
+                  // Rubbed out, the field stays empty for what is typed next: a 0 put back would end up after it.
+                  value={row.amount === 0 ? '' : row.amount}
                   onChange={(v) => set(index, { amount: Number(v) || 0, isRest: false })}
                   data-autofocus={index === 0 || undefined}
                   {...selectOnFocus}
@@ -168,12 +170,13 @@ export function PaymentDialog({ opened, total, itemCount, payment, account, onCo
                     value={reason}
                     onChange={(e) => setReason(e.currentTarget.value)}
                     maxLength={500}
+                    error={tried && summary.needsCredit ? REASON_NEEDED : undefined}
                   />
                 )}
               </Stack>
             </Alert>
           )}
-          {tried && summary.problem && (
+          {tried && summary.problem && !summary.needsCredit && (
             <Text c="red" size="sm" role="alert">
               {summary.problem}
             </Text>

@@ -36,6 +36,8 @@ export function withRestOnAccount(rows: PaymentRow[], total: number): PaymentRow
 export const overCreditMessage = (account: AccountTender, onAccount: number) =>
   `Only UGX ${formatMoney(account.available)} of credit is available to ${account.name}: this sale would put UGX ${formatMoney(onAccount)} on account.`;
 
+export const REASON_NEEDED = 'Give the reason to go past the credit limit.';
+
 export function paymentsSummary(rows: PaymentRow[], total: number, account?: AccountTender, overrideReason = '') {
   const paid = sumOf(rows);
   const notCash = sumOf(rows.filter((r) => r.method !== 'CASH'));
@@ -52,16 +54,17 @@ export function paymentsSummary(rows: PaymentRow[], total: number, account?: Acc
     problem = `At most UGX ${formatMoney(largestChange(total))} of change on this sale: check the cash handed over.`;
   else if (rows.some((r) => r.method === 'MOBILE_MONEY' && r.amount > 0 && !r.reference.trim()))
     problem = 'Mobile Money needs the transaction id from the SMS.';
-  else if (account && isOverCredit && !(account.canOverride && overrideReason.trim()))
-    problem = account.canOverride
-      ? `${overCreditMessage(account, onAccount)} Give the reason to go past the limit.`
-      : overCreditMessage(account, onAccount);
+  // Said by the step beside the account row (overCreditMessage), with the reason field for an override holder.
+  const needsCredit = Boolean(!problem && account && isOverCredit && !(account.canOverride && overrideReason.trim()));
+  if (needsCredit && account) problem = account.canOverride ? REASON_NEEDED : overCreditMessage(account, onAccount);
   return {
     paid,
     due,
     change: Math.max(0, paid - total),
     onAccount,
     isOverCredit,
+    /** The problem is the customer's credit (shown beside the account row rather than under the payments). */
+    needsCredit,
     problem,
     isReady: !problem,
   };
