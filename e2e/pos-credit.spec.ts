@@ -9,6 +9,7 @@ import {
   saleThroughApi,
   saveBusinessInfo,
   signedInPage,
+  signInThroughUi,
   startShop,
   stockItem,
   stopAll,
@@ -18,6 +19,8 @@ import {
 // cash deposit and the rest on account, the receipt with what went on account and the balance after; then a sale past
 // the available credit refused by the till, and one refused by the server after another till sold to the same
 // customer meanwhile, with the amount still available. A manager who may exceed limits gives a reason and sells.
+// Offline, the till finds the customer in its local copy and sells on account up to the credit it knows of, less what
+// its outbox already put on the account.
 let app: RunningApp;
 let browser: Browser;
 let admin: string;
@@ -99,10 +102,9 @@ async function cementInCart(page: Page, count: number) {
   await expect.poll(() => page.getByLabel('Cement Bag quantity').inputValue()).toBe(String(count));
 }
 
-/** Finds the customer by the start of their phone number and picks them. */
+/** Finds the customer by the start of their phone number, typed where a walk-in's phone goes, and picks them. */
 async function chooseCustomer(page: Page, available: string) {
-  await page.getByRole('textbox', { name: 'Customer account' }).click();
-  await page.keyboard.type('0781');
+  await typeInto(page, page.getByRole('textbox', { name: 'Customer Phone' }), '0781');
   const option = page.getByRole('option', { name: new RegExp(CUSTOMER.name) });
   await option.getByText(`Available credit UGX ${available}`).waitFor();
   await option.click();
@@ -265,6 +267,69 @@ describe('selling on account at the POS', () => {
     expect(await manager.getByTestId('receipt-balance-after').textContent()).toBe('UGX 334,000');
     const audit = await apiCall(app.url, 'GET', '/applicationloglist?pagination_size=5', undefined, admin);
     expect(JSON.stringify(audit.body)).toContain('Deposit for the slab promised Friday');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('selling on account offline', () => {
+  it('finds the customer in the local copy, sells on account and counts the outbox against the credit', async () => {
+    const kato = await apiCall(
+      app.url,
+      'POST',
+      '/customerstore',
+      { name: 'Kato Hardware', phone_number: '0789876543', credit_limit: 200_000 },
+      admin,
+    );
+    expect(kato.status, JSON.stringify(kato.body)).toBe(200);
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    await context.addInitScript(() => {
+      window.print = () => {};
+    });
+    const till = await context.newPage();
+    till.setDefaultTimeout(15_000);
+    till.on('pageerror', (err) => errors.push(err.message));
+    await signInThroughUi(till, app.url, DEMO_CASHIER.email, DEMO_CASHIER.password);
+    await till.waitForURL(/\/home$/);
+    await till.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+    await till.goto(`${app.url}/salespos`);
+    await till.getByTestId('local-copy-age').waitFor();
+
+    await context.setOffline(true);
+    await till.reload();
+    await till.getByRole('status', { name: 'Connection: Offline' }).waitFor();
+    const findKato = async (available: string) => {
+      await typeInto(till, till.getByRole('textbox', { name: 'Customer Name' }), 'Kato');
+      const option = till.getByRole('option', { name: /Kato Hardware/ });
+      await option.getByText(`Available credit UGX ${available}`).waitFor();
+      await option.click();
+      await till.getByTestId('pos-customer-available').getByText(`Available credit: UGX ${available}`).waitFor();
+    };
+    await findKato('200,000');
+    await cementInCart(till, 3);
+    const dialog = await takePayment(till, '114,000');
+    await dialog.getByRole('textbox', { name: 'Paid by' }).click();
+    await till.getByRole('option', { name: 'On account' }).click();
+    await expect.poll(() => dialog.getByRole('textbox', { name: 'Amount', exact: true }).inputValue()).toBe('114,000');
+    await dialog.getByRole('button', { name: 'Confirm sale (Enter)' }).click();
+
+    await till.getByTestId('not-yet-sent').waitFor();
+    expect(await till.getByTestId('receipt-customer').textContent()).toBe(
+      `Customer: ${kato.body.data.customer_number} Kato Hardware 0789876543`,
+    );
+    expect(await till.getByTestId('receipt-on-account').textContent()).toBe('114,000');
+    await till.getByRole('link', { name: 'Back to POS' }).click();
+
+    // The sale waits in the outbox: the customer has 86,000 left, not the 200,000 of the copy.
+    await findKato('86,000');
+    await till.getByRole('button', { name: 'Clear customer (walk-in sale)' }).click();
+    await till.getByRole('textbox', { name: 'Customer Name' }).waitFor();
+
+    await context.setOffline(false);
+    await till.getByRole('status', { name: 'Connection: Online' }).waitFor({ timeout: 30_000 });
+    await expect
+      .poll(async () => (await apiCall(app.url, 'GET', '/getcustomers?search=Kato', undefined, admin)).body.data[0])
+      .toMatchObject({ balance: 114_000, available_credit: 86_000 });
+    await context.close();
     expect(errors).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { API, type CustomerChoice, type InputOf } from '@duka/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { onAccountInOutbox, searchCustomersInCopy } from '../offline/customers.ts';
 import { call } from './client.ts';
 import { useWrite } from './lists.ts';
@@ -56,6 +56,15 @@ export function useChosenCustomer(chosen: CustomerChoice | null): CustomerChoice
   });
   return chosen ? (fresh.data ?? chosen) : null;
 }
+
+/**
+ * Marks the picker's answers as stale: a sale kept offline put part of itself on a customer's account, which the
+ * answers already given do not count yet.
+ */
+export const useRefreshCustomerSearch = () => {
+  const client = useQueryClient();
+  return () => void client.invalidateQueries({ queryKey: queryKeyOf(API.customer.search).slice(0, -1) });
+};
 
 /** A customer added at the till: the customers' list and picker learn of them. */
 export const useAddCustomer = () =>

@@ -1,6 +1,7 @@
 import { ApiError } from '../api/client.ts';
 import { recordSale } from '../api/sales.ts';
 import { refreshCatalogue } from './catalogue.ts';
+import { addToCopiedBalance, onAccountOf } from './customers.ts';
 import type { OfflinePayload } from './offline-sale.ts';
 import { list, markRefused, remove } from './outbox.ts';
 
@@ -29,13 +30,19 @@ export async function sendOutbox(userId: number): Promise<SendResult> {
   // for the cashier's decision (RefusedSales) and do not hold back the ones made after them.
   const mine = (await list<OfflinePayload>()).filter((s) => s.user_id === userId && !s.refused);
   if (mine.length === 0) return 'nothing';
+  // Out of the outbox, a sale on account is counted in the copied balance instead, until the copy is renewed.
+  const sent = async (sale: (typeof mine)[number]) => {
+    await remove(sale.key);
+    const { body } = sale.payload;
+    if (body.customer_id) await addToCopiedBalance(body.customer_id, onAccountOf(body));
+  };
   for (const sale of mine) {
     try {
       await recordSale(sale.payload.body);
-      await remove(sale.key);
+      await sent(sale);
     } catch (err) {
       if (err instanceof ApiError && keyAlreadyUsed(err)) {
-        await remove(sale.key);
+        await sent(sale);
         continue;
       }
       if (err instanceof ApiError && refusedForGood(err)) {

@@ -4,7 +4,6 @@ import {
   Button,
   Combobox,
   Group,
-  Loader,
   Modal,
   NumberInput,
   Paper,
@@ -12,6 +11,7 @@ import {
   Stack,
   Text,
   TextInput,
+  type TextInputProps,
   useCombobox,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -21,9 +21,10 @@ import { useAddCustomer, useCustomerSearch } from '../../api/customers-pos.ts';
 import { usePermissions } from '../../api/permissions.ts';
 import { withLeadingZero } from '../profile/phone.ts';
 
-// The customer a sale is for, at the POS: found by phone, name or number as the cashier types (the server's picker,
-// or the till's local copy offline), each with what they owe and what credit they have left; or added in place. Cleared,
-// the sale is a walk-in sale again with the free-text name and phone.
+// The customer a sale is for, at the POS. The walk-in name and phone fields search the debt book as the cashier types
+// (the server's picker, or the till's local copy offline): customers found by name or phone are offered with what they
+// owe and what credit they have left, and one chosen takes the two fields' place. Cleared, the sale is a walk-in sale
+// again with the free-text name and phone as they were. "+ New" adds a customer in place.
 
 /** What a customer owes, or the advance the shop holds for them. */
 export const balanceWords = (balance: number) =>
@@ -33,112 +34,80 @@ export const balanceWords = (balance: number) =>
       ? `Advance UGX ${formatMoney(-balance)}`
       : 'Owes nothing';
 
-interface Props {
-  /** The chosen customer (as they are now), or null for a walk-in sale. */
-  value: CustomerChoice | null;
-  onChange: (customer: CustomerChoice | null) => void;
-}
-
-export function CustomerPicker({ value, onChange }: Props) {
-  const { can } = usePermissions();
-  const [text, setText] = useState('');
-  const [isAdding, setAdding] = useState(false);
-  const [debounced] = useDebouncedValue(text.trim(), 150);
+/**
+ * A walk-in field (the customer's name or phone) that also finds customers of the debt book by what is typed into
+ * it. Only typing searches (not the defaults it opens with), and the list shows only when something matches, so a
+ * walk-in name is typed as before.
+ */
+export function CustomerSearchField({
+  onValueChange,
+  onChoose,
+  ...input
+}: Omit<TextInputProps, 'onChange'> & {
+  value: string;
+  onValueChange: (text: string) => void;
+  onChoose: (customer: CustomerChoice) => void;
+}) {
+  const [query, setQuery] = useState('');
+  const [debounced] = useDebouncedValue(query.trim(), 150);
   const search = useCustomerSearch(debounced);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
-  const found = text.trim() ? (search.data ?? []) : [];
-  const choose = (customer: CustomerChoice) => {
-    onChange(customer);
-    setText('');
-    combobox.closeDropdown();
-  };
-
-  if (value) return <ChosenCustomer customer={value} onClear={() => onChange(null)} />;
+  const found = query.trim() ? (search.data ?? []) : [];
   return (
-    <Stack gap={4}>
-      <Combobox
-        store={combobox}
-        onOptionSubmit={(id) => {
-          const customer = found.find((c) => String(c.id) === id);
-          if (customer) choose(customer);
-        }}
-      >
-        <Combobox.Target>
-          <TextInput
-            label="Customer account"
-            placeholder="Find by phone or name"
-            value={text}
-            onChange={(e) => {
-              setText(e.currentTarget.value);
-              combobox.openDropdown();
-              combobox.updateSelectedOptionIndex();
-            }}
-            onFocus={() => combobox.openDropdown()}
-            onBlur={() => combobox.closeDropdown()}
-            rightSection={search.isFetching ? <Loader size="xs" /> : null}
-          />
-        </Combobox.Target>
-        <Combobox.Dropdown hidden={!text.trim()}>
-          <Combobox.Options aria-label="Customers found">
-            {found.length === 0 ? (
-              <Combobox.Empty>
-                {search.isError
-                  ? errorMessage(search.error, 'The search failed.')
-                  : search.isFetching || debounced !== text.trim()
-                    ? 'Searching…'
-                    : 'No customer matches.'}
-              </Combobox.Empty>
-            ) : (
-              found.map((c) => (
-                <Combobox.Option value={String(c.id)} key={c.id}>
-                  <Text size="sm" fw={600}>
-                    {c.name} · {c.phone_number}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {c.customer_number} · {balanceWords(c.balance)} · Available credit UGX{' '}
-                    {formatMoney(c.available_credit)}
-                  </Text>
-                </Combobox.Option>
-              ))
-            )}
-          </Combobox.Options>
-        </Combobox.Dropdown>
-      </Combobox>
-      {can('customerAdd') && (
-        <Group justify="flex-end">
-          <Button variant="subtle" size="compact-sm" onClick={() => setAdding(true)}>
-            Add customer
-          </Button>
-        </Group>
-      )}
-      {isAdding && (
-        <AddCustomerDialog
-          typed={text.trim()}
-          onClose={() => setAdding(false)}
-          onAdded={(customer) => {
-            setAdding(false);
-            choose(customer);
+    <Combobox
+      store={combobox}
+      onOptionSubmit={(id) => {
+        const customer = found.find((c) => String(c.id) === id);
+        if (!customer) return;
+        setQuery('');
+        combobox.closeDropdown();
+        onChoose(customer);
+      }}
+    >
+      <Combobox.Target>
+        <TextInput
+          {...input}
+          onChange={(e) => {
+            const text = e.currentTarget.value;
+            onValueChange(text);
+            setQuery(text);
+            combobox.openDropdown();
+            combobox.updateSelectedOptionIndex();
           }}
+          onBlur={() => combobox.closeDropdown()}
         />
-      )}
-    </Stack>
+      </Combobox.Target>
+      <Combobox.Dropdown hidden={found.length === 0} miw={300}>
+        <Combobox.Options aria-label="Customers found">
+          {found.map((c) => (
+            <Combobox.Option value={String(c.id)} key={c.id}>
+              <Text size="sm" fw={600}>
+                {c.name} · {c.phone_number}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {c.customer_number} · {balanceWords(c.balance)} · Available credit UGX {formatMoney(c.available_credit)}
+              </Text>
+            </Combobox.Option>
+          ))}
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
   );
 }
 
-/** The chosen customer: who, what they owe, what credit is left, and the way back to a walk-in sale. */
-function ChosenCustomer({ customer, onClear }: { customer: CustomerChoice; onClear: () => void }) {
+/** The chosen customer in the walk-in fields' place: who, what they owe, what credit is left, and Clear. */
+export function ChosenCustomer({ customer, onClear }: { customer: CustomerChoice; onClear: () => void }) {
   return (
-    <Paper withBorder p="xs" data-testid="pos-customer" aria-label="Customer account" role="group">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
+    <Paper withBorder px="xs" py={4} data-testid="pos-customer" aria-label="Customer account" role="group">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <Stack gap={0}>
-          <Text size="sm" fw={700}>
+          <Text size="sm" fw={700} lh={1.3}>
             {customer.name}
           </Text>
-          <Text size="xs">
-            {customer.customer_number} · {customer.phone_number}
+          <Text size="xs" lh={1.3}>
+            {customer.customer_number} · {customer.phone_number} · {balanceWords(customer.balance)}
           </Text>
-          <Text size="xs">{balanceWords(customer.balance)}</Text>
-          <Text size="xs" fw={600} data-testid="pos-customer-available">
+          <Text size="xs" fw={600} lh={1.3} data-testid="pos-customer-available">
             Available credit: UGX {formatMoney(customer.available_credit)}
           </Text>
         </Stack>
@@ -150,6 +119,45 @@ function ChosenCustomer({ customer, onClear }: { customer: CustomerChoice; onCle
   );
 }
 
+/**
+ * "+ New" beside the customer's name, for holders of customerAdd: the dialog starts from the walk-in name and phone
+ * typed so far (unless they are still the defaults) and the new customer becomes the sale's.
+ */
+export function AddCustomerButton({
+  start,
+  onAdded,
+}: {
+  start: { name: string; phone_number: string };
+  onAdded: (customer: CustomerChoice) => void;
+}) {
+  const { can } = usePermissions();
+  const [isAdding, setAdding] = useState(false);
+  if (!can('customerAdd')) return null;
+  return (
+    <>
+      <Button
+        variant="subtle"
+        size="compact-xs"
+        aria-label="Add customer"
+        title="Add customer"
+        onClick={() => setAdding(true)}
+      >
+        + New
+      </Button>
+      {isAdding && (
+        <AddCustomerDialog
+          start={start}
+          onClose={() => setAdding(false)}
+          onAdded={(customer) => {
+            setAdding(false);
+            onAdded(customer);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
 type CustomerField = 'name' | 'phone_number' | 'credit_limit' | 'payment_terms_days';
 
 /**
@@ -157,19 +165,16 @@ type CustomerField = 'name' | 'phone_number' | 'credit_limit' | 'payment_terms_d
  * saved with the customers' own call; the new customer is then the sale's.
  */
 function AddCustomerDialog({
-  typed,
+  start,
   onClose,
   onAdded,
 }: {
-  /** What was typed in the picker: a phone number or a name to start from. */
-  typed: string;
+  start: { name: string; phone_number: string };
   onClose: () => void;
   onAdded: (customer: CustomerChoice) => void;
 }) {
-  const looksLikePhone = /^\+?[\d\s-]+$/.test(typed);
   const [values, setValues] = useState({
-    name: looksLikePhone ? '' : typed,
-    phone_number: looksLikePhone ? withLeadingZero(typed) : '',
+    ...start,
     credit_limit: 0 as number | string,
     payment_terms_days: DEFAULT_PAYMENT_TERMS_DAYS as number | string,
   });

@@ -29,7 +29,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMe } from '../../api/auth.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
-import { useChosenCustomer } from '../../api/customers-pos.ts';
+import { useChosenCustomer, useRefreshCustomerSearch } from '../../api/customers-pos.ts';
 import { usePermissions } from '../../api/permissions.ts';
 import { NoSaleAnswer, useBusinessInfo, useProcessSale, useRefreshPosSearch } from '../../api/sales.ts';
 import { confirmAction } from '../../components/confirm.ts';
@@ -38,7 +38,7 @@ import { LocalCopyAge } from '../../offline/LocalCopyAge.tsx';
 import { queueOfflineSale } from '../../offline/offline-sale.ts';
 import { withLeadingZero } from '../profile/phone.ts';
 import { CartTable } from './CartTable.tsx';
-import { CustomerPicker } from './CustomerPicker.tsx';
+import { AddCustomerButton, ChosenCustomer, CustomerSearchField } from './CustomerPicker.tsx';
 import { useCart } from './cart.ts';
 import { ItemPicker } from './ItemPicker.tsx';
 import { KeyHelp } from './KeyHelp.tsx';
@@ -50,7 +50,7 @@ import { PosSearch } from './PosSearch.tsx';
 import { useParkedCarts } from './parked-carts.ts';
 import type { AccountTender } from './payments.ts';
 import { type AfterSale, mayBeRecorded, type PendingSale, serverUnreachable, usePendingSale } from './pending-sale.ts';
-import { usePosDraft } from './pos-draft.ts';
+import { EMPTY_DRAFT, usePosDraft } from './pos-draft.ts';
 import { usePosKeys } from './pos-keys.ts';
 import { PRINT_ON_OPEN } from './sale-document.tsx';
 import { useSelectOnFocus } from './select-on-focus.ts';
@@ -69,6 +69,7 @@ export function PosPage() {
   // Asked while online, so a receipt printed offline carries the shop's details too.
   useBusinessInfo();
   const refreshSearch = useRefreshPosSearch();
+  const refreshCustomers = useRefreshCustomerSearch();
   const [afterSale, setAfterSale] = useLocalStorage<AfterSale>({ key: 'posAfterSave', defaultValue: 'receipt' });
   const [status, setStatus] = useState<{ ok?: string; error?: string; noAnswer?: string }>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
@@ -118,8 +119,9 @@ export function PosPage() {
       return;
     }
     const key = await queueOfflineSale(sale.body, sale.lines ?? [], me.data, sale.customer);
-    // Searches already answered still show the balances from before this sale.
+    // Searches already answered still show the balances and credit from before this sale.
     refreshSearch();
+    refreshCustomers();
     forget();
     cart.clear();
     resetDraft();
@@ -202,6 +204,16 @@ export function PosPage() {
     // Kept before it leaves: a reply lost from here on can only ever be answered by sending this same sale again.
     keep(sale);
     void send(sale);
+  };
+
+  const chooseAccount = (chosen: typeof account) => {
+    setAccount(chosen);
+    setCreditRefusal(undefined);
+  };
+  // What "+ New" starts from: the walk-in name and phone typed so far, not the defaults.
+  const walkIn = {
+    name: customer.name === EMPTY_DRAFT.customer.name ? '' : customer.name,
+    phone_number: customer.phone === EMPTY_DRAFT.customer.phone ? '' : customer.phone,
   };
 
   const canSell = cart.lines.length > 0 && !isLocked && isDiscountValid;
@@ -311,33 +323,34 @@ export function PosPage() {
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Paper p="sm" withBorder className={classes.side}>
               <Stack gap="xs">
-                <CustomerPicker
-                  value={account}
-                  onChange={(chosen) => {
-                    setAccount(chosen);
-                    setCreditRefusal(undefined);
-                  }}
-                />
-                {field('customer_id') && (
-                  <Text c="red" size="sm">
-                    {field('customer_id')}
-                  </Text>
-                )}
                 <SimpleGrid cols={2} spacing="xs">
-                  {!account && (
+                  {account ? (
+                    <div className={classes.wide}>
+                      <ChosenCustomer customer={account} onClear={() => chooseAccount(null)} />
+                      {field('customer_id') && (
+                        <Text c="red" size="sm">
+                          {field('customer_id')}
+                        </Text>
+                      )}
+                    </div>
+                  ) : (
                     <>
-                      <TextInput
+                      <CustomerSearchField
                         label="Customer Name"
                         value={customer.name}
-                        onChange={(e) => setCustomer({ name: e.currentTarget.value })}
+                        onValueChange={(name) => setCustomer({ name })}
+                        onChoose={chooseAccount}
                         error={field('customerName')}
+                        rightSection={<AddCustomerButton start={walkIn} onAdded={chooseAccount} />}
+                        rightSectionWidth={52}
                       />
-                      <TextInput
+                      <CustomerSearchField
                         label="Customer Phone"
                         inputMode="numeric"
                         maxLength={18}
                         value={customer.phone}
-                        onChange={(e) => setCustomer({ phone: withLeadingZero(e.currentTarget.value) })}
+                        onValueChange={(phone) => setCustomer({ phone: withLeadingZero(phone) })}
+                        onChoose={chooseAccount}
                         error={field('customerPhone')}
                       />
                     </>
