@@ -150,8 +150,8 @@ describe('selling on account at the POS', () => {
 
   it('adds a customer in place and sells with a cash deposit and the rest on account', async () => {
     await openPos(cashier);
-    await cashier.getByRole('button', { name: 'Add customer' }).click();
-    const add = cashier.getByRole('dialog', { name: 'Add customer' });
+    await cashier.getByRole('button', { name: 'New customer' }).click();
+    const add = cashier.getByRole('dialog', { name: 'New customer' });
     await typeInto(cashier, add.getByRole('textbox', { name: 'Name' }), CUSTOMER.name);
     await typeInto(cashier, add.getByRole('textbox', { name: 'Phone number' }), CUSTOMER.phone);
     await typeInto(cashier, add.getByRole('textbox', { name: 'Credit limit (UGX)' }), '300000');

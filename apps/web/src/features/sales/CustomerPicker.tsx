@@ -138,8 +138,8 @@ export function AddCustomerButton({
       <Button
         variant="subtle"
         size="compact-xs"
-        aria-label="Add customer"
-        title="Add customer"
+        aria-label="New customer"
+        title="New customer"
         onClick={() => setAdding(true)}
       >
         + New
@@ -161,7 +161,7 @@ export function AddCustomerButton({
 type CustomerField = 'name' | 'phone_number' | 'credit_limit' | 'payment_terms_days';
 
 /**
- * "Add customer" at the till: the customer form's rules (customerCreateSchema) on the four fields a cashier asks for,
+ * A new customer added at the till: the customer form's rules (customerCreateSchema) on the four fields a cashier asks for,
  * saved with the customers' own call; the new customer is then the sale's.
  */
 function AddCustomerDialog({
@@ -223,7 +223,7 @@ function AddCustomerDialog({
   };
 
   return (
-    <Modal opened onClose={onClose} title="Add customer" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened onClose={onClose} title="New customer" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <form
         noValidate
         onSubmit={(event) => {

@@ -159,8 +159,10 @@ export function PosPage() {
       if (err instanceof ApiError) setFieldErrors(err.errors);
       // Past the customer's credit (the server names what is available): an override holder may send it again with
       // a reason.
-      if (err instanceof ApiError && err.status === 422 && typeof err.body.available === 'number')
+      if (err instanceof ApiError && err.status === 422 && typeof err.body.available === 'number') {
         setCreditRefusal({ payments: sale.body.payments ?? [] });
+        setOverrideReason('');
+      }
       setStatus({ error: errorMessage(err, 'An error occurred during submission.') });
     }
   };
