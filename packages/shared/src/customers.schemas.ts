@@ -3,7 +3,7 @@ import { PAYMENT_METHODS } from './constants.ts';
 import { EMAIL_PATTERN, numeric, optionalTextField, phoneNumber, requiredText } from './fields.ts';
 import { blankAsAbsent, isoDate } from './list.schemas.ts';
 import { MAX_MONEY } from './money.ts';
-import { paymentAmountField } from './sales.schemas.ts';
+import { mobileMoneyNeedsReference, paymentAmountField, paymentMethodField } from './sales.schemas.ts';
 
 // The debt book's inputs: a customer, a payment to their account, the reversal of one, and a statement's period.
 
@@ -52,19 +52,12 @@ export const customerPaymentSchema = z
       z.number({ error: 'Customer is required.' }).int().positive({ error: 'Customer is required.' }),
     ),
     amount: paymentAmountField('Amount is required.'),
-    method: z.enum(PAYMENT_METHODS, { error: 'Payment method is required.' }),
+    method: paymentMethodField('Payment method is required.', PAYMENT_METHODS),
     reference: optionalText(100),
     /** YYYY-MM-DD, not in the future; absent: today. */
     payment_date: z.preprocess(blankAsAbsent, isoDate('The payment date must be a date (YYYY-MM-DD).').optional()),
   })
-  .superRefine((p, ctx) => {
-    if (p.method === 'MOBILE_MONEY' && !p.reference)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['reference'],
-        message: 'Mobile Money needs the transaction id from the SMS.',
-      });
-  });
+  .superRefine(mobileMoneyNeedsReference);
 export type CustomerPaymentInput = z.infer<typeof customerPaymentSchema>;
 
 export const customerPaymentReverseSchema = z.object({

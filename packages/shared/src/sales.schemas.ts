@@ -56,7 +56,8 @@ const optionalText = (max: number) =>
 const invoiceField = <T extends z.ZodType>(field: T) =>
   z.preprocess((v) => (v === null ? undefined : v), field.optional());
 
-const paymentMethodField = <const M extends readonly [string, ...string[]]>(message: string, methods: M) =>
+/** A payment method as typed or sent ("Mobile Money", "mobile_money"): one of `methods`. */
+export const paymentMethodField = <const M extends readonly [string, ...string[]]>(message: string, methods: M) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toUpperCase().replace(/\s+/g, '_') : v),
     z.enum(methods, { error: message }),
@@ -66,6 +67,16 @@ const paymentMethodField = <const M extends readonly [string, ...string[]]>(mess
 export const ACCOUNT_PAYMENT = 'ACCOUNT';
 /** What the till's payments may be: money, or the named customer's account. */
 export const SALE_PAYMENT_METHODS = [...PAYMENT_METHODS, ACCOUNT_PAYMENT] as const;
+
+/** Mobile Money is matched with the evening's messages by the transaction id from the SMS. */
+export function mobileMoneyNeedsReference(p: { method: string; reference?: string | undefined }, ctx: z.RefinementCtx) {
+  if (p.method === 'MOBILE_MONEY' && !p.reference)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['reference'],
+      message: 'Mobile Money needs the transaction id from the SMS.',
+    });
+}
 
 /**
  * One payment of a sale: cash is what was handed over (it may exceed the total: the excess is change);
@@ -78,14 +89,7 @@ export const salePaymentSchema = z
     amount: paymentAmountField('Each payment needs an amount.'),
     reference: optionalText(100).transform((v) => v || undefined),
   })
-  .superRefine((p, ctx) => {
-    if (p.method === 'MOBILE_MONEY' && !p.reference)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['reference'],
-        message: 'Mobile Money needs the transaction id from the SMS.',
-      });
-  });
+  .superRefine(mobileMoneyNeedsReference);
 export type SalePaymentInput = z.infer<typeof salePaymentSchema>;
 
 const saleObject = z.object({

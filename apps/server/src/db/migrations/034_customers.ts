@@ -77,7 +77,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       id serial PRIMARY KEY,
       payment_id integer NOT NULL REFERENCES customer_payments(id),
       sale_id integer NOT NULL REFERENCES sales(id),
-      amount bigint NOT NULL CHECK (amount > 0)
+      -- What a payment settled of a sale; a reversal's rows are negative: what it made owed again.
+      amount bigint NOT NULL CHECK (amount <> 0)
     );
     CREATE INDEX customer_payment_allocations_payment ON customer_payment_allocations (payment_id);
     CREATE INDEX customer_payment_allocations_sale ON customer_payment_allocations (sale_id);

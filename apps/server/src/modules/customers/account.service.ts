@@ -7,9 +7,9 @@ import type { Database } from '../../db/connection.ts';
 import { type RequestContext, writeAudit } from '../../platform/audit.ts';
 import { nextNumber } from '../../platform/counters.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
-import { shopDay } from '../../platform/period.ts';
+import { addDays, shopDay } from '../../platform/period.ts';
 import { holdTill } from '../cashup/till-lock.ts';
-import { lockCustomer, moveBalance, settleOpenItems, unknownCustomer } from './account.ts';
+import { balanceWords, lockCustomer, moveBalance, reopenSettled, settleOpenItems, unknownCustomer } from './account.ts';
 
 const paymentNumber = (n: number) => `CP${String(n).padStart(6, '0')}`;
 
@@ -17,6 +17,9 @@ export async function takePayment(db: Database, input: CustomerPaymentInput, ctx
   const today = shopDay(timeZone);
   const paymentDate = input.payment_date ?? today;
   if (paymentDate > today) throw invalidField('payment_date', 'The payment date cannot be in the future.');
+  // A payment seen late (a bank transfer, a cheque) is dated when it was made; a year back is a mistyped year.
+  if (paymentDate < addDays(today, -365))
+    throw invalidField('payment_date', 'The payment date cannot be more than a year ago.');
   return db.transaction().execute(async (trx) => {
     await holdTill(trx, ctx.userId);
     const customer = await lockCustomer(trx, input.customer_id);
@@ -41,7 +44,7 @@ export async function takePayment(db: Database, input: CustomerPaymentInput, ctx
     await writeAudit(trx, ctx, {
       type: 'Customer',
       activity: 'Payment',
-      details: `Payment ${number} from ${customer.name} (${customer.customer_number}): ${input.amount} UGX (${input.method}${input.reference ? ` ref ${input.reference}` : ''}) dated ${paymentDate}; balance ${balance} UGX`,
+      details: `Payment ${number} of UGX ${formatMoney(input.amount)} from ${customer.name} (${customer.customer_number}) by ${input.method}${input.reference ? ` ref ${input.reference}` : ''}, dated ${paymentDate}; now ${balanceWords(balance)}`,
     });
     return { id: saved.id, payment_number: number, balance };
   });
@@ -57,7 +60,7 @@ export async function reversePayment(db: Database, id: number, reason: string, c
       .executeTakeFirst();
     if (!owner) throw notFound('Payment');
     // The customer even when in the trash: a payment already taken is reversed all the same.
-    await sql`SELECT 1 FROM customers WHERE id = ${owner.customer_id} FOR UPDATE`.execute(trx);
+    await lockCustomer(trx, owner.customer_id, true);
     const payment = await trx
       .selectFrom('customer_payments as p')
       .innerJoin('customers as c', 'c.id', 'p.customer_id')
@@ -83,19 +86,6 @@ export async function reversePayment(db: Database, id: number, reason: string, c
         'conflict',
         `Payment ${payment.payment_number} was already reversed by ${payment.reversed_by}.`,
       );
-    // What the payment settled is owed again, and what it left as an advance is gone.
-    const settled = await trx
-      .deleteFrom('customer_payment_allocations')
-      .where('payment_id', '=', id)
-      .returning(['sale_id', 'amount'])
-      .execute();
-    for (const s of settled)
-      await trx
-        .updateTable('sales')
-        .set({ account_due: sql`account_due + ${s.amount}` })
-        .where('id', '=', s.sale_id)
-        .execute();
-    await trx.updateTable('customer_payments').set({ unapplied: 0 }).where('id', '=', id).execute();
     const number = paymentNumber(await nextNumber(trx, 'customer_payment'));
     const saved = await trx
       .insertInto('customer_payments')
@@ -113,13 +103,15 @@ export async function reversePayment(db: Database, id: number, reason: string, c
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // What the payment settled is owed again, and what it left as an advance is gone.
+    await reopenSettled(trx, id, saved.id);
     const balance = await moveBalance(trx, payment.customer_id, Number(payment.amount));
     // Another advance may now settle what the reversed payment had paid.
     await settleOpenItems(trx, payment.customer_id);
     await writeAudit(trx, ctx, {
       type: 'Customer',
       activity: 'Payment reversal',
-      details: `Reversal ${number} of payment ${payment.payment_number} (${formatMoney(Number(payment.amount))} UGX) of ${payment.name} (${payment.customer_number}): ${reason}; balance ${balance} UGX`,
+      details: `Reversal ${number} of payment ${payment.payment_number} of UGX ${formatMoney(Number(payment.amount))} from ${payment.name} (${payment.customer_number}): ${reason}; now ${balanceWords(balance)}`,
     });
     return { id: saved.id, payment_number: number, balance };
   });

@@ -34,10 +34,11 @@ export const unknownCustomer = (field = 'customer_id') => invalidField(field, 'U
 export const availableCredit = (c: Pick<LockedCustomer, 'credit_limit' | 'balance'>) =>
   Math.max(c.credit_limit - c.balance, 0);
 
-export const describeBalance = (c: Pick<LockedCustomer, 'name' | 'balance'>) =>
-  c.balance >= 0
-    ? `${c.name} owes UGX ${formatMoney(c.balance)}`
-    : `${c.name} holds an advance of UGX ${formatMoney(-c.balance)}`;
+/** "owes UGX 5,000" or "holds an advance of UGX 5,000". */
+export const balanceWords = (balance: number) =>
+  balance >= 0 ? `owes UGX ${formatMoney(balance)}` : `holds an advance of UGX ${formatMoney(-balance)}`;
+
+export const describeBalance = (c: Pick<LockedCustomer, 'name' | 'balance'>) => `${c.name} ${balanceWords(c.balance)}`;
 
 /** Moves the locked customer's balance by `delta` (positive: they owe more) and returns the new balance. */
 export async function moveBalance(trx: Trx, customerId: number, delta: number): Promise<number> {
@@ -90,18 +91,53 @@ export async function settleOpenItems(trx: Trx, customerId: number): Promise<voi
   }
   if (allocations.length === 0) return;
   await trx.insertInto('customer_payment_allocations').values(allocations).execute();
-  const touchedSales = new Map<number, number>();
-  for (const a of allocations) touchedSales.set(a.sale_id, (touchedSales.get(a.sale_id) ?? 0) + a.amount);
-  const touchedPayments = new Map<number, number>();
-  for (const a of allocations) touchedPayments.set(a.payment_id, (touchedPayments.get(a.payment_id) ?? 0) + a.amount);
+  await addToColumn(trx, 'sales', 'account_due', sumBy(allocations, 'sale_id'), -1);
+  await addToColumn(trx, 'customer_payments', 'unapplied', sumBy(allocations, 'payment_id'), -1);
+}
+
+/** Σ amount per id of `key`. */
+function sumBy<K extends string>(rows: readonly ({ [k in K]: number } & { amount: number })[], key: K) {
+  const sums = new Map<number, number>();
+  for (const r of rows) sums.set(r[key], (sums.get(r[key]) ?? 0) + r.amount);
+  return sums;
+}
+
+/** Adds `sign` × each amount to `column` of the rows of `table` by id, in one statement. */
+async function addToColumn(
+  trx: Trx,
+  table: 'sales' | 'customer_payments',
+  column: 'account_due' | 'unapplied',
+  amounts: ReadonlyMap<number, number>,
+  sign: 1 | -1,
+) {
+  if (amounts.size === 0) return;
+  const values = sql.join([...amounts].map(([id, amount]) => sql`(${id}::int, ${sign * amount}::bigint)`));
   await sql`
-    UPDATE sales SET account_due = account_due - v.amount
-    FROM (VALUES ${sql.join([...touchedSales].map(([id, amount]) => sql`(${id}::int, ${amount}::bigint)`))}) AS v(id, amount)
-    WHERE sales.id = v.id`.execute(trx);
-  await sql`
-    UPDATE customer_payments SET unapplied = unapplied - v.amount
-    FROM (VALUES ${sql.join([...touchedPayments].map(([id, amount]) => sql`(${id}::int, ${amount}::bigint)`))}) AS v(id, amount)
-    WHERE customer_payments.id = v.id`.execute(trx);
+    UPDATE ${sql.table(table)} SET ${sql.ref(column)} = ${sql.ref(column)} + v.amount
+    FROM (VALUES ${values}) AS v(id, amount)
+    WHERE ${sql.table(table)}.id = v.id`.execute(trx);
+}
+
+/**
+ * Reverses what payment `paymentId` settled: each sale it paid is owed that much again, recorded as negative rows of
+ * the reversal `reversalId` so the payment's own rows stay as history, and what it left as an advance is gone.
+ */
+export async function reopenSettled(trx: Trx, paymentId: number, reversalId: number): Promise<void> {
+  const settled = await trx
+    .selectFrom('customer_payment_allocations')
+    .select(['sale_id', sql<string>`sum(amount)`.as('amount')])
+    .where('payment_id', '=', paymentId)
+    .groupBy('sale_id')
+    .having(sql`sum(amount)`, '>', 0)
+    .execute();
+  const rows = settled.map((s) => ({ sale_id: s.sale_id, amount: Number(s.amount) }));
+  if (rows.length > 0)
+    await trx
+      .insertInto('customer_payment_allocations')
+      .values(rows.map((r) => ({ payment_id: reversalId, sale_id: r.sale_id, amount: -r.amount })))
+      .execute();
+  await addToColumn(trx, 'sales', 'account_due', sumBy(rows, 'sale_id'), 1);
+  await trx.updateTable('customer_payments').set({ unapplied: 0 }).where('id', '=', paymentId).execute();
 }
 
 /** What the seller may do with a customer's credit: their keys, read by the route. */
@@ -129,28 +165,31 @@ export interface SaleCharge {
 export async function chargeSale(trx: Trx, charge: SaleCharge, may: CreditKeys): Promise<string> {
   const { customer, onAccount } = charge;
   let balance = Number(customer.balance);
-  let note = `customer ${customer.customer_number}`;
+  let note = `customer ${customer.name} (${customer.customer_number})`;
   if (onAccount > 0) {
     if (!may.creditSale) throw invalidField('payments', 'You are not allowed to put a sale on account.');
     const available = availableCredit(customer);
     if (onAccount > available) {
+      const short = `Only UGX ${formatMoney(available)} of credit is available to ${customer.name}: this sale would put UGX ${formatMoney(onAccount)} on account.`;
       if (charge.offline) note += `; over the credit limit (made offline, UGX ${formatMoney(available)} was available)`;
       else if (!charge.overrideReason)
         throw new AppError(
           'invalid',
-          `Only UGX ${formatMoney(available)} of credit is available to ${customer.name}: this sale would put UGX ${formatMoney(onAccount)} on account.`,
+          short,
           { payments: [`At most UGX ${formatMoney(available)} on account.`] },
           { available },
         );
       else if (!may.override)
-        throw invalidField(
-          'credit_override_reason',
-          'Only a user allowed to exceed credit limits may put a sale past the available credit.',
+        throw new AppError(
+          'invalid',
+          `${short} Only a user allowed to exceed credit limits may go past it.`,
+          { credit_override_reason: ['You are not allowed to exceed a credit limit.'] },
+          { available },
         );
       else note += `; credit limit exceeded (UGX ${formatMoney(available)} was available): ${charge.overrideReason}`;
     }
     balance = await moveBalance(trx, customer.id, onAccount);
-    note = `UGX ${onAccount} on account of ${customer.customer_number}, balance after ${balance}; ${note}`;
+    note = `UGX ${formatMoney(onAccount)} on account of ${customer.name} (${customer.customer_number}), balance after UGX ${formatMoney(balance)}; ${note}`;
   }
   await sql`
     UPDATE sales SET customer_id = ${customer.id}, on_account = ${onAccount}, account_due = ${onAccount},

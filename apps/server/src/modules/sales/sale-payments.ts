@@ -1,6 +1,6 @@
 // How a sale is paid: the payments checked against the total the server computed, the change to give
 // and the method the sale stores. Pure, so the rules are read (and tested) in one place.
-import { formatMoney, largestChange, type SaleInput, SPLIT_PAYMENT } from '@duka/shared';
+import { ACCOUNT_PAYMENT, formatMoney, largestChange, type SaleInput, SPLIT_PAYMENT } from '@duka/shared';
 import { AppError } from '../../platform/errors.ts';
 
 export interface SettledPayments {
@@ -25,6 +25,17 @@ export function settlePayments(input: Pick<SaleInput, 'payments' | 'paymentMetho
   if (paid < total) {
     const due = total - paid;
     throw paymentsRefused(`UGX ${formatMoney(due)} is still due: the payments do not cover the total.`, { due });
+  }
+  // What goes on account is what the deposit leaves of the total: change on top of it would put on account money the
+  // customer took home in the drawer's cash.
+  const onAccount = payments.find((p) => p.method === ACCOUNT_PAYMENT);
+  if (onAccount && paid > total) {
+    const paidNow = paid - onAccount.amount;
+    throw paymentsRefused(
+      paidNow >= total
+        ? `UGX ${formatMoney(paidNow)} paid now covers the total of UGX ${formatMoney(total)}: put nothing on account.`
+        : `A sale on account gives no change: with UGX ${formatMoney(paidNow)} paid now, put UGX ${formatMoney(total - paidNow)} on account.`,
+    );
   }
   // Change is handed back in cash only: mobile money, bank and card together may not pay more than the total.
   const notCash = payments.filter((p) => p.method !== 'CASH').reduce((sum, p) => sum + p.amount, 0);

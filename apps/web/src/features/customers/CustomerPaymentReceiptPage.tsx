@@ -56,12 +56,12 @@ export function CustomerPaymentReceiptPage() {
           </Stack>
           {p.applied.length > 0 && (
             <Table withTableBorder my="sm" fz="sm">
-              <TableHead headings={['Sale settled', ...figures('Amount')]} />
+              <TableHead headings={[isReversal ? 'Sale owed again' : 'Sale settled', ...figures('Amount')]} />
               <Table.Tbody>
                 {p.applied.map((a) => (
                   <Table.Tr key={a.sale_id}>
                     <Table.Td>{a.sale_number}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(a.amount)}</Table.Td>
+                    <Table.Td ta="right">{formatMoney(Math.abs(a.amount))}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
