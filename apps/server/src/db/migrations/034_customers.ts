@@ -9,6 +9,36 @@ import { type Kysely, sql } from 'kysely';
 //   oldest first, a return credits it before refunding anything).
 // - customer_payments.unapplied is what of a payment settled no sale yet: the advance. A customer never has both an
 //   unpaid sale and an unapplied payment (the advance is spent as soon as there is something to pay).
+/**
+ * What each sale and return brings to the money by method (migration 025's view): a return takes off its refund
+ * method only `handedBack`, which is, once returns may be credited to an account, the refund less what was credited.
+ */
+const saleMoneyView = (handedBack: string) => sql`
+  CREATE OR REPLACE VIEW sale_money AS
+    SELECT sa.id AS sale_id, NULL::integer AS return_id, sa.created_at AS at, true AS is_sale,
+           sa.subtotal::bigint AS gross, sa.discount_amount::bigint AS discounts, sa.total_amount::bigint AS sold,
+           sa.vat_amount::bigint AS sold_vat,
+           (SELECT coalesce(sum(i.quantity * i.unit_cost), 0) FROM sale_items i WHERE i.sale_id = sa.id)
+             AS sold_cost,
+           0::bigint AS refunds, 0::bigint AS refund_vat, 0::numeric AS refund_cost,
+           (p.cash - sa.change_given)::bigint AS cash, p.mobile_money::bigint AS mobile_money,
+           p.bank::bigint AS bank, p.card::bigint AS card
+      FROM sales sa
+      CROSS JOIN LATERAL (
+        SELECT coalesce(sum(amount) FILTER (WHERE method = 'CASH'), 0) AS cash,
+               coalesce(sum(amount) FILTER (WHERE method = 'MOBILE_MONEY'), 0) AS mobile_money,
+               coalesce(sum(amount) FILTER (WHERE method = 'BANK'), 0) AS bank,
+               coalesce(sum(amount) FILTER (WHERE method = 'CARD'), 0) AS card
+          FROM sale_payments WHERE sale_id = sa.id
+      ) p
+    UNION ALL
+    SELECT NULL, r.id, r.created_at, false, 0, 0, 0, 0, 0, r.refund_amount, r.vat_amount, r.cost_amount,
+           CASE WHEN r.refund_method = 'CASH' THEN -(${sql.raw(handedBack)})::bigint ELSE 0 END,
+           CASE WHEN r.refund_method = 'MOBILE_MONEY' THEN -(${sql.raw(handedBack)})::bigint ELSE 0 END,
+           CASE WHEN r.refund_method = 'BANK' THEN -(${sql.raw(handedBack)})::bigint ELSE 0 END,
+           CASE WHEN r.refund_method = 'CARD' THEN -(${sql.raw(handedBack)})::bigint ELSE 0 END
+      FROM sale_returns r`;
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE customers (
@@ -30,7 +60,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     CREATE UNIQUE INDEX customers_phone_live ON customers (phone_number) WHERE deleted_at IS NULL;
     CREATE INDEX customers_name_trgm ON customers USING gin (name gin_trgm_ops);
-    CREATE INDEX customers_owing ON customers (balance) WHERE balance <> 0 AND deleted_at IS NULL;
+    CREATE INDEX customers_owing ON customers (balance) WHERE balance <> 0;
 
     ALTER TABLE sales
       ADD COLUMN customer_id integer REFERENCES customers(id),
@@ -91,9 +121,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     INSERT INTO shop_counters (name, value) VALUES ('customer', 0), ('customer_payment', 0);
   `.execute(db);
+  await saleMoneyView('r.refund_amount - r.credited_amount').execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await saleMoneyView('r.refund_amount').execute(db);
   await sql`
     DELETE FROM shop_counters WHERE name IN ('customer', 'customer_payment');
     ALTER TABLE cash_ups DROP COLUMN last_payment_id;

@@ -28,7 +28,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { d
   }));
 
   const statement = async (id: number, period: { startDate?: string; endDate?: string }) => {
-    const customer = await getCustomer(db, timeZone, id);
+    const customer = await getCustomer(db, timeZone, id, true);
     return { customer, ...(await statementOf(db, timeZone, customer, period)) };
   };
   route(app, endpoints.statement, async (request) => ({

@@ -9,7 +9,15 @@ import { nextNumber } from '../../platform/counters.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import { addDays, shopDay } from '../../platform/period.ts';
 import { holdTill } from '../cashup/till-lock.ts';
-import { balanceWords, lockCustomer, moveBalance, reopenSettled, settleOpenItems, unknownCustomer } from './account.ts';
+import {
+  balanceWords,
+  bringBackIfOwing,
+  lockCustomer,
+  moveBalance,
+  reopenSettled,
+  settleOpenItems,
+  unknownCustomer,
+} from './account.ts';
 
 const paymentNumber = (n: number) => `CP${String(n).padStart(6, '0')}`;
 
@@ -106,12 +114,13 @@ export async function reversePayment(db: Database, id: number, reason: string, c
     // What the payment settled is owed again, and what it left as an advance is gone.
     await reopenSettled(trx, id, saved.id);
     const balance = await moveBalance(trx, payment.customer_id, Number(payment.amount));
+    const restored = await bringBackIfOwing(trx, payment.customer_id, balance);
     // Another advance may now settle what the reversed payment had paid.
     await settleOpenItems(trx, payment.customer_id);
     await writeAudit(trx, ctx, {
       type: 'Customer',
       activity: 'Payment reversal',
-      details: `Reversal ${number} of payment ${payment.payment_number} of UGX ${formatMoney(Number(payment.amount))} from ${payment.name} (${payment.customer_number}): ${reason}; now ${balanceWords(balance)}`,
+      details: `Reversal ${number} of payment ${payment.payment_number} of UGX ${formatMoney(Number(payment.amount))} from ${payment.name} (${payment.customer_number}): ${reason}; now ${balanceWords(balance)}${restored}`,
     });
     return { id: saved.id, payment_number: number, balance };
   });

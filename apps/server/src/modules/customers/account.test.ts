@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DENIED, lastAudit, UNAUTHENTICATED, withCashierKeys } from '../../../test/catalogue-fixtures.ts';
 import { pdfLines } from '../../../test/pdf-text.ts';
+import { wholeReport } from '../../../test/report-fixtures.ts';
 import type { Batch } from '../../../test/stock-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { tillShop } from '../../../test/till-fixtures.ts';
@@ -500,6 +501,99 @@ describe('the cash-up', () => {
       expect(next.account_payments_count).toBe(0);
       expect(next.cash_taken).toBe(0);
     });
+  });
+});
+
+describe('a customer in the trash who owes again', () => {
+  const trash = async (id: number) =>
+    expect((await t.call('DELETE', `/api/customerdelete/${id}`, { token: admin })).status).toBe(200);
+  const isLive = async (id: number) =>
+    (await t.call('GET', `/api/customershow/${id}`, { token: admin })).status === 200;
+  const owingIds = async () => {
+    const body = await wholeReport(t, admin, 'reportreceivableslist');
+    return (body.data.data as { customer_id: number }[]).map((r) => r.customer_id);
+  };
+  const offlineSale = (id: number) =>
+    sellTo(id, [[nails, 2]], [{ method: 'ACCOUNT', amount: 15_000 }], {
+      offline: true,
+      made_at: new Date(Date.now() - 30 * 60_000).toISOString(),
+    });
+
+  it('is brought back to the list by a sale made offline before the delete, or by a reversed payment', async () => {
+    const sold = await customer('Tumusiime Roofing', 100_000);
+    await trash(sold.id);
+    expect(await isLive(sold.id)).toBe(false);
+    expect((await offlineSale(sold.id)).status).toBe(200);
+    expect((await lastAudit(t)).details).toContain('brought back from the trash, as they have a balance again');
+    expect(await isLive(sold.id)).toBe(true);
+    expect(await owingIds()).toContain(sold.id);
+
+    const paid = await customer('Akello Glass', 100_000);
+    await creditSale(paid.id, [[nails, 2]], [{ method: 'ACCOUNT', amount: 15_000 }]);
+    const cleared = await payment(paid.id, 15_000);
+    await trash(paid.id);
+    expect((await reverse(cleared.id, 'Cheque bounced')).status).toBe(200);
+    expect((await lastAudit(t)).details).toContain('now owes UGX 15,000; brought back from the trash');
+    expect(await isLive(paid.id)).toBe(true);
+    await expectBooksBalance();
+  });
+
+  it('whose phone another customer took stays in the trash, and the receivables report still counts them', async () => {
+    const gone = await customer('Old Name Builders', 100_000);
+    await trash(gone.id);
+    const phone = (
+      await t.db.selectFrom('customers').select('phone_number').where('id', '=', gone.id).executeTakeFirstOrThrow()
+    ).phone_number;
+    const heir = await t.call('POST', '/api/customerstore', {
+      token: admin,
+      body: { name: 'New Name Builders', phone_number: phone, credit_limit: 0, payment_terms_days: 30 },
+    });
+    expect(heir.status).toBe(200);
+    expect((await offlineSale(gone.id)).status).toBe(200);
+    expect(await isLive(gone.id)).toBe(false);
+    expect(await balanceOf(gone.id)).toBe(15_000);
+    expect(await owingIds()).toContain(gone.id);
+  });
+});
+
+describe('returns of sales on account in the money reports', () => {
+  it('take out of the drawer and the revenue by method only what was handed back', async () => {
+    const c = await customer('Mugisha Tiling', 1_000_000);
+    const cashUp = async () => (await t.call('GET', `/api/salescashup?date=${today}`, { token: admin })).body.data;
+    const before = await cashUp();
+    // 3 cement = 105,000: 35,000 in cash, 70,000 on account.
+    const id = await creditSale(
+      c.id,
+      [[cement, 3]],
+      [
+        { method: 'CASH', amount: 35_000 },
+        { method: 'ACCOUNT', amount: 70_000 },
+      ],
+    );
+    const lineId = (
+      await t.db.selectFrom('sale_items').select('id').where('sale_id', '=', id).executeTakeFirstOrThrow()
+    ).id;
+    const give = async (quantity: number) => {
+      const res = await t.call('POST', `/api/salesreturnstore/${id}`, {
+        token: admin,
+        body: { items: [{ sale_item_id: lineId, quantity }], reason: 'Wrong colour', refund_method: 'CASH' },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data as { id: number; credited_amount: number };
+    };
+    // Two bags back: 70,000 all taken off the account, nothing handed back; the third: 35,000 in cash.
+    const credited = await give(2);
+    const refunded = await give(1);
+    expect([credited.credited_amount, refunded.credited_amount]).toEqual([70_000, 0]);
+    const after = await cashUp();
+    expect(after.expected_cash - before.expected_cash).toBe(0);
+    const { rows } = await sql<{ return_id: number; cash: string }>`
+      SELECT return_id, cash FROM sale_money WHERE return_id IN (${credited.id}, ${refunded.id}) ORDER BY return_id`.execute(
+      t.db,
+    );
+    expect(rows.map((r) => Number(r.cash))).toEqual([0, -35_000]);
+    expect(await balanceOf(c.id)).toBe(0);
+    await expectBooksBalance();
   });
 });
 

@@ -52,6 +52,23 @@ export async function moveBalance(trx: Trx, customerId: number, delta: number): 
 }
 
 /**
+ * Only a customer whose balance is 0 may be in the trash, so one there who owes again (a sale made offline before they
+ * were deleted arrives, a payment of theirs is reversed) is brought back to the customer list. A live customer who
+ * took their phone number meanwhile keeps them in the trash; the receivables report counts what they owe all the same.
+ * Returns the audit's words ('' when nothing changed).
+ */
+export async function bringBackIfOwing(trx: Trx, customerId: number, balance: number): Promise<string> {
+  if (balance === 0) return '';
+  const { numAffectedRows } = await sql`
+    UPDATE customers c SET deleted_at = NULL
+    WHERE c.id = ${customerId} AND c.deleted_at IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM customers o WHERE o.phone_number = c.phone_number AND o.deleted_at IS NULL)`.execute(
+    trx,
+  );
+  return numAffectedRows ? '; brought back from the trash, as they have a balance again' : '';
+}
+
+/**
  * Spends the customer's advances on their unpaid sales: the oldest payment with something left settles the oldest
  * sale still owed, and so on until one side runs out. Run after every write that adds to either side, so a customer
  * never has both an unpaid sale and an unapplied payment. Only open items are read: the cost does not grow with the
@@ -189,7 +206,7 @@ export async function chargeSale(trx: Trx, charge: SaleCharge, may: CreditKeys):
       else note += `; credit limit exceeded (UGX ${formatMoney(available)} was available): ${charge.overrideReason}`;
     }
     balance = await moveBalance(trx, customer.id, onAccount);
-    note = `UGX ${formatMoney(onAccount)} on account of ${customer.name} (${customer.customer_number}), balance after UGX ${formatMoney(balance)}; ${note}`;
+    note = `UGX ${formatMoney(onAccount)} on account of ${customer.name} (${customer.customer_number}), balance after UGX ${formatMoney(balance)}; ${note}${await bringBackIfOwing(trx, customer.id, balance)}`;
   }
   await sql`
     UPDATE sales SET customer_id = ${customer.id}, on_account = ${onAccount}, account_due = ${onAccount},

@@ -52,7 +52,11 @@ function phoneMatches(eb: CustomerScope, term: string): Expression<SqlBool>[] {
 }
 
 /** The term in any of `columns` (ignoring case) or in the phone number. */
-const customerMatches = (eb: CustomerScope, columns: ('c.name' | 'c.customer_number' | 'c.tin')[], term: string) =>
+export const customerMatches = (
+  eb: CustomerScope,
+  columns: ('c.name' | 'c.customer_number' | 'c.tin')[],
+  term: string,
+) =>
   eb.or([
     ...columns.map((column) => eb(column, 'ilike', likePattern(term))),
     eb('c.phone_number', 'ilike', likePattern(term)),
@@ -60,11 +64,11 @@ const customerMatches = (eb: CustomerScope, columns: ('c.name' | 'c.customer_num
   ]);
 
 /**
- * Live customers as the list, its files and the show call give them (customerRowSchema): what they owe, what they may
+ * Live customers (`withTrash`: and those in the trash) as the list, its files and the show call give them (customerRowSchema): what they owe, what they may
  * still put on account, how long their oldest unpaid sale has waited (in shop days, as the statement's aging counts
  * them) and whether they are past their limit. Newest first.
  */
-export function customerQuery(db: Database, timeZone: string, search?: string) {
+export function customerQuery(db: Database, timeZone: string, search?: string, withTrash = false) {
   let q = db
     .selectFrom('customers as c')
     .select([
@@ -85,14 +89,15 @@ export function customerQuery(db: Database, timeZone: string, search?: string) {
         FROM sales s WHERE s.customer_id = c.id AND s.account_due > 0)`.as('oldest_unpaid_days'),
       sql<boolean>`c.balance > c.credit_limit`.as('over_limit'),
       'c.created_at',
-    ])
-    .where('c.deleted_at', 'is', null);
+    ]);
+  if (!withTrash) q = q.where('c.deleted_at', 'is', null);
   if (search) q = q.where((eb) => customerMatches(eb, ['c.name', 'c.customer_number', 'c.tin'], search));
   return q.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc');
 }
 
-export async function getCustomer(db: Database, timeZone: string, id: number) {
-  const row = await customerQuery(db, timeZone).where('c.id', '=', id).executeTakeFirst();
+/** A live customer; `withTrash`: one in the trash too (their statement stays readable, they may owe). */
+export async function getCustomer(db: Database, timeZone: string, id: number, withTrash = false) {
+  const row = await customerQuery(db, timeZone, undefined, withTrash).where('c.id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Customer');
   return row;
 }

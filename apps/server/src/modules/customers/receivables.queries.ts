@@ -5,8 +5,8 @@
 import type { Aging } from '@duka/shared';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
-import { matchesSearch } from '../../platform/listing.ts';
 import { shopDay } from '../../platform/period.ts';
+import { customerMatches } from './customers.service.ts';
 
 /** The aging buckets in order, each with the most days past due it holds (the last holds every day beyond). */
 export const AGING_BUCKETS: readonly (readonly [keyof Aging, number | null])[] = [
@@ -64,10 +64,13 @@ export function agingByCustomer(db: Database, timeZone: string, scope: AgingScop
   return q;
 }
 
-/** Live customers who owe, searched by name, phone or customer number. */
+/**
+ * Customers who owe, searched by name, phone or customer number: one in the trash too, since what they owe is owed
+ * all the same (a customer is brought back from the trash when they owe again, unless their phone was taken).
+ */
 function owing(db: Database, search: string | undefined) {
-  const q = db.selectFrom('customers as c').where('c.deleted_at', 'is', null).where('c.balance', '>', 0);
-  return search ? q.where((eb) => matchesSearch(eb, ['c.name', 'c.phone_number', 'c.customer_number'], search)) : q;
+  const q = db.selectFrom('customers as c').where('c.balance', '>', 0);
+  return search ? q.where((eb) => customerMatches(eb, ['c.name', 'c.customer_number'], search)) : q;
 }
 
 /** The report's rows: largest balance first. */

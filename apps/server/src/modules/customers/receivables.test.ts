@@ -184,12 +184,11 @@ describe('receivables report', () => {
     });
   });
 
-  it('lists every live customer who owes, largest balance first; nobody who owes nothing or holds an advance', async () => {
+  it('lists every customer who owes, largest balance first; nobody who owes nothing or holds an advance', async () => {
     const { rows, data } = await report();
     const owing = await t.db
       .selectFrom('customers')
       .select(['id', 'balance'])
-      .where('deleted_at', 'is', null)
       .where('balance', '>', 0)
       .orderBy('balance', 'desc')
       .orderBy('id')
