@@ -84,3 +84,11 @@ export const AGING_BUCKET_LABELS: Record<(typeof AGING_BUCKETS)[number], string>
   d61_90: '61–90 days',
   over_90: 'Over 90 days',
 };
+/** The most days past due each bucket holds (the last holds every day beyond): the one aging rule. */
+export const AGING_BUCKET_MOST_DAYS: Record<(typeof AGING_BUCKETS)[number], number | null> = {
+  current: 0,
+  d1_30: 30,
+  d31_60: 60,
+  d61_90: 90,
+  over_90: null,
+};

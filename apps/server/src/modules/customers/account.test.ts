@@ -477,6 +477,38 @@ describe('the statement', () => {
   });
 });
 
+describe('aging', () => {
+  it('of a past period owes again what a reversed payment had settled, as the books do, and today is the report row', async () => {
+    const c = await customer('Kyomuhendo Works', 2_000_000, 30);
+    const dated = async (table: 'sales' | 'customer_payments', id: number, day: string) =>
+      table === 'sales'
+        ? sql`UPDATE sales SET created_at = ${`${day}T09:00:00+03:00`}::timestamptz WHERE id = ${id}`.execute(t.db)
+        : sql`UPDATE customer_payments SET payment_date = ${day}::date WHERE id = ${id}`.execute(t.db);
+    const old = await creditSale(c.id, [[cement, 4]], [{ method: 'ACCOUNT', amount: 140_000 }]);
+    await dated('sales', old, addDays(today, -100));
+    const later = await creditSale(c.id, [[cement, 2]], [{ method: 'ACCOUNT', amount: 70_000 }]);
+    await dated('sales', later, addDays(today, -70));
+    const bounced = await payment(c.id, 100_000, { payment_date: addDays(today, -50) });
+    const reversal = await reverse(bounced.id, 'Cheque bounced');
+    await dated('customer_payments', reversal.body.data.id, addDays(today, -40));
+    await payment(c.id, 50_000, { payment_date: addDays(today, -30) });
+
+    // 20 days ago: the reversal made the oldest sale owed in full again, and the last payment settled 50,000 of it:
+    // 90,000 of it 50 days overdue, the later sale 20 days overdue.
+    const past = (await statement(c.id, `endDate=${addDays(today, -20)}`)).body.data;
+    expect(past.closing_balance).toBe(160_000);
+    expect(past.aging).toEqual({ current: 0, d1_30: 70_000, d31_60: 90_000, d61_90: 0, over_90: 0 });
+    // Today the same amounts are 70 and 40 days overdue, as the receivables report ages them.
+    const now = (await statement(c.id)).body.data;
+    expect(now.aging).toEqual({ current: 0, d1_30: 0, d31_60: 70_000, d61_90: 90_000, over_90: 0 });
+    const row = ((await wholeReport(t, admin, 'reportreceivableslist')).data.data as Record<string, number>[]).find(
+      (r) => r.customer_id === c.id,
+    );
+    expect(row).toMatchObject({ balance: now.closing_balance, ...now.aging });
+    await expectBooksBalance();
+  });
+});
+
 describe('the cash-up', () => {
   it("counts cash and mobile money taken for customers' accounts in the cashier's expected cash, once", async () => {
     const c = await customer('Ssemakula Plumbing', 300_000);

@@ -69,27 +69,25 @@ export const customerMatches = (
  * them) and whether they are past their limit. Newest first.
  */
 export function customerQuery(db: Database, timeZone: string, search?: string, withTrash = false) {
-  let q = db
-    .selectFrom('customers as c')
-    .select([
-      'c.id',
-      'c.customer_number',
-      'c.name',
-      'c.phone_number',
-      'c.email',
-      'c.address',
-      'c.tin',
-      'c.credit_limit',
-      'c.payment_terms_days',
-      'c.notes',
-      'c.balance',
-      sql<number>`greatest(c.credit_limit - c.balance, 0)`.as('available_credit'),
-      sql<number | null>`(
+  let q = db.selectFrom('customers as c').select([
+    'c.id',
+    'c.customer_number',
+    'c.name',
+    'c.phone_number',
+    'c.email',
+    'c.address',
+    'c.tin',
+    'c.credit_limit',
+    'c.payment_terms_days',
+    'c.notes',
+    'c.balance',
+    sql<number>`greatest(c.credit_limit - c.balance, 0)`.as('available_credit'),
+    sql<number | null>`(
         SELECT (now() AT TIME ZONE ${timeZone})::date - (min(s.created_at) AT TIME ZONE ${timeZone})::date
         FROM sales s WHERE s.customer_id = c.id AND s.account_due > 0)`.as('oldest_unpaid_days'),
-      sql<boolean>`c.balance > c.credit_limit`.as('over_limit'),
-      'c.created_at',
-    ]);
+    sql<boolean>`c.balance > c.credit_limit`.as('over_limit'),
+    'c.created_at',
+  ]);
   if (!withTrash) q = q.where('c.deleted_at', 'is', null);
   if (search) q = q.where((eb) => customerMatches(eb, ['c.name', 'c.customer_number', 'c.tin'], search));
   return q.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc');

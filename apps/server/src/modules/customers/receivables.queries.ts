@@ -2,25 +2,17 @@
 // amount is. A sale on account falls due `payment_terms_days` after the shop day it was made; what it still owes
 // (`account_due`) ages from then. A customer who owes holds no advance (payments settle sales as soon as both exist),
 // so the buckets of a row add up to its balance.
-import type { Aging } from '@duka/shared';
+import { AGING_BUCKET_MOST_DAYS, AGING_BUCKETS, type Aging } from '@duka/shared';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { shopDay } from '../../platform/period.ts';
 import { customerMatches } from './customers.service.ts';
 
-/** The aging buckets in order, each with the most days past due it holds (the last holds every day beyond). */
-export const AGING_BUCKETS: readonly (readonly [keyof Aging, number | null])[] = [
-  ['current', 0],
-  ['d1_30', 30],
-  ['d31_60', 60],
-  ['d61_90', 90],
-  ['over_90', null],
-];
-
 /** One bucket's share of the unpaid amounts of the grouped sales `s`, whose days past due are `overdue`. */
-function bucketSum(index: number, overdue: RawBuilder<number>) {
-  const most = AGING_BUCKETS[index]?.[1] ?? null;
-  const least = index === 0 ? null : (AGING_BUCKETS[index - 1]?.[1] ?? null);
+function bucketSum(bucket: keyof Aging, overdue: RawBuilder<number>) {
+  const most = AGING_BUCKET_MOST_DAYS[bucket];
+  const previous = AGING_BUCKETS[AGING_BUCKETS.indexOf(bucket) - 1];
+  const least = previous === undefined ? null : AGING_BUCKET_MOST_DAYS[previous];
   const conditions = [
     ...(least === null ? [] : [sql`${overdue} > ${sql.lit(least)}`]),
     ...(most === null ? [] : [sql`${overdue} <= ${sql.lit(most)}`]),
@@ -50,11 +42,11 @@ export function agingByCustomer(db: Database, timeZone: string, scope: AgingScop
     .where('s.account_due', '>', 0)
     .select([
       's.customer_id',
-      bucketSum(0, overdue).as('current'),
-      bucketSum(1, overdue).as('d1_30'),
-      bucketSum(2, overdue).as('d31_60'),
-      bucketSum(3, overdue).as('d61_90'),
-      bucketSum(4, overdue).as('over_90'),
+      bucketSum('current', overdue).as('current'),
+      bucketSum('d1_30', overdue).as('d1_30'),
+      bucketSum('d31_60', overdue).as('d31_60'),
+      bucketSum('d61_90', overdue).as('d61_90'),
+      bucketSum('over_90', overdue).as('over_90'),
     ])
     .groupBy('s.customer_id');
   if (scope.customerIds) {
