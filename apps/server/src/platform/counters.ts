@@ -19,6 +19,15 @@ export async function nextNumber(
   return row.value;
 }
 
+/** The counter's next number as a document's: `prefix` and at least 6 digits (CU000001, CP000042). */
+export async function nextDocumentNumber(
+  trx: Transaction<DB>,
+  name: Parameters<typeof nextNumber>[1],
+  prefix: string,
+): Promise<string> {
+  return `${prefix}${String(await nextNumber(trx, name)).padStart(6, '0')}`;
+}
+
 /** A sale's figures, known once every line is priced: written with its receipt number. */
 export interface SaleFigures {
   subtotal: number;

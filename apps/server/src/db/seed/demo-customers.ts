@@ -1,4 +1,5 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
+import { nextDocumentNumber } from '../../platform/counters.ts';
 import type { DB } from '../schema.ts';
 
 // The demo shop's debt book: contractors who buy on account, so a first `npm start` can sell on credit at once.
@@ -10,13 +11,11 @@ const CUSTOMERS = [
 
 export async function seedDemoCustomers(trx: Transaction<DB>, adminId: number) {
   for (const c of CUSTOMERS) {
-    // Numbered as the app numbers them: from the shop's customer counter.
-    const { rows } = await sql<{ value: number }>`
-      UPDATE shop_counters SET value = value + 1 WHERE name = 'customer' RETURNING value`.execute(trx);
     await trx
       .insertInto('customers')
       .values({
-        customer_number: `CU${String(rows[0]?.value).padStart(6, '0')}`,
+        // Numbered as the app numbers them: from the shop's customer counter.
+        customer_number: await nextDocumentNumber(trx, 'customer', 'CU'),
         name: c.name,
         phone_number: c.phone_number,
         tin: c.tin,

@@ -5,7 +5,7 @@ import { type CustomerPaymentInput, formatMoney } from '@duka/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { type RequestContext, writeAudit } from '../../platform/audit.ts';
-import { nextNumber } from '../../platform/counters.ts';
+import { nextDocumentNumber } from '../../platform/counters.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import { addDays, shopDay } from '../../platform/period.ts';
 import { holdTill } from '../cashup/till-lock.ts';
@@ -19,8 +19,6 @@ import {
   unknownCustomer,
 } from './account.ts';
 
-const paymentNumber = (n: number) => `CP${String(n).padStart(6, '0')}`;
-
 export async function takePayment(db: Database, input: CustomerPaymentInput, ctx: RequestContext, timeZone: string) {
   const today = shopDay(timeZone);
   const paymentDate = input.payment_date ?? today;
@@ -32,7 +30,7 @@ export async function takePayment(db: Database, input: CustomerPaymentInput, ctx
     await holdTill(trx, ctx.userId);
     const customer = await lockCustomer(trx, input.customer_id);
     if (!customer) throw unknownCustomer();
-    const number = paymentNumber(await nextNumber(trx, 'customer_payment'));
+    const number = await nextDocumentNumber(trx, 'customer_payment', 'CP');
     const saved = await trx
       .insertInto('customer_payments')
       .values({
@@ -94,7 +92,7 @@ export async function reversePayment(db: Database, id: number, reason: string, c
         'conflict',
         `Payment ${payment.payment_number} was already reversed by ${payment.reversed_by}.`,
       );
-    const number = paymentNumber(await nextNumber(trx, 'customer_payment'));
+    const number = await nextDocumentNumber(trx, 'customer_payment', 'CP');
     const saved = await trx
       .insertInto('customer_payments')
       .values({

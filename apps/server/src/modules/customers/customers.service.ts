@@ -6,7 +6,7 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql, type Transa
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import { describeChanges, type RequestContext, writeAudit } from '../../platform/audit.ts';
-import { nextNumber } from '../../platform/counters.ts';
+import { nextDocumentNumber } from '../../platform/counters.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { likePattern } from '../../platform/listing.ts';
 import { registerTrashKind } from '../../platform/trash.ts';
@@ -63,6 +63,9 @@ export const customerMatches = (
     ...phoneMatches(eb, term),
   ]);
 
+/** What a customer `c` may still put on account, as availableCredit() computes it for a locked customer. */
+const availableCreditColumn = () => sql<number>`greatest(c.credit_limit - c.balance, 0)`.as('available_credit');
+
 /**
  * Live customers (`withTrash`: and those in the trash) as the list, its files and the show call give them (customerRowSchema): what they owe, what they may
  * still put on account, how long their oldest unpaid sale has waited (in shop days, as the statement's aging counts
@@ -81,7 +84,7 @@ export function customerQuery(db: Database, timeZone: string, search?: string, w
     'c.payment_terms_days',
     'c.notes',
     'c.balance',
-    sql<number>`greatest(c.credit_limit - c.balance, 0)`.as('available_credit'),
+    availableCreditColumn(),
     sql<number | null>`(
         SELECT (now() AT TIME ZONE ${timeZone})::date - (min(s.created_at) AT TIME ZONE ${timeZone})::date
         FROM sales s WHERE s.customer_id = c.id AND s.account_due > 0)`.as('oldest_unpaid_days'),
@@ -111,7 +114,7 @@ export function searchCustomers(db: Database, search?: string) {
       'c.phone_number',
       'c.balance',
       'c.credit_limit',
-      sql<number>`greatest(c.credit_limit - c.balance, 0)`.as('available_credit'),
+      availableCreditColumn(),
     ])
     .where('c.deleted_at', 'is', null);
   if (search) q = q.where((eb) => customerMatches(eb, ['c.name', 'c.customer_number'], search));
@@ -148,14 +151,12 @@ async function phoneUnique<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export const customerNumber = (n: number) => `CU${String(n).padStart(6, '0')}`;
-
 export function createCustomer(db: Database, input: CustomerInput, ctx: RequestContext) {
   return phoneUnique(() =>
     db.transaction().execute(async (trx) => {
       await refuseTakenPhone(trx, input.phone_number);
       // Last, so the counter row is held as briefly as possible; a refused insert gives its number back.
-      const customer_number = customerNumber(await nextNumber(trx, 'customer'));
+      const customer_number = await nextDocumentNumber(trx, 'customer', 'CU');
       const row = await trx
         .insertInto('customers')
         .values({ ...fieldsOf(input), customer_number, created_by: ctx.userId })
