@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DENIED, lastAudit, UNAUTHENTICATED, withCashierKeys } from '../../../test/catalogue-fixtures.ts';
 import { pdfLines } from '../../../test/pdf-text.ts';
-import { wholeReport } from '../../../test/report-fixtures.ts';
+import { exportedRows, wholeReport } from '../../../test/report-fixtures.ts';
 import type { Batch } from '../../../test/stock-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { tillShop } from '../../../test/till-fixtures.ts';
@@ -611,7 +611,7 @@ describe('returns of sales on account in the money reports', () => {
         body: { items: [{ sale_item_id: lineId, quantity }], reason: 'Wrong colour', refund_method: 'CASH' },
       });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      return res.body.data as { id: number; credited_amount: number };
+      return res.body.data as { id: number; return_number: number; credited_amount: number };
     };
     // Two bags back: 70,000 all taken off the account, nothing handed back; the third: 35,000 in cash.
     const credited = await give(2);
@@ -624,6 +624,20 @@ describe('returns of sales on account in the money reports', () => {
       t.db,
     );
     expect(rows.map((r) => Number(r.cash))).toEqual([0, -35_000]);
+    // The returns file says the same: the value, what came off the account and what was handed back.
+    const file = await exportedRows(t, admin, `salesreturncsv?startDate=${today}&endDate=${today}`, 'csv');
+    const header = file.rows.findIndex((r) => r[0] === 'Return Number');
+    const columns = ['Returned Value', 'Credited to Account', 'Refunded'].map(
+      (h) => file.rows[header]?.indexOf(h) ?? -1,
+    );
+    const figures = [credited, refunded].map((r) => {
+      const row = file.rows.find((cells) => String(cells[0]) === String(r.return_number));
+      return columns.map((i) => Number(row?.[i]));
+    });
+    expect(figures).toEqual([
+      [70_000, 70_000, 0],
+      [35_000, 0, 35_000],
+    ]);
     expect(await balanceOf(c.id)).toBe(0);
     await expectBooksBalance();
   });

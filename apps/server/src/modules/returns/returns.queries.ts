@@ -80,7 +80,11 @@ export const returnExportColumns = (timeZone: string): ExportColumn<ReturnRow>[]
   { header: 'Reason', value: (r) => r.reason, width: 30 },
   { header: 'Refund Method', value: (r) => paymentLabel(r.refund_method), width: 16 },
   { header: 'Refund Reference', value: (r) => r.refund_reference ?? '', width: 20 },
-  { header: 'Refund Amount', value: (r) => r.refund_amount, width: 14 },
+  // The goods' value comes off the sales; of it, what the customer owed on the sale came off their account and only
+  // the rest was handed back.
+  { header: 'Returned Value', value: (r) => r.refund_amount, width: 14 },
+  { header: 'Credited to Account', value: (r) => r.credited_amount, width: 14 },
+  { header: 'Refunded', value: (r) => r.refund_amount - r.credited_amount, width: 14 },
   { header: 'Created By', value: (r) => r.user?.name ?? 'N/A', width: 18 },
   { header: 'Date', value: (r) => formatDay(r.created_at, timeZone), date: true },
 ];

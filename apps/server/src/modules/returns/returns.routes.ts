@@ -27,7 +27,7 @@ export const returnRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db
         name: 'sales-returns',
         columns: queries.returnExportColumns(timeZone),
         preamble: periodPreamble('Sales returns', request.query, [
-          'Total refunds (UGX)',
+          'Total returned value (UGX)',
           await queries.totalRefunds(db, timeZone, request.query),
         ]),
         rows: throughCursor(queries.returnsQuery(db, timeZone, request.query)),

@@ -354,7 +354,11 @@ describe('GET /api/salesreturnlist and its files', () => {
 
     for (const format of ['xlsx', 'csv'] as const) {
       const { rows } = await exportedRows(t, admin, `salesreturn${format}?search=${returnNumber}`, format);
-      expect(rows.length).toBeGreaterThan(1);
+      const header = rows.findIndex((r) => r[0] === 'Return Number');
+      const row = rows.slice(header + 1).find((r) => String(r[0]) === String(returnNumber));
+      const cell = (name: string) => Number(row?.[rows[header]?.indexOf(name) ?? -1]);
+      // A cash sale's return: all of its value handed back, nothing credited.
+      expect([cell('Returned Value'), cell('Credited to Account'), cell('Refunded')]).toEqual([7_500, 0, 7_500]);
     }
   });
 });
