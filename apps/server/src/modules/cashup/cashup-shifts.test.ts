@@ -102,7 +102,7 @@ describe('a second cash-up the same day', () => {
     const again = await save(today, 0);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(
-      `The cash-up of Grace Namutebi for ${today} is already saved, and nothing was sold or returned since: there is nothing more to count.`,
+      `The cash-up of Grace Namutebi for ${today} is already saved, and nothing was sold, returned or paid on account since: there is nothing more to count.`,
     );
     const after = (await dayOf(cashier, today)).body.data;
     expect(after).toMatchObject({ can_save: false, sales_count: 0, cash_taken: 0 });
@@ -120,7 +120,7 @@ describe('a second cash-up the same day', () => {
     });
     expect(stale.status).toBe(409);
     expect(stale.body.message).toBe(
-      `The expected cash is now ${(shown + 7_500).toLocaleString('en-US')} UGX, not ${shown.toLocaleString('en-US')}: a sale, a return or the float changed while you counted. Check the count and save again.`,
+      `The expected cash is now ${(shown + 7_500).toLocaleString('en-US')} UGX, not ${shown.toLocaleString('en-US')}: a sale, a return, a payment on account or the float changed while you counted. Check the count and save again.`,
     );
     expect(await cashUpCount()).toBe(before);
     const fresh = await t.call('POST', '/api/salescashupstore', {

@@ -115,13 +115,13 @@ export async function saveCashUp(
     if (earlier && f.sales_count + f.returns_count + f.account_payments_count === 0)
       throw new AppError(
         'conflict',
-        `The cash-up of ${cashier.name} for ${input.date} is already saved, and nothing was sold or returned since: there is nothing more to count.`,
+        `The cash-up of ${cashier.name} for ${input.date} is already saved, and nothing was sold, returned or paid on account since: there is nothing more to count.`,
       );
     const expected = expectedCash(input.opening_float, f);
     if (input.expected_cash !== undefined && input.expected_cash !== expected)
       throw new AppError(
         'conflict',
-        `The expected cash is now ${formatMoney(expected)} UGX, not ${formatMoney(input.expected_cash)}: a sale, a return or the float changed while you counted. Check the count and save again.`,
+        `The expected cash is now ${formatMoney(expected)} UGX, not ${formatMoney(input.expected_cash)}: a sale, a return, a payment on account or the float changed while you counted. Check the count and save again.`,
       );
     const difference = input.counted_cash - expected;
     const saved = await trx

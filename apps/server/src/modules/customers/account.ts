@@ -1,7 +1,7 @@
 // A customer's account inside a caller's transaction: the customer locked, the balance moved, and what is paid
 // matched with what is owed. Every write that touches an account (a sale on account, a payment, a reversal, a return)
-// locks the customer first, after its till and before the sale or batches it touches, so two of them never deadlock
-// and one customer's balance moves one write at a time.
+// takes its locks in one order: the cashier's till, then the customer, then the sale or batches it touches. So two of
+// them never deadlock, and one customer's balance moves one write at a time.
 import { formatMoney } from '@duka/shared';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
