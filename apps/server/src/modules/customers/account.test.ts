@@ -301,6 +301,14 @@ describe('payments and reversals', () => {
     });
     const future = await pay({ customer_id: c.id, amount: 5_000, method: 'CASH', payment_date: addDays(today, 1) });
     expect(future.body.errors).toEqual({ payment_date: ['The payment date cannot be in the future.'] });
+    const typo = await pay({ customer_id: c.id, amount: 5_000, method: 'CASH', payment_date: addDays(today, -366) });
+    expect(typo.body.errors).toEqual({ payment_date: ['The payment date cannot be more than a year ago.'] });
+    // The till's spellings of a method are taken, as at the till.
+    const spelled = await pay({ customer_id: c.id, amount: 5_000, method: 'mobile money', reference: 'MP-SPELL' });
+    expect(spelled.status, JSON.stringify(spelled.body)).toBe(200);
+    expect(
+      (await t.call('GET', `/api/customerpaymentshow/${spelled.body.data.id}`, { token: admin })).body.data.method,
+    ).toBe('MOBILE_MONEY');
     expect((await pay({ customer_id: 999_999, amount: 5_000, method: 'CASH' })).body.errors).toEqual({
       customer_id: ['Unknown customer.'],
     });
