@@ -19,6 +19,7 @@ export * from './money.ts';
 export * from './permissions.ts';
 export * from './plural.ts';
 export * from './product-labels.schemas.ts';
+export * from './product-units.ts';
 export * from './reports/index.ts';
 export * from './sales.schemas.ts';
 export * from './settings.schemas.ts';

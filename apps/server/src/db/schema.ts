@@ -160,6 +160,16 @@ export interface ProductsTable extends CatalogueRecord {
   category_id: number;
   barcode: string | null;
   sku: string | null;
+  /** The unit stock is counted in; null while the product declares no units (migration 035). */
+  base_measurement_id: Generated<number | null>;
+}
+/** A unit of a product other than its base: how many base units it holds (migration 035). */
+export interface ProductUnitsTable {
+  id: Generated<number>;
+  product_id: number;
+  measurement_id: number;
+  factor: number;
+  bulk_discount_percent: Generated<number>;
 }
 export interface BrandsTable extends CatalogueRecord {
   product_id: number;
@@ -190,6 +200,9 @@ export interface StockBatchesTable {
   quantity_sold: Generated<number>;
   quantity_adjusted: Generated<number>;
   balance: number;
+  /** What was received when it came in another unit than the base (2 Tonne for 40 Bag); null: in the base. */
+  received_measurement_id: Generated<number | null>;
+  received_quantity: Generated<number | null>;
   stock_date: ColumnType<string, string, string>;
   environment: string;
   created_by: number | null;
@@ -202,8 +215,12 @@ export interface StockAdjustmentsTable {
   id: Generated<number>;
   batch_id: number;
   reason: string;
+  /** Base units. */
   quantity: number;
   unit_cost: number;
+  /** The quantity as entered, in its unit; null: entered in the base unit. */
+  entered_measurement_id: Generated<number | null>;
+  entered_quantity: Generated<number | null>;
   note: string;
   adjustment_date: ColumnType<string, string, string>;
   created_by: number | null;
@@ -327,7 +344,10 @@ export interface SaleReturnItemsTable {
   return_id: number;
   sale_item_id: number;
   batch_id: number;
+  /** Base units back into the batch. */
   quantity: number;
+  /** In the unit the line was sold in; null: sold in the base unit (then equal to quantity). */
+  sold_quantity: Generated<number | null>;
   refund_amount: number;
   unit_cost: number;
 }
@@ -405,11 +425,18 @@ export interface SaleItemsTable {
   batch_id: number;
   product_id: number;
   brand_id: number | null;
+  /** The batch's (base) unit and the base units it gave (migration 035). */
   measurement_id: number;
   quantity: number;
+  /** Per sold unit: total_price = round(sold_quantity × unit_price). */
   unit_price: number;
+  /** Per base unit. */
   unit_cost: number;
   total_price: number;
+  /** The unit and quantity the customer bought, factor base units each; null: sold in the base unit. */
+  sold_measurement_id: Generated<number | null>;
+  sold_quantity: Generated<number | null>;
+  factor: Generated<number>;
   /** The line's share of the sale's discount amount (migration 007); the lines' shares add up to the sale's. */
   discount_amount: Generated<number>;
   /** Its sale's instant, kept equal to it by the database (migration 020); never written by the app. */
@@ -485,6 +512,7 @@ export interface DB {
   customers: CustomersTable;
   customer_payments: CustomerPaymentsTable;
   customer_payment_allocations: CustomerPaymentAllocationsTable;
+  product_units: ProductUnitsTable;
   measurements: MeasurementsTable;
   products: ProductsTable;
   brands: BrandsTable;

@@ -3,8 +3,10 @@ import { productCreateSchema, productUpdateSchema } from '../catalogue.schemas.t
 import { recordEndpoints } from '../contract/crud.ts';
 import { can, defineEndpoint, doneWith, type Endpoint, file, ok } from '../contract/endpoint.ts';
 import { listEndpoints } from '../contract/lists.ts';
+import { idParamSchema } from '../list.schemas.ts';
 import { productList, productRow } from '../lists/record-lists.ts';
 import { productBarcodeAssignSchema, productLabelsQuerySchema } from '../product-labels.schemas.ts';
+import { productUnitsShown, productUnitsUpdateSchema } from '../product-units.ts';
 import { option } from './common.ts';
 
 // A product (its name unique within its category, an optional barcode and SKU), its declared list and files
@@ -81,6 +83,28 @@ export const productsEndpoints = {
     summary: "The chosen products' barcode labels as a PDF (3 × 8 on A4)",
     answer: file('pdf'),
     errors: [404],
+  }),
+  /** The product's base unit and its other units (Tonne = 20 Bag), each with its factor and bulk discount. */
+  units: defineEndpoint({
+    method: 'GET',
+    path: '/productunits/:id',
+    access: can('productList'),
+    resource: 'product',
+    params: idParamSchema,
+    summary: "A product's base unit and other units with their factors and bulk discounts",
+    answer: ok(productUnitsShown),
+    errors: [404],
+  }),
+  unitsUpdate: defineEndpoint({
+    method: 'PUT',
+    path: '/productunitsupdate/:id',
+    access: can('productEdit'),
+    resource: 'product',
+    params: idParamSchema,
+    body: productUnitsUpdateSchema,
+    summary: "Declare a product's base unit and other units (409: the base of a product with stock, a unit in use)",
+    answer: doneWith(productUnitsShown),
+    errors: [404, 409],
   }),
   /** Every live product (the stock and brand forms' selects). */
   names: defineEndpoint({

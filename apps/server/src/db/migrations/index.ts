@@ -29,6 +29,7 @@ import * as measurementPlural from './031_measurement_plural.ts';
 import * as signInAddresses from './032_sign_in_addresses.ts';
 import * as unbrandedBatches from './033_unbranded_batches.ts';
 import * as customers from './034_customers.ts';
+import * as productUnits from './035_product_units.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '032_sign_in_addresses': signInAddresses,
   '033_unbranded_batches': unbrandedBatches,
   '034_customers': customers,
+  '035_product_units': productUnits,
 };

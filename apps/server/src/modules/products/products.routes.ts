@@ -7,6 +7,7 @@ import { route } from '../../platform/route.ts';
 import type { AppServices } from '../../services.ts';
 import { labelSheet } from './label-sheet.ts';
 import { assignBarcodes, labelContents } from './product-labels.service.ts';
+import { productUnitsOf, updateProductUnits } from './product-units.service.ts';
 import * as products from './products.service.ts';
 
 export const productRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, timeZone }) => {
@@ -44,6 +45,16 @@ export const productRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { d
     startDownload(reply, datedFileName('product_labels', 'pdf', timeZone), 'pdf');
     return reply.send(labelSheet(labels));
   });
+
+  route(app, endpoints.units, async (request) => ({
+    success: true as const,
+    data: await productUnitsOf(db, request.params.id),
+  }));
+  route(app, endpoints.unitsUpdate, async (request) => ({
+    success: true as const,
+    message: 'Units saved successfully!',
+    data: await updateProductUnits(db, request.params.id, request.body, requestContext(request)),
+  }));
 
   // Lookups for the forms: any signed-in user may read the names.
   route(app, endpoints.names, async () => ({ success: true as const, data: await products.productOptions(db) }));
