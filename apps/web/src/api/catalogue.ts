@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { call } from './client.ts';
 import { datedName, downloadFile } from './download.ts';
 import { useLookup } from './lists.ts';
+import { useCall, useCallWrite } from './queries.ts';
 
 // The catalogue's data (products, categories, measurements, suppliers, brands) beyond the list and form kits: the
 // selects' options, the suppliers' countries and the products' barcode labels.
@@ -40,3 +41,13 @@ export async function printProductLabels(chosen: LabelChoice) {
   await downloadFile(API.product.labelsPdf, { query: { product_ids: ids } }, datedName('product_labels', 'pdf'));
   return answer;
 }
+
+/** A product's base unit and other units (the product screen's Units section). */
+export const useProductUnits = (productId: string | undefined) =>
+  useCall(API.product.units, { params: { id: Number(productId) } }, { enabled: Boolean(productId) });
+
+/**
+ * Declares a product's units. The POS prices units from them and the stock forms offer them: the till's search and
+ * the stock screens refresh with the products.
+ */
+export const useSaveProductUnits = () => useCallWrite(API.product.unitsUpdate, ['product', 'stock', 'sale']);

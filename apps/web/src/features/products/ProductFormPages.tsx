@@ -1,9 +1,11 @@
 import { API, type ProductShown, productCreateSchema, productUpdateSchema } from '@duka/shared';
 import { TextInput } from '@mantine/core';
 import type { UseFormReturn } from 'react-hook-form';
+import { useParams } from 'react-router';
 import { RecordFieldsPage, type RecordFormSpec } from '../../components/form/record-form.tsx';
 import { LookupSelect } from './LookupSelect.tsx';
 import { ProductCodeFields } from './ProductCodeFields.tsx';
+import { ProductUnitsSection } from './ProductUnitsSection.tsx';
 
 // Name, category, barcode and SKU on the form kit; the crumb leads back to the products (the original client's
 // pointed at the categories).
@@ -48,6 +50,13 @@ export function ProductCreatePage() {
   return <RecordFieldsPage spec={PRODUCT_CREATE} fields={ProductFields} />;
 }
 
+/** The product's fields, and below them its units (saved on their own). */
 export function ProductUpdatePage() {
-  return <RecordFieldsPage spec={UPDATE} fields={ProductFields} />;
+  const { id } = useParams();
+  return (
+    <>
+      <RecordFieldsPage spec={UPDATE} fields={ProductFields} />
+      <ProductUnitsSection productId={id} />
+    </>
+  );
 }
