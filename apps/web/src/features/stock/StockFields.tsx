@@ -1,11 +1,22 @@
-import { API, DEFAULT_ENVIRONMENT, formatMoney, NO_BRAND, NO_BRAND_PARAM } from '@duka/shared';
+import {
+  API,
+  DEFAULT_ENVIRONMENT,
+  formatMoney,
+  inexactQuantity,
+  NO_BRAND,
+  NO_BRAND_PARAM,
+  quantityWithUnit,
+  toBaseQuantity,
+  unitEquation,
+} from '@duka/shared';
 import { Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import type { SelectOption } from '../../api/catalogue.ts';
+import { type SelectOption, useProductUnits } from '../../api/catalogue.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useAllBrands, useBrandsOf } from '../../api/stock.ts';
 import { AmountInput } from '../../components/form/AmountInput.tsx';
+import { FieldSelect } from '../../components/form/FieldSelect.tsx';
 import { QuickCreate } from '../../components/form/QuickCreate.tsx';
 import { BRAND_CREATE } from '../brands/BrandFormPages.tsx';
 import { MEASUREMENT_CREATE } from '../measurements/MeasurementFormPages.tsx';
@@ -48,6 +59,22 @@ export function StockFields({ form }: { form: UseFormReturn<any, any, any> }) {
   const [quantity, unitPrice] = form.watch(['quantity', 'unit_price']);
   // Shown as the server will store it: round(quantity × unit price), whole shillings.
   const totalCost = Math.round((Number(quantity) || 0) * (Number(unitPrice) || 0));
+  // A product with declared units is received in its base or one of them; stock is kept in the base.
+  const declared = useProductUnits(productId ? String(productId) : undefined).data?.data;
+  const baseUnit = declared?.base ?? { name: '', plural: null };
+  const units =
+    declared?.base && declared.units.length > 0
+      ? [{ ...declared.base, factor: 1 }, ...declared.units]
+      : [];
+  const measurementId = Number(form.watch('measurement_id'));
+  const received = units.find((u) => u.measurement_id === measurementId);
+  const baseQuantity = received ? toBaseQuantity(Number(quantity) || 0, received.factor) : null;
+  const equation =
+    received && received.factor !== 1 && Number(quantity) > 0
+      ? baseQuantity === null
+        ? inexactQuantity(Number(quantity), received, received.factor)
+        : unitEquation(Number(quantity), received, baseQuantity, baseUnit)
+      : undefined;
   const pick = (field: string) => (id: number) =>
     form.setValue(field, id, { shouldValidate: true, shouldDirty: true, shouldTouch: true });
   return (
@@ -123,12 +150,26 @@ export function StockFields({ form }: { form: UseFormReturn<any, any, any> }) {
       />
       <WithNew
         select={
-          <LookupSelect
-            control={form.control}
-            name="measurement_id"
-            label="Measurement"
-            endpoint={API.measurement.names}
-          />
+          units.length > 0 ? (
+            <FieldSelect
+              control={form.control}
+              name="measurement_id"
+              label="Measurement"
+              placeholder="Select measurement"
+              numeric
+              data={units.map((u) => ({
+                value: String(u.measurement_id),
+                label: u.factor === 1 ? `${u.name} (base)` : `${u.name} (${quantityWithUnit(u.factor, baseUnit)})`,
+              }))}
+            />
+          ) : (
+            <LookupSelect
+              control={form.control}
+              name="measurement_id"
+              label="Measurement"
+              endpoint={API.measurement.names}
+            />
+          )
         }
         action={
           <QuickCreate
@@ -141,7 +182,14 @@ export function StockFields({ form }: { form: UseFormReturn<any, any, any> }) {
         }
       />
       <LookupSelect control={form.control} name="supplier_id" label="Supplier" endpoint={API.supplier.names} />
-      <AmountInput form={form} name="quantity" label="Quantity" decimalScale={3} />
+      <AmountInput
+        form={form}
+        name="quantity"
+        label="Quantity"
+        decimalScale={3}
+        description={equation}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+      />
       <AmountInput form={form} name="unit_price" label="Unit Price" decimalScale={0} />
       <TextInput
         label="Total Cost"
