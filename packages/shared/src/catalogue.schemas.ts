@@ -145,6 +145,8 @@ export const stockAdjustmentSchema = z.object({
   batch_id: requiredInput(idField('Batch is required.')),
   reason: z.enum(['DAMAGE', 'LOSS', 'EXPIRY', 'COUNT_CORRECTION'], { error: 'Reason is required.' }),
   quantity: requiredInput(quantityField('Quantity is required.')),
+  /** The unit the quantity is in: the batch's (its product's base) when absent, or another unit of its product. */
+  measurement_id: z.preprocess(blankAsAbsent, idField('The unit must be a measurement.').optional()),
   adjustment_date: isoDate('Date is required.'),
   note: requiredText('Note is required.', 500),
 });

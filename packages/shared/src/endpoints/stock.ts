@@ -21,7 +21,12 @@ export type StockMade = z.output<typeof stockMade>;
 export const stockBatchOption = z.object({
   id: z.number(),
   batch_number: z.string(),
+  /** The product, whose units (GET /productunits) a write-off may be entered in. */
+  product_id: z.number(),
   product_name: z.string(),
+  /** The batch's unit, its product's base: the balance is counted in it. */
+  measurement_id: z.number(),
+  measurement_name: z.string(),
   balance: z.number(),
 });
 export type StockBatchOption = z.output<typeof stockBatchOption>;

@@ -26,6 +26,11 @@ export const stockRowSchema = z.object({
   stock_date: z.string(),
   environment: z.string(),
   created_at: instant,
+  /** The unit and quantity the batch was received in when not its product's base unit (null: in the base). */
+  received_measurement_id: z.number().nullable(),
+  received_quantity: z.number().nullable(),
+  /** "2 Tonnes = 40 Bags": what was received in another unit and its base quantity; null when received in the base. */
+  received_as: z.string().nullable(),
   product_name: z.string(),
   /** NO_BRAND for goods without a brand. */
   brand_name: z.string(),
@@ -72,6 +77,8 @@ export const stockLevelRowSchema = z.object({
   brand: z.object({ name: z.string() }),
   measurement: z.object({ name: z.string() }),
   balance: z.number(),
+  /** The balance in the product's largest whole units, the rest in its base: "3 Bundles + 7 Pieces". */
+  balance_in_units: z.string(),
   total_sold: z.number(),
   min_stock_level: z.number(),
   /** In Stock, Low Stock or Out of Stock, by the one shared rule (stockStatus). */
@@ -91,6 +98,7 @@ export const stockLevelList = defineList({
   columns: [
     ...BATCH_COLUMNS,
     { header: 'Qty in Stock', field: 'balance', kind: 'quantity' },
+    { header: 'In Units', field: 'balance_in_units', kind: 'text' },
     { header: 'Qty Sold', field: 'total_sold', kind: 'quantity' },
     { header: 'Status', field: 'status', kind: 'status' },
   ],
@@ -103,7 +111,10 @@ export const stockWriteOffRowSchema = z.object({
   batch_number: z.string(),
   product_name: z.string(),
   reason: stockAdjustmentSchema.shape.reason,
+  /** In the batch's base unit. */
   quantity: z.number(),
+  /** "2 Boxes = 50 Kg" when written off in another unit of the product; null when in the base. */
+  entered_as: z.string().nullable(),
   unit_cost: z.number(),
   /** round(quantity × unit cost), whole UGX. */
   cost: z.number(),

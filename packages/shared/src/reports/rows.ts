@@ -69,6 +69,8 @@ export const lowStockRowSchema = z.object({
   ...batchRef,
   unit_price: z.number(),
   balance: z.number(),
+  /** The balance in the product's largest whole units, the rest in its base: "3 Bundles + 7 Pieces". */
+  balance_in_units: z.string(),
   min_stock_level: z.number(),
   status: z.string(),
 });

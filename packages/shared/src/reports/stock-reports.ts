@@ -94,6 +94,7 @@ export const stockLowAlertReport = defineList({
     ...BATCH_COLUMNS,
     { header: 'Unit Price', field: 'unit_price', kind: 'money' },
     { header: 'Qty in Stock', field: 'balance', kind: 'quantity' },
+    { header: 'In Units', field: 'balance_in_units', kind: 'text' },
     { header: 'Status', field: 'status', kind: 'status' },
   ],
   extras: {

@@ -6,6 +6,7 @@ import { brandJson, brandName } from '../../platform/brand-name.ts';
 import { nameJson } from '../../platform/creator.ts';
 import { matchesSearch } from '../../platform/listing.ts';
 import type { Period } from '../../platform/period.ts';
+import { balanceInUnitsAsRead, unitsOfBatch } from '../stock/batch-units.ts';
 
 const batchValue = sql<number>`round(s.balance * s.unit_price)::bigint`;
 
@@ -127,10 +128,27 @@ export const lowStockRows = (db: Database, search: string | undefined) =>
       's.unit_price',
       's.balance',
       's.min_stock_level',
+      // Read for the page's rows only, like the names above; the balance in units is made of it as they are read.
+      unitsOfBatch('s.product_id', 's.measurement_id').as('units_of_batch'),
     ])
     .orderBy('s.balance')
     .orderBy(sql`lower(p.name)`)
-    .orderBy('s.id');
+    .orderBy('s.id')
+    .withPlugin(balanceInUnitsAsRead)
+    .$castTo<LowStockRead>();
+
+/** A low-stock row as balanceInUnitsAsRead gives it. */
+type LowStockRead = {
+  id: number;
+  batch_number: string;
+  product: { name: string };
+  brand: { name: string };
+  measurement: { name: string };
+  unit_price: number;
+  balance: number;
+  min_stock_level: number;
+  balance_in_units: string;
+};
 
 export const totalLowStockValue = (db: Database, search: string | undefined) =>
   sumOf(lowBatches(db, search).select(sql<number>`coalesce(sum(${batchValue}), 0)::bigint`.as('total')));

@@ -1,8 +1,10 @@
 // The write-off list's rows and total (its columns are declared in packages/shared/src/lists).
+import { unitEquation } from '@duka/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { nameJson } from '../../platform/creator.ts';
 import { matchesSearch } from '../../platform/listing.ts';
+import { unitJson } from './batch-units.ts';
 import type { StockFilter } from './stock.queries.ts';
 
 export function adjustmentQuery(db: Database, filter: StockFilter) {
@@ -18,6 +20,9 @@ export function adjustmentQuery(db: Database, filter: StockFilter) {
       'p.name as product_name',
       'a.reason',
       'a.quantity',
+      'a.entered_quantity',
+      unitJson('a.entered_measurement_id').as('entered_unit'),
+      unitJson('s.measurement_id').as('base_unit'),
       'a.unit_cost',
       sql<number>`round(a.quantity * a.unit_cost)::bigint`.as('cost'),
       'a.note',
@@ -32,6 +37,15 @@ export function adjustmentQuery(db: Database, filter: StockFilter) {
   return q.orderBy('a.adjustment_date', 'desc').orderBy('a.id', 'desc');
 }
 export type AdjustmentRow = Awaited<ReturnType<ReturnType<typeof adjustmentQuery>['execute']>>[number];
+
+/** A write-off as the list and its files show it: "2 Boxes = 50 Kg" when entered in another unit of the product. */
+export const withEnteredAs = ({ entered_quantity, entered_unit, base_unit, ...row }: AdjustmentRow) => ({
+  ...row,
+  entered_as:
+    entered_quantity !== null && entered_unit && base_unit
+      ? unitEquation(entered_quantity, entered_unit, row.quantity, base_unit)
+      : null,
+});
 
 /** The cost of the write-offs a filter selects, each rounded as its row shows it. */
 export async function totalWriteOffCost(db: Database, filter: StockFilter): Promise<number> {

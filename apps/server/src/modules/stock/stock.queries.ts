@@ -1,10 +1,11 @@
 // Reads of stock batches: the stock list, one batch and stock levels (their columns: packages/shared/src/lists).
-import { formatDay, formatMoney, formatQuantity, quantityWithUnit, stockStatus } from '@duka/shared';
+import { formatDay, formatMoney, formatQuantity, quantityWithUnit, stockStatus, unitEquation } from '@duka/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { COUNTED_AS } from '../../db/read-cache.ts';
 import { brandName } from '../../platform/brand-name.ts';
 import { likePattern } from '../../platform/listing.ts';
+import { balanceInUnits, unitJson, unitsOfBatch } from './batch-units.ts';
 
 export interface StockFilter {
   search?: string;
@@ -50,6 +51,10 @@ export function stockQuery(db: Database, filter: StockFilter = {}) {
       's.stock_date',
       's.environment',
       's.created_at',
+      's.received_measurement_id',
+      's.received_quantity',
+      unitJson('s.received_measurement_id').as('received_unit'),
+      sql<string | null>`(select plural from measurements where id = s.measurement_id)`.as('measurement_plural'),
       nameOf('products', 's.product_id').as('product_name'),
       brandNameOf('s.brand_id').as('brand_name'),
       nameOf('measurements', 's.measurement_id').as('measurement_name'),
@@ -95,6 +100,18 @@ function isMatchingBatch(db: Database, search: string, { supplier }: { supplier:
 }
 export type StockRow = Awaited<ReturnType<ReturnType<typeof stockQuery>['execute']>>[number];
 
+/** A batch as the list, its files and /stockshow give it: what it was received as when not its base unit. */
+export const withReceivedAs = ({ received_unit, ...row }: StockRow) => ({
+  ...row,
+  received_as:
+    received_unit && row.received_quantity !== null
+      ? unitEquation(row.received_quantity, received_unit, row.quantity, {
+          name: row.measurement_name,
+          plural: row.measurement_plural,
+        })
+      : null,
+});
+
 export const stockListQuery = (db: Database, filter: StockFilter) =>
   stockQuery(db, filter).orderBy('s.stock_date', 'desc').orderBy('s.id', 'desc');
 
@@ -120,6 +137,7 @@ export function stockLevelQuery(db: Database, search?: string, firstRows?: numbe
     's.stock_date',
     's.brand_id',
     's.measurement_id',
+    's.product_id',
   ] as const;
   const batches = db
     .selectFrom('stock_batches as s')
@@ -172,6 +190,7 @@ export function stockLevelQuery(db: Database, search?: string, firstRows?: numbe
     .select([
       brandNameOf('s.brand_id').as('brand_name'),
       nameOf('measurements', 's.measurement_id').as('measurement_name'),
+      unitsOfBatch('s.product_id', 's.measurement_id').as('units_of_batch'),
     ])
     .orderBy('product_name')
     .orderBy('s.stock_date')
@@ -190,8 +209,16 @@ export const stockLevelCount = (db: Database, search: string) =>
 type StockLevelRow = Awaited<ReturnType<ReturnType<typeof stockLevelQuery>['execute']>>[number];
 /** A stock-level row as the screen and the files show it: the names also as `{name}`, the status from the one shared
  * rule. */
-export const withStatus = ({ stock_date, brand_id, measurement_id, ...row }: StockLevelRow) => ({
+export const withStatus = ({
+  stock_date,
+  brand_id,
+  measurement_id,
+  product_id,
+  units_of_batch,
+  ...row
+}: StockLevelRow) => ({
   ...row,
+  balance_in_units: balanceInUnits(row.balance, units_of_batch),
   product: { name: row.product_name },
   brand: { name: row.brand_name },
   measurement: { name: row.measurement_name },
@@ -202,10 +229,7 @@ export const withStatus = ({ stock_date, brand_id, measurement_id, ...row }: Sto
  * A batch as its PDF prints it: what a shop owner reads, so not the original client's environment field (a
  * record-keeping choice), and each quantity with its unit as the shared rule words it ("40 Bags", "1 Bag", "2.5 t").
  */
-export const batchPdfFields = (
-  s: StockRow & { measurement_plural: string | null },
-  timeZone: string,
-): [string, string | number][] => {
+export const batchPdfFields = (s: ReturnType<typeof withReceivedAs>, timeZone: string): [string, string | number][] => {
   const unit = { name: s.measurement_name ?? '', plural: s.measurement_plural };
   const counted = (quantity: number) => (unit.name ? quantityWithUnit(quantity, unit) : formatQuantity(quantity));
   return [
@@ -214,6 +238,7 @@ export const batchPdfFields = (
     ['Brand', s.brand_name],
     ['Unit', s.measurement_name],
     ['Quantity', counted(s.quantity)],
+    ...(s.received_as ? [['Received as', s.received_as] as [string, string]] : []),
     ['Unit price (UGX)', formatMoney(s.unit_price)],
     ['Total cost (UGX)', formatMoney(s.total_cost)],
     ['Sale price (UGX)', formatMoney(s.sale_price)],

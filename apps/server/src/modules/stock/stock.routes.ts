@@ -6,7 +6,7 @@ import { sendRecordPdf } from '../../platform/exports.ts';
 import { registerList } from '../../platform/list-routes.ts';
 import { route } from '../../platform/route.ts';
 import type { AppServices } from '../../services.ts';
-import { adjustmentQuery, totalWriteOffCost } from './adjustments.queries.ts';
+import { adjustmentQuery, totalWriteOffCost, withEnteredAs } from './adjustments.queries.ts';
 import {
   batchPdfFields,
   type StockFilter,
@@ -14,6 +14,7 @@ import {
   stockLevelQuery,
   stockListQuery,
   totalStockCost,
+  withReceivedAs,
   withStatus,
 } from './stock.queries.ts';
 import * as stock from './stock.service.ts';
@@ -36,6 +37,7 @@ export const stockRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db,
       source: {
         rows: (query: StockFilter) => stockListQuery(db, query),
         total: (query: StockFilter) => totalStockCost(db, query),
+        present: withReceivedAs,
       },
       timeZone,
     },
@@ -70,6 +72,7 @@ export const stockRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db,
     {
       rows: (query: StockFilter) => adjustmentQuery(db, query),
       total: (query: StockFilter) => totalWriteOffCost(db, query),
+      present: withEnteredAs,
     },
     timeZone,
   );
@@ -86,7 +89,16 @@ export const stockRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db,
     data: await db
       .selectFrom('stock_batches as s')
       .innerJoin('products as p', 'p.id', 's.product_id')
-      .select(['s.id', 's.batch_number', 'p.name as product_name', 's.balance'])
+      .innerJoin('measurements as m', 'm.id', 's.measurement_id')
+      .select([
+        's.id',
+        's.batch_number',
+        's.product_id',
+        'p.name as product_name',
+        's.measurement_id',
+        'm.name as measurement_name',
+        's.balance',
+      ])
       .where('s.deleted_at', 'is', null)
       .where('s.balance', '>', 0)
       .orderBy('p.name')

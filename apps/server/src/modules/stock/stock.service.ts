@@ -5,8 +5,11 @@ import {
   formatQuantity,
   lineTotal,
   MAX_AMOUNT,
+  perBaseUnit,
+  quantityWithUnit,
   type StockAdjustmentInput,
   type StockInput,
+  toBaseQuantity,
 } from '@duka/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection.ts';
@@ -16,7 +19,8 @@ import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import { newNumber } from '../../platform/tokens.ts';
 import { registerTrashKind } from '../../platform/trash.ts';
 import { recordFirstSalePrice, recordSalePriceChange } from './batch-prices.ts';
-import { stockQuery } from './stock.queries.ts';
+import { type ChosenUnit, chosenUnit, enteredAs, inBaseUnits } from './batch-units.ts';
+import { stockQuery, withReceivedAs } from './stock.queries.ts';
 
 type Trx = Transaction<DB>;
 
@@ -133,29 +137,97 @@ async function brandListingProduct(
   return linked.id;
 }
 
+/** A batch's figures as stored, and the unit it was received in when not the base (received: null). */
+interface StoredBatch {
+  figures: {
+    measurement_id: number;
+    quantity: number;
+    unit_price: number;
+    sale_price: number;
+    min_stock_level: number;
+    total_cost: number;
+    received_measurement_id: number | null;
+    received_quantity: number | null;
+  };
+  received: ChosenUnit | null;
+}
+
+/**
+ * The batch in base units. A product that declared units is received in its base or one of them: quantity and
+ * minimum level × factor (exactly), cost and sale price per base unit; the total stays the quantity as entered × its
+ * cost, to the shilling the supplier's invoice says. A product that declared none is stored as entered, as before.
+ */
+async function inBaseOfProduct(trx: Trx, input: StockInput): Promise<StoredBatch> {
+  const product = await trx
+    .selectFrom('products')
+    .select('base_measurement_id')
+    .where('id', '=', input.product_id)
+    .forShare()
+    .executeTakeFirstOrThrow();
+  const entered = roundQuantity(input.quantity);
+  const total_cost = lineTotal(entered, input.unit_price);
+  const asEntered = {
+    measurement_id: input.measurement_id,
+    quantity: entered,
+    unit_price: input.unit_price,
+    sale_price: input.sale_price,
+    min_stock_level: roundQuantity(input.min_stock_level),
+    total_cost,
+    received_measurement_id: null,
+    received_quantity: null,
+  };
+  if (product.base_measurement_id === null) return { figures: asEntered, received: null };
+  const chosen = await chosenUnit(
+    trx,
+    { productId: input.product_id, baseId: product.base_measurement_id, measurementId: input.measurement_id },
+    { field: 'measurement_id', verb: 'received' },
+  );
+  if (chosen.unit.measurement_id === chosen.base.measurement_id) return { figures: asEntered, received: null };
+  return {
+    figures: {
+      measurement_id: chosen.base.measurement_id,
+      quantity: inBaseUnits(chosen, entered, 'quantity'),
+      unit_price: perBaseUnit(input.unit_price, chosen.factor),
+      sale_price: perBaseUnit(input.sale_price, chosen.factor),
+      min_stock_level: inBaseUnits(chosen, roundQuantity(input.min_stock_level), 'min_stock_level'),
+      total_cost,
+      received_measurement_id: chosen.unit.measurement_id,
+      received_quantity: entered,
+    },
+    received: chosen,
+  };
+}
+
+/** "2 Tonnes = 40 Bags at 600000 UGX a Tonne (30000 UGX a Bag)", or "40 at 30000 UGX" when received in the base. */
+function receivedWords({ figures, received }: StoredBatch, input: StockInput) {
+  if (!received) return `${figures.quantity} at ${figures.unit_price} UGX`;
+  const equation = enteredAs(received, input.quantity, figures.quantity);
+  return `${equation} at ${input.unit_price} UGX a ${received.unit.name} (${figures.unit_price} UGX a ${received.base.name})`;
+}
+
 export async function createStock(db: Database, input: StockInput & { environment: string }, ctx: RequestContext) {
   return db.transaction().execute(async (trx) => {
     const brandId = await assertReferences(trx, input, ctx, input.environment);
-    const quantity = roundQuantity(input.quantity);
+    const stored = await inBaseOfProduct(trx, input);
+    const { figures } = stored;
     const batch = await trx
       .insertInto('stock_batches')
       .values({
         ...input,
+        ...figures,
         brand_id: brandId,
-        quantity,
-        min_stock_level: roundQuantity(input.min_stock_level),
         batch_number: newNumber('BN'),
-        total_cost: lineTotal(quantity, input.unit_price),
-        balance: quantity,
+        balance: figures.quantity,
         created_by: ctx.userId,
       })
       .returning(['id', 'batch_number', 'total_cost'])
       .executeTakeFirstOrThrow();
-    await recordFirstSalePrice(trx, batch.id, input.sale_price);
+    // The price history is per base unit, as the batch's sale price and what the till charges from it.
+    await recordFirstSalePrice(trx, batch.id, figures.sale_price);
     await writeAudit(trx, ctx, {
       type: 'Stock',
       activity: 'Create',
-      details: `Received batch ${batch.batch_number}: ${quantity} at ${input.unit_price} UGX (total ${batch.total_cost} UGX)`,
+      details: `Received batch ${batch.batch_number}: ${receivedWords(stored, input)} (total ${batch.total_cost} UGX)`,
     });
     return batch;
   });
@@ -186,49 +258,63 @@ export async function updateStock(db: Database, id: number, input: StockInput, c
       .executeTakeFirst();
     if (!before) throw notFound('Stock');
     const brandId = await assertReferences(trx, input, ctx, before.environment);
-    const quantity = roundQuantity(input.quantity);
+    const stored = await inBaseOfProduct(trx, input);
+    const { total_cost, received_measurement_id, received_quantity, ...figures } = stored.figures;
     const gone = roundQuantity(before.quantity_sold + before.quantity_adjusted);
-    if (quantity < gone) {
+    if (figures.quantity < gone) {
+      // Received in another unit, the floor is said in the base the batch is counted in.
+      const floor = stored.received ? quantityWithUnit(gone, stored.received.base) : formatQuantity(gone);
       throw new AppError(
         'conflict',
-        `The quantity cannot go below ${formatQuantity(gone)}: that much has already been sold or written off from this batch.`,
+        `The quantity cannot go below ${floor}: that much has already been sold or written off from this batch.`,
       );
     }
     const identityChanged =
       before.product_id !== input.product_id ||
       before.brand_id !== brandId ||
-      before.measurement_id !== input.measurement_id;
+      before.measurement_id !== figures.measurement_id;
     if (identityChanged && before.quantity_sold > 0) {
       throw new AppError('conflict', 'This batch has sales: its product, brand and measurement cannot change.');
     }
-    const after = { ...input, brand_id: brandId, quantity, min_stock_level: roundQuantity(input.min_stock_level) };
+    const after = { ...input, ...figures, brand_id: brandId };
     await trx
       .updateTable('stock_batches')
       .set({
         ...after,
-        total_cost: lineTotal(quantity, input.unit_price),
-        balance: roundQuantity(quantity - gone),
+        total_cost,
+        received_measurement_id,
+        received_quantity,
+        balance: roundQuantity(figures.quantity - gone),
         updated_at: new Date(),
       })
       .where('id', '=', id)
       .execute();
-    if (before.sale_price !== input.sale_price)
-      await recordSalePriceChange(trx, id, before.sale_price, input.sale_price);
+    if (before.sale_price !== figures.sale_price)
+      await recordSalePriceChange(trx, id, before.sale_price, figures.sale_price);
+    const receivedAs = stored.received ? `; received as ${receivedWords(stored, input)}` : '';
     await writeAudit(trx, ctx, {
       type: 'Stock',
       activity: 'Update',
-      details: `Batch ${before.batch_number} ${describeChanges(before, after)}`,
+      details: `Batch ${before.batch_number} ${describeChanges(before, after)}${receivedAs}`,
     });
   });
 }
 
 export async function getStock(db: Database, id: number) {
-  const row = await stockQuery(db)
-    .select(sql<string | null>`(select plural from measurements where id = s.measurement_id)`.as('measurement_plural'))
-    .where('s.id', '=', id)
-    .executeTakeFirst();
+  const row = await stockQuery(db).where('s.id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Stock');
-  return row;
+  return withReceivedAs(row);
+}
+
+/**
+ * What is left of a batch, said in the unit a refused write-off was entered in and in the base: "22 Kg (0.88 Box)";
+ * "about" when the base quantity is no whole number of thousandths of that unit.
+ */
+function leftIn(balance: number, chosen: ChosenUnit | null): string {
+  if (!chosen) return formatQuantity(balance);
+  const inUnit = Math.floor((balance * 1000) / chosen.factor + 1e-9) / 1000;
+  const exact = toBaseQuantity(inUnit, chosen.factor) === balance;
+  return `${quantityWithUnit(balance, chosen.base)} (${exact ? '' : 'about '}${quantityWithUnit(inUnit, chosen.unit)})`;
 }
 
 /** Writes stock off a batch: never below 0, in one statement, so two write-offs cannot both take the last unit. */
@@ -246,7 +332,25 @@ export async function writeOffInTransaction(
   // A write-off dated ahead would move its loss into a later period of the dashboard.
   if (input.adjustment_date > formatDay(new Date(), timeZone))
     throw invalidField('adjustment_date', 'The date cannot be in the future.');
-  const quantity = roundQuantity(input.quantity);
+  const batch = await trx
+    .selectFrom('stock_batches')
+    .select(['product_id', 'measurement_id'])
+    .where('id', '=', input.batch_id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!batch) throw invalidField('batch_id', 'Batch is required.');
+  const { measurement_id: enteredUnit, ...adjustment } = input;
+  const entered = roundQuantity(input.quantity);
+  // In another unit of the product: every check, the balance and the cost are in the batch's base unit.
+  const chosen =
+    enteredUnit === undefined || enteredUnit === batch.measurement_id
+      ? null
+      : await chosenUnit(
+          trx,
+          { productId: batch.product_id, baseId: batch.measurement_id, measurementId: enteredUnit },
+          { field: 'measurement_id', verb: 'written off' },
+        );
+  const quantity = chosen ? inBaseUnits(chosen, entered, 'quantity') : entered;
   const updated = await trx
     .updateTable('stock_batches')
     .set({
@@ -260,24 +364,32 @@ export async function writeOffInTransaction(
     .returning(['batch_number', 'unit_price', 'balance'])
     .executeTakeFirst();
   if (!updated) {
-    const batch = await trx
+    const left = await trx
       .selectFrom('stock_batches')
       .select(['batch_number', 'balance'])
       .where('id', '=', input.batch_id)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
-    if (!batch) throw invalidField('batch_id', 'Batch is required.');
-    throw new AppError('conflict', `Only ${formatQuantity(batch.balance)} left in batch ${batch.batch_number}.`);
+    if (!left) throw invalidField('batch_id', 'Batch is required.');
+    throw new AppError('conflict', `Only ${leftIn(left.balance, chosen)} left in batch ${left.batch_number}.`);
   }
-  const adjustment = await trx
+  const made = await trx
     .insertInto('stock_adjustments')
-    .values({ ...input, quantity, unit_cost: updated.unit_price, created_by: ctx.userId })
+    .values({
+      ...adjustment,
+      quantity,
+      unit_cost: updated.unit_price,
+      entered_measurement_id: chosen ? chosen.unit.measurement_id : null,
+      entered_quantity: chosen ? entered : null,
+      created_by: ctx.userId,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const written = chosen ? enteredAs(chosen, entered, quantity) : String(quantity);
   await writeAudit(trx, ctx, {
     type: 'Stock',
     activity: 'Write-off',
-    details: `Wrote off ${quantity} from batch ${updated.batch_number} (${input.reason}: ${input.note}); balance now ${updated.balance}`,
+    details: `Wrote off ${written} from batch ${updated.batch_number} (${input.reason}: ${input.note}); balance now ${updated.balance}`,
   });
-  return { id: adjustment.id, balance: updated.balance };
+  return { id: made.id, balance: updated.balance };
 }

@@ -418,6 +418,7 @@ async function signInHolding(keys: string[]): Promise<string> {
 describe("stock levels show only their screen's columns", () => {
   const SCREEN_FIELDS = [
     'balance',
+    'balance_in_units',
     'batch_number',
     'brand',
     'brand_name',
@@ -451,13 +452,23 @@ describe("stock levels show only their screen's columns", () => {
     const watcher = await signInHolding(['stockLevel', 'stockLevelExport']);
     const batch = await receiveBatch(t, admin, catalogue); // 10 at 30,000, sold at 35,000
     await sellOne(batch.batch_number, 3);
-    const header = ['Product', 'Batch Number', 'Brand', 'Unit of Measurement', 'Qty in Stock', 'Qty Sold', 'Status'];
+    const header = [
+      'Product',
+      'Batch Number',
+      'Brand',
+      'Unit of Measurement',
+      'Qty in Stock',
+      'In Units',
+      'Qty Sold',
+      'Status',
+    ];
     const xlsx = await t.download(`/api/stocklevelxlsx?search=${batch.batch_number}`, watcher);
     expect(xlsx.status).toBe(200);
     const rows = await xlsxRows(xlsx.bytes);
     expect(rows[0]).toEqual(header);
     expect(rows.slice(1).map((r) => r.slice(1))).toEqual([
-      [batch.batch_number, expect.any(String), expect.any(String), 7, 3, 'In Stock'],
+      // A product that declared no units shows its balance in its own unit beside the figure.
+      [batch.batch_number, expect.any(String), expect.any(String), 7, '7 Bag Portland Cements', 3, 'In Stock'],
     ]);
     const csv = await t.download(`/api/stocklevelcsv?search=${batch.batch_number}`, watcher);
     expect(csv.status).toBe(200);
