@@ -39,6 +39,10 @@ export const saleItemSchema = z.object({
   quantity: lineQuantityField(),
   productId: numeric(z.number().int().positive()).optional(),
   brandId: numeric(z.number().int().positive()).optional(),
+  /**
+   * The unit the line is sold in: the batch's (base) unit or another unit of its product (Tonne for a batch of
+   * Bags); absent: the base. `quantity` is in this unit.
+   */
   measurementId: numeric(z.number().int().positive()).optional(),
   /**
    * Ignored: the batch's sale price is charged. Accepted so the original client (docs/rules.md) can send its cart as it

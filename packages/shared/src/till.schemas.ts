@@ -30,6 +30,7 @@ export const saleReturnSchema = z
       .array(
         z.object({
           sale_item_id: numeric(z.number({ error: 'Choose the line to return.' }).int().positive()),
+          /** In the unit the line was sold in (Tonnes for a line sold in Tonnes of a batch of Bags). */
           quantity: lineQuantityField(),
         }),
         { error: 'Choose what comes back.' },

@@ -35,7 +35,11 @@ export const returnRow = z.object({
 });
 export type ReturnRow = z.output<typeof returnRow>;
 
-/** A returned line: its sale line's batch, unit price and names, the quantity back and its refund. */
+/**
+ * A returned line: its sale line's batch, unit price and names, the quantity back and its refund. `quantity`,
+ * `measurement` and `unit_price` are in the unit the line was sold in; `base_quantity` is what went back into the
+ * batch, in its (base) unit, `factor` base units per unit sold.
+ */
 export const returnLineShown = z.object({
   unit_price: z.number(),
   batch_number: z.string(),
@@ -47,6 +51,9 @@ export const returnLineShown = z.object({
   sale_item_id: z.number(),
   quantity: z.number(),
   refund_amount: z.number(),
+  factor: z.number(),
+  base_quantity: z.number(),
+  base_measurement: z.object({ name: z.string(), plural: z.string().nullable() }),
 });
 export type ReturnLineShown = z.output<typeof returnLineShown>;
 

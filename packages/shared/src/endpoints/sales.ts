@@ -69,6 +69,13 @@ export type PosBrand = z.output<typeof posBrand>;
 export const posUnit = z.object({ id: z.number(), name: z.string(), plural: z.string().nullable() });
 export type PosUnit = z.output<typeof posUnit>;
 
+/**
+ * A unit a line may be sold in: the base (factor 1, no discount) or another unit of the product, with its price from
+ * the batch's price per base unit (product-units.ts: unitPrice).
+ */
+export const posSaleUnit = posUnit.extend({ factor: z.number(), bulk_discount_percent: z.number(), price: z.number() });
+export type PosSaleUnit = z.output<typeof posSaleUnit>;
+
 /** A product's batch with stock (the cascade's batch step), oldest first. */
 export const batchInStock = z.object({
   id: z.number(),
@@ -90,6 +97,8 @@ export const posSearchHit = z.object({
   balance: z.number(),
   barcode: z.string().nullable(),
   sku: z.string().nullable(),
+  /** The units it may be sold in, the base first (sale_price and balance are per base unit). */
+  units: z.array(posSaleUnit),
 });
 export type PosSearchHit = z.output<typeof posSearchHit>;
 
@@ -130,6 +139,15 @@ export const posSnapshotSchema = z.object({
       stock_date: z.string(),
     }),
   ),
+  /** The products' units other than their base: a line in one takes `factor` base units of its batch. */
+  product_units: z.array(
+    z.object({
+      product_id: z.number(),
+      measurement_id: z.number(),
+      factor: z.number(),
+      bulk_discount_percent: z.number(),
+    }),
+  ),
   /**
    * The customers a till may sell to on account offline: live ones with a credit limit or a balance (an advance
    * too), so the picker finds them and the till knows what credit they have left.
@@ -162,11 +180,18 @@ const lineNames = {
   measurement: z.object({ name: z.string(), plural: z.string().nullable() }),
 };
 
+/**
+ * A sale line as sold: `quantity`, `measurement` and `unit_price` in the unit the customer bought; `base_quantity` what
+ * its batch gave, in the batch's (base) unit, `factor` base units per sold unit (1 when sold in the base).
+ */
 export const saleLineShown = z.object({
   ...lineNames,
   id: z.number(),
   quantity: z.number(),
   total_price: z.number(),
+  factor: z.number(),
+  base_quantity: z.number(),
+  base_measurement: z.object({ name: z.string(), plural: z.string().nullable() }),
 });
 export type SaleLineShown = z.output<typeof saleLineShown>;
 
@@ -255,7 +280,8 @@ export const salesEndpoints = {
     params: z.object({ id: brandParam('Not found.') }),
     query: z.object({ batchNumber: batchNumberParam.optional() }),
     answer: ok(z.array(posUnit)),
-    summary: "The units a brand's batches with stock come in (of one batch when batchNumber is given)",
+    summary:
+      "The units a brand's batches with stock may be sold in (of one batch when batchNumber is given): each batch's unit and its product's other units",
   }),
   salePrice: defineEndpoint({
     method: 'GET',
@@ -263,9 +289,17 @@ export const salesEndpoints = {
     access: pos,
     resource: STOCK,
     query: salePriceQuerySchema,
-    answer: z.object({ success: z.literal(true), salePrice: z.number(), balance: z.number() }),
+    // salePrice per unit asked (measurementId: the batch's unit or another unit of its product), balance in the batch's
+    // (base) unit, unitBalance the same in the unit asked (to the thousandth below), factor base units per unit asked.
+    answer: z.object({
+      success: z.literal(true),
+      salePrice: z.number(),
+      balance: z.number(),
+      factor: z.number(),
+      unitBalance: z.number(),
+    }),
     errors: [404],
-    summary: "A batch's sale price and balance (404 when it has no stock of that brand and unit)",
+    summary: "A batch's sale price in the unit asked and its balance (404 when it has no stock of that brand and unit)",
   }),
   /** The POS search box and the barcode scanner: at most 20 sellable lines, best first. */
   search: defineEndpoint({

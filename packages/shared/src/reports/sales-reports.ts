@@ -4,7 +4,14 @@ import { optionalDayField, optionalMonthField, reportPeriodShape, requireCustomR
 import { saleLineRowSchema } from './rows.ts';
 
 // The four sales reports: sale lines over a day, a week, a month or a chosen period, and the lines
-// returned in it as negative rows on the return's day.
+// returned in it as negative rows on the return's day. A line's quantity, unit and unit price are in the unit it was sold
+// in (Tonne); the files carry what its batch gave in its base unit (Bag) beside them.
+
+/** A report's line: the sale line's row, with its quantity in its batch's base unit (negative on a returned line). */
+const saleReportLineSchema = saleLineRowSchema.extend({
+  base_quantity: z.number(),
+  base_measurement: z.object({ name: z.string() }),
+});
 
 const SALE_LINE_COLUMNS: readonly ListColumn[] = [
   { header: 'Product', field: 'product.name', kind: 'text' },
@@ -18,6 +25,9 @@ const SALE_LINE_COLUMNS: readonly ListColumn[] = [
   { header: 'Issued By', field: 'user.name', kind: 'text' },
   { header: 'Date', field: 'created_at', kind: 'date' },
   { header: 'Return No', field: 'return_number', kind: 'text' },
+  // Last, so the earlier columns keep their places: what the line took from its batch, in the batch's unit.
+  { header: 'Base Qty', field: 'base_quantity', kind: 'quantity', filesOnly: true },
+  { header: 'Base Unit', field: 'base_measurement.name', kind: 'text', filesOnly: true },
 ];
 
 const salesReport = <const Word extends string>(word: Word, title: string, slug: string) => ({
@@ -25,7 +35,7 @@ const salesReport = <const Word extends string>(word: Word, title: string, slug:
   path: `/report${slug}saleslist`,
   exports: { xlsx: `/report${slug}salesxlsx`, csv: `/report${slug}salescsv`, fileName: `${slug}_sales_report` },
   keys: reportKeysOf(`${word}Sales` as `${Word}Sales`),
-  row: saleLineRowSchema,
+  row: saleReportLineSchema,
   columns: SALE_LINE_COLUMNS,
   envelope: 'report' as const,
   total: { field: 'total_sales', label: 'Total Sales (UGX)' },

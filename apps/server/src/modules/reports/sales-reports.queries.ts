@@ -2,7 +2,8 @@
 // total less its stored share of the sale's discount, so a period's lines add up to its sales' totals exactly.
 // A return counts on the day it happens, never rewriting the sale's day: each returned line is a negative
 // row on the return's day carrying the return's number, its amount minus the refund, so the rows of a period add up
-// to the revenue report's net revenue for the same days.
+// to the revenue report's net revenue for the same days. A line is shown in the unit it was sold in (its unit price is
+// per that unit), with its base quantity beside it.
 import { formatDay } from '@duka/shared';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
@@ -88,13 +89,18 @@ export function saleLineRows(db: Database, period: Period, search: string | unde
     .leftJoin('stock_batches as s', 's.id', 'i.batch_id')
     .leftJoin('products as p', 'p.id', 'i.product_id')
     .leftJoin('brands as b', 'b.id', 'i.brand_id')
-    .leftJoin('measurements as m', 'm.id', 'i.measurement_id')
+    .leftJoin('measurements as m', (join) =>
+      join.on('m.id', '=', sql<number>`coalesce(i.sold_measurement_id, i.measurement_id)`),
+    )
+    .leftJoin('measurements as bm', 'bm.id', 'i.measurement_id')
     .leftJoin('users as u', (join) =>
       join.on('u.id', '=', sql`CASE WHEN k.return_line_id IS NULL THEN sa.created_by ELSE r.created_by END`),
     );
   // A sold line as it was charged; a returned one negative: what that quantity was charged before the discount,
   // and what its refund gave back after it.
-  const charged = sql<number>`round(ri.quantity * i.unit_price)::bigint`;
+  // Quantities in the unit sold, which unit_price is per.
+  const returnedSold = sql<number>`coalesce(ri.sold_quantity, ri.quantity)`;
+  const charged = sql<number>`round(${returnedSold} * i.unit_price)::bigint`;
   const either = <T>(sold: RawBuilder<T> | string, returned: RawBuilder<T>) =>
     sql<T>`CASE WHEN k.return_line_id IS NULL THEN ${typeof sold === 'string' ? sql.raw(sold) : sold} ELSE ${returned} END`;
   return (search ? q.where((eb) => matchesSearch(eb, SEARCHED, search)) : q)
@@ -104,7 +110,9 @@ export function saleLineRows(db: Database, period: Period, search: string | unde
       brandJson('b').as('brand'),
       nameJson('m').as('measurement'),
       's.batch_number',
-      either<number>('i.quantity', sql`-ri.quantity`).as('quantity'),
+      either<number>(sql`coalesce(i.sold_quantity, i.quantity)`, sql`-${returnedSold}`).as('quantity'),
+      either<number>('i.quantity', sql`-ri.quantity`).as('base_quantity'),
+      nameJson('bm').as('base_measurement'),
       'i.unit_price',
       saleOf,
       either<number>('i.total_price', sql`-${charged}`).as('total_price'),

@@ -299,6 +299,8 @@ describe('sales report exports', () => {
       'Issued By',
       'Date',
       'Return No',
+      'Base Qty',
+      'Base Unit',
     ]);
     const data = rows.slice(4);
     expect(data).toHaveLength(12);
@@ -316,6 +318,8 @@ describe('sales report exports', () => {
       expect.any(String),
       xlsxDay('2025-03-04'),
       'N/A',
+      1,
+      'Bag Cement 50kg',
     ]);
   });
 

@@ -56,7 +56,14 @@ export async function getReturn(db: Database, timeZone: string, id: number) {
   // A returned quantity goes back into its sale line's batch (ri.batch_id is the line's), so the line's names serve.
   const items = await saleLines(db)
     .innerJoin('sale_return_items as ri', 'ri.sale_item_id', 'i.id')
-    .select(['ri.id', 'ri.sale_item_id', 'ri.quantity', 'ri.refund_amount'])
+    // The quantity in the unit the line was sold in, its base quantity beside it.
+    .select([
+      'ri.id',
+      'ri.sale_item_id',
+      sql<number>`coalesce(ri.sold_quantity, ri.quantity)`.as('quantity'),
+      'ri.quantity as base_quantity',
+      'ri.refund_amount',
+    ])
     .where('ri.return_id', '=', id)
     .orderBy('ri.id')
     .execute();

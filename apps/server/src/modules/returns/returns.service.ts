@@ -1,12 +1,17 @@
 // Returns: goods brought back against a sale, never an edit of it. In one transaction: the sale and its
 // lines locked (two returns of one line wait for each other, so together they never exceed what was sold), each
 // quantity back into the batch it came from, the refund recorded under the next return number, and the audit row.
+// A quantity is asked in the unit its line was sold in (half a Tonne); what goes back into the batch is that times the
+// line's factor, in the batch's base unit (10 Bags).
 import {
   countOf,
   DEFAULT_SALES_RETURN_DAYS,
   formatDay,
   formatQuantity,
+  inexactQuantity,
+  quantityWithUnit,
   type SaleReturnInput,
+  toBaseQuantity,
   vatIncluded,
 } from '@duka/shared';
 import { sql, type Transaction } from 'kysely';
@@ -104,20 +109,34 @@ export async function processReturn(db: Database, saleId: number, input: SaleRet
         `Sale ${sale.sale_number} was made on ${formatDay(sale.created_at)}: returns are taken within ${countOf(days, 'day')} of the sale.`,
       );
 
-    // The lines in id order, with what earlier returns took back, read under the sale's lock.
+    // The lines in id order, with what earlier returns took back (in base units and in the unit sold), read under the
+    // sale's lock.
     const lines = await sql<{
       id: number;
       batch_id: number;
+      /** Base units. */
       quantity: number;
+      sold_quantity: number;
+      factor: number;
+      unit_name: string;
+      unit_plural: string | null;
       unit_cost: number;
       net: number;
       product_name: string;
       returned: number;
+      returned_sold: number;
     }>`
-      SELECT i.id, i.batch_id, i.quantity, i.unit_cost, (i.total_price - i.discount_amount)::bigint AS net,
-             p.name AS product_name,
-             coalesce((SELECT sum(ri.quantity) FROM sale_return_items ri WHERE ri.sale_item_id = i.id), 0) AS returned
-      FROM sale_items i JOIN products p ON p.id = i.product_id
+      SELECT i.id, i.batch_id, i.quantity, coalesce(i.sold_quantity, i.quantity) AS sold_quantity, i.factor,
+             m.name AS unit_name, m.plural AS unit_plural, i.unit_cost,
+             (i.total_price - i.discount_amount)::bigint AS net, p.name AS product_name, r.returned, r.returned_sold
+      FROM sale_items i
+      JOIN products p ON p.id = i.product_id
+      JOIN measurements m ON m.id = coalesce(i.sold_measurement_id, i.measurement_id)
+      CROSS JOIN LATERAL (
+        SELECT coalesce(sum(ri.quantity), 0) AS returned,
+               coalesce(sum(coalesce(ri.sold_quantity, ri.quantity)), 0) AS returned_sold
+        FROM sale_return_items ri WHERE ri.sale_item_id = i.id
+      ) r
       WHERE i.sale_id = ${saleId}
       ORDER BY i.id
       FOR UPDATE OF i`.execute(trx);
@@ -142,35 +161,47 @@ export async function processReturn(db: Database, saleId: number, input: SaleRet
       .sort(([a], [b]) => a - b)
       .map(([lineId, quantity]) => {
         const line = byId.get(lineId) as (typeof lines.rows)[number];
-        const sold = Number(line.quantity);
-        const before = Number(line.returned);
+        const index = () => input.items.findIndex((i) => i.sale_item_id === lineId);
+        // In the unit sold: what may still come back and the refund's share.
+        const sold = Number(line.sold_quantity);
+        const before = Number(line.returned_sold);
         const left = Math.round((sold - before) * 1000) / 1000;
-        if (quantity > left) {
-          const index = input.items.findIndex((i) => i.sale_item_id === lineId);
+        if (quantity > left)
           throw invalidField(
-            `items.${index}.quantity`,
+            `items.${index()}.quantity`,
             `Only ${formatQuantity(left)} of ${line.product_name} can come back: ${formatQuantity(sold)} sold, ${formatQuantity(before)} already returned.`,
           );
-        }
+        const factor = Number(line.factor);
+        const unit = { name: line.unit_name, plural: line.unit_plural };
+        // All that is left of the line comes back as exactly what the batch still has to get back.
+        const base =
+          quantity === left
+            ? Math.round((Number(line.quantity) - Number(line.returned)) * 1000) / 1000
+            : toBaseQuantity(quantity, factor);
+        if (base === null) throw invalidField(`items.${index()}.quantity`, inexactQuantity(quantity, unit, factor));
+        // In base units: what the batch gave and what went back into it.
         const short = shortOf.get(line.batch_id);
-        const { restocked, unshorted } = splitReturn(sold, before, quantity, short);
+        const { restocked, unshorted } = splitReturn(Number(line.quantity), Number(line.returned), base, short);
         if (unshorted > 0 && short?.resolved_at) {
-          const index = input.items.findIndex((i) => i.sale_item_id === lineId);
+          const most = formatQuantity(Math.floor((restocked * 1000) / factor + 1e-6) / 1000);
           throw new AppError(
             'conflict',
-            `Only ${formatQuantity(restocked)} of ${line.product_name} can come back: the offline sale found its batch ${formatQuantity(Number(short.quantity))} short, and that stock discrepancy has been resolved.`,
-            { [`items.${index}.quantity`]: [`At most ${formatQuantity(restocked)}.`] },
+            `Only ${most} of ${line.product_name} can come back: the offline sale found its batch ${formatQuantity(Number(short.quantity))} short, and that stock discrepancy has been resolved.`,
+            { [`items.${index()}.quantity`]: [`At most ${most}.`] },
           );
         }
         return {
           sale_item_id: lineId,
           batch_id: line.batch_id,
-          quantity,
+          quantity: base,
+          sold_quantity: factor === 1 ? null : quantity,
           restocked,
           unshorted,
           shortfall_id: short?.id,
           unit_cost: Number(line.unit_cost),
           refund_amount: lineRefund(Number(line.net), sold, before, quantity),
+          asked: quantity,
+          unit,
         };
       });
 
@@ -220,7 +251,10 @@ export async function processReturn(db: Database, saleId: number, input: SaleRet
     await trx
       .insertInto('sale_return_items')
       .values(
-        returnItems.map(({ restocked: _r, unshorted: _u, shortfall_id: _s, ...i }) => ({ ...i, return_id: saved.id })),
+        returnItems.map(({ restocked: _r, unshorted: _u, shortfall_id: _s, asked: _a, unit: _n, ...i }) => ({
+          ...i,
+          return_id: saved.id,
+        })),
       )
       .execute();
     // Goods the batch never gave, brought back: the shortfall is that much smaller, and settled once all is back.
@@ -230,7 +264,7 @@ export async function processReturn(db: Database, saleId: number, input: SaleRet
     await writeAudit(trx, ctx, {
       type: 'Sales',
       activity: 'Return',
-      details: `Return ${returnNumber} of sale ${sale.sale_number}: ${returnItems.map((i) => `${byId.get(i.sale_item_id)?.product_name} × ${i.quantity}${i.unshorted > 0 ? ` (${i.unshorted} off stock discrepancy #${i.shortfall_id})` : ''}`).join(', ')}; ${credited > 0 ? `${credited} UGX off the customer's account, ` : ''}refund ${refund - credited} UGX (${input.refund_method}${input.refund_reference ? ` ref ${input.refund_reference}` : ''}); reason: ${input.reason}`,
+      details: `Return ${returnNumber} of sale ${sale.sale_number}: ${returnItems.map((i) => `${byId.get(i.sale_item_id)?.product_name} × ${i.sold_quantity === null ? i.quantity : `${quantityWithUnit(i.asked, i.unit)} (${formatQuantity(i.quantity)} base)`}${i.unshorted > 0 ? ` (${i.unshorted} off stock discrepancy #${i.shortfall_id})` : ''}`).join(', ')}; ${credited > 0 ? `${credited} UGX off the customer's account, ` : ''}refund ${refund - credited} UGX (${input.refund_method}${input.refund_reference ? ` ref ${input.refund_reference}` : ''}); reason: ${input.reason}`,
     });
     return { id: saved.id, return_number: returnNumber, credited_amount: credited };
   });

@@ -316,6 +316,9 @@ describe('figures after a return', () => {
       expect.any(String),
       xlsxDay('2025-06-02'),
       String(back.body.data.return_number),
+      // Sold in the base: its base quantity and unit are the same.
+      -1,
+      expect.stringMatching(/^Bag Cement/),
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import { NO_BRAND } from '@duka/shared';
+import { NO_BRAND, type PosSaleUnit, unitPrice } from '@duka/shared';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { likePattern } from '../../platform/listing.ts';
@@ -21,7 +21,12 @@ export interface PosSearchHit {
   balance: number;
   barcode: string | null;
   sku: string | null;
+  /** The units it may be sold in, the base first, each priced from sale_price (per base unit). */
+  units: PosSaleUnit[];
 }
+
+/** A product's unit as the search reads it, before its price. */
+type UnitRow = Omit<PosSaleUnit, 'price'>;
 
 export const POS_SEARCH_LIMIT = 20;
 /** Products (or product brands) read for their batches: enough for 20 lines when some have several units. */
@@ -93,7 +98,7 @@ function searchLines(db: Database, q: string, words: string[]): Promise<PosSearc
   const batchPrefix = /^bn[0-9a-f]{2,14}$/i.test(q) ? startsWith(q.toUpperCase()) : null;
   // One statement, no transaction: each of its scans is small or indexed, so no plan runs parallel workers (which
   // take longer to start than the whole search runs).
-  return sql<PosSearchHit & { score: number }>`
+  return sql<Omit<PosSearchHit, 'units'> & { score: number; units: UnitRow[] }>`
       WITH hits AS (
         SELECT p.id AS product_id, NULL::int AS brand_id, length(p.name) AS fit,
                greatest(
@@ -160,7 +165,15 @@ function searchLines(db: Database, q: string, words: string[]): Promise<PosSearc
              (SELECT json_build_object('id', m.id, 'name', m.name, 'plural', m.plural)
               FROM measurements m WHERE m.id = s.measurement_id)
                AS measurement,
-             s.batch_number, s.sale_price, s.balance, p.barcode, p.sku, l.score
+             s.batch_number, s.sale_price, s.balance, p.barcode, p.sku, l.score,
+             -- The product's other units, when the batch is counted in its base (a batch of another unit has none).
+             coalesce((SELECT json_agg(json_build_object('id', u.measurement_id, 'name', m.name, 'plural', m.plural,
+                                         'factor', u.factor, 'bulk_discount_percent', u.bulk_discount_percent)
+                                       ORDER BY u.factor, m.name)
+                       FROM product_units u JOIN measurements m ON m.id = u.measurement_id
+                       WHERE u.product_id = s.product_id
+                         AND s.measurement_id = coalesce(p.base_measurement_id, s.measurement_id)),
+                      '[]'::json) AS units
       FROM lines l
       JOIN stock_batches s ON s.id = l.id
       JOIN products p ON p.id = s.product_id
@@ -170,7 +183,20 @@ function searchLines(db: Database, q: string, words: string[]): Promise<PosSearc
       LIMIT ${POS_SEARCH_LIMIT}
     `
     .execute(db)
-    .then(({ rows }) => rows.map(({ score: _score, ...hit }) => hit));
+    .then(({ rows }) => rows.map(({ score: _score, units, ...hit }) => ({ ...hit, units: saleUnits(hit, units) })));
+}
+
+/** The base (factor 1, its sale price), then the product's units priced from it. */
+function saleUnits(hit: Pick<PosSearchHit, 'measurement' | 'sale_price'>, units: UnitRow[]): PosSaleUnit[] {
+  const price = Number(hit.sale_price);
+  return [
+    { ...hit.measurement, factor: 1, bulk_discount_percent: 0, price },
+    ...units.map((u) => {
+      const factor = Number(u.factor);
+      const discount = Number(u.bulk_discount_percent);
+      return { ...u, factor, bulk_discount_percent: discount, price: unitPrice(price, factor, discount) };
+    }),
+  ];
 }
 
 /** A cart line's other batches: the same product, brand and unit with stock, oldest first, with their prices. */

@@ -107,6 +107,8 @@ describe('GET /api/possearch', () => {
         balance: 5,
         barcode: '6001234567890',
         sku: 'CEM-50',
+        // No units declared: it is sold in its batch's unit alone.
+        units: [{ id: cement.bag, name: 'Bag', plural: null, factor: 1, bulk_discount_percent: 0, price: 37_000 }],
       },
     ]);
   });

@@ -1,11 +1,12 @@
-import type { PosSnapshot } from '@duka/shared';
+import type { PosSnapshotAnswer } from '@duka/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 
 // The till's local copy for selling offline: every batch with stock of a live product, and the names it
-// refers to once each, and the customers it may sell to on account. Read in one repeatable-read transaction so the names and the batches are of the same moment.
+// refers to once each, the units its products are also sold in (so the till prices a Tonne of a batch of Bags as the
+// server will), and the customers it may sell to on account. Read in one repeatable-read transaction so the names and the batches are of the same moment.
 
-export function readPosSnapshot(db: Database): Promise<PosSnapshot> {
+export function readPosSnapshot(db: Database): Promise<PosSnapshotAnswer> {
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
@@ -36,7 +37,17 @@ export function readPosSnapshot(db: Database): Promise<PosSnapshot> {
       ];
       const productIds = ids('product_id');
       const brandIds = ids('brand_id');
-      const measurementIds = ids('measurement_id');
+      const productUnits = productIds.length
+        ? await trx
+            .selectFrom('product_units')
+            .select(['product_id', 'measurement_id', 'factor', 'bulk_discount_percent'])
+            .where('product_id', 'in', productIds)
+            .orderBy('product_id')
+            .orderBy('factor')
+            .execute()
+        : [];
+      // The units' names too: a line in Tonnes is named Tonne.
+      const measurementIds = [...new Set([...ids('measurement_id'), ...productUnits.map((u) => u.measurement_id)])];
       const [products, brands, measurements, customers] = await Promise.all([
         productIds.length
           ? trx.selectFrom('products').select(['id', 'name', 'barcode', 'sku']).where('id', 'in', productIds).execute()
@@ -61,6 +72,11 @@ export function readPosSnapshot(db: Database): Promise<PosSnapshot> {
         brands,
         measurements,
         batches: batches.map((b) => ({ ...b, sale_price: Number(b.sale_price), balance: Number(b.balance) })),
+        product_units: productUnits.map((u) => ({
+          ...u,
+          factor: Number(u.factor),
+          bulk_discount_percent: Number(u.bulk_discount_percent),
+        })),
         customers: customers.map((c) => ({ ...c, balance: Number(c.balance), credit_limit: Number(c.credit_limit) })),
       };
     });

@@ -49,7 +49,8 @@ export async function saleTillDetails(db: Database, saleId: number) {
     db
       .selectFrom('sale_return_items as ri')
       .innerJoin('sale_items as i', 'i.id', 'ri.sale_item_id')
-      .select(['ri.sale_item_id', sql<number>`sum(ri.quantity)`.as('quantity')])
+      // In the unit each line was sold in, as the return screen asks for it.
+      .select(['ri.sale_item_id', sql<number>`sum(coalesce(ri.sold_quantity, ri.quantity))`.as('quantity')])
       .where('i.sale_id', '=', saleId)
       .groupBy('ri.sale_item_id')
       .execute(),

@@ -91,7 +91,7 @@ describe('point of sale lookups', () => {
       measurementId: String(catalogue.measurement_id),
     });
     const price = await t.call('GET', `/api/getsalepriceinstock?${query}`, { token: cashier });
-    expect(price.body).toEqual({ success: true, salePrice: 50_000, balance: 5 });
+    expect(price.body).toEqual({ success: true, salePrice: 50_000, balance: 5, factor: 1, unitBalance: 5 });
   });
 
   it('answers 422 for a malformed batch number and 404 for a price of a batch that does not match', async () => {

@@ -1,5 +1,6 @@
 // Reads for the point of sale (in-stock cascades), the sales list and its total (declared as saleList), and one
 // sale with its lines.
+import { unitPrice } from '@duka/shared';
 import { type NotNull, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { CACHEABLE } from '../../db/read-cache.ts';
@@ -50,30 +51,62 @@ export const brandOfBatch = (db: Database, batchNumber: string) =>
     .where('s.batch_number', '=', batchNumber)
     .execute();
 
-/** `brandId` null: the batches without a brand. */
-export const measurementsOfBrand = (db: Database, brandId: number | null, batchNumber?: string) => {
-  let q = inStock(db)
-    .innerJoin('measurements as m', 'm.id', 's.measurement_id')
-    .select(['m.id', 'm.name', 'm.plural'])
-    .distinct()
-    .where('s.brand_id', brandId === null ? 'is' : '=', brandId);
-  if (batchNumber) q = q.where('s.batch_number', '=', batchNumber);
-  return q.execute();
+/**
+ * The units the brand's batches with stock may be sold in (`brandId` null: the batches without a brand): each batch's
+ * own unit and, when it is counted in its product's base, the product's other units; the base first, then by factor.
+ */
+export const measurementsOfBrand = async (db: Database, brandId: number | null, batchNumber?: string) => {
+  const { rows } = await sql<{ id: number; name: string; plural: string | null }>`
+    WITH b AS (
+      SELECT s.product_id, s.measurement_id, coalesce(p.base_measurement_id, s.measurement_id) AS base_id
+      FROM stock_batches s JOIN products p ON p.id = s.product_id
+      WHERE s.deleted_at IS NULL AND s.balance > 0
+        AND ${brandId === null ? sql`s.brand_id IS NULL` : sql`s.brand_id = ${brandId}`}
+        AND ${batchNumber ? sql`s.batch_number = ${batchNumber}` : sql`true`}
+    ), units AS (
+      SELECT measurement_id AS id, 1::numeric AS factor FROM b
+      UNION ALL
+      SELECT u.measurement_id, u.factor
+      FROM b JOIN product_units u ON u.product_id = b.product_id
+      WHERE b.measurement_id = b.base_id
+    )
+    SELECT m.id, m.name, m.plural FROM units x JOIN measurements m ON m.id = x.id
+    GROUP BY m.id, m.name, m.plural
+    ORDER BY min(x.factor), m.name`.execute(db);
+  return rows;
 };
 
+/**
+ * A batch's price in the unit asked: its sale price in its own unit, unitPrice(sale price, factor, bulk discount) in
+ * another unit of its product. The balance is in the batch's (base) unit; unitBalance in the unit asked.
+ */
 export async function salePriceOf(
   db: Database,
   q: { productId: number; batchNumber: string; brandId: number | null; measurementId: number },
 ) {
   const row = await inStock(db)
-    .select(['s.sale_price', 's.balance'])
+    .innerJoin('products as p', 'p.id', 's.product_id')
+    .leftJoin('product_units as u', (join) =>
+      join
+        .onRef('u.product_id', '=', 's.product_id')
+        .on('u.measurement_id', '=', q.measurementId)
+        .on('s.measurement_id', '=', sql<number>`coalesce(p.base_measurement_id, s.measurement_id)`),
+    )
+    .select(['s.sale_price', 's.balance', 's.measurement_id', 'u.factor', 'u.bulk_discount_percent'])
     .where('s.batch_number', '=', q.batchNumber)
     .where('s.product_id', '=', q.productId)
     .where('s.brand_id', q.brandId === null ? 'is' : '=', q.brandId)
-    .where('s.measurement_id', '=', q.measurementId)
     .executeTakeFirst();
-  if (!row) throw notFound('Sale price');
-  return row;
+  const inBase = row?.measurement_id === q.measurementId;
+  if (!row || (!inBase && row.factor === null)) throw notFound('Sale price');
+  const factor = inBase ? 1 : Number(row.factor);
+  const balance = Number(row.balance);
+  return {
+    salePrice: inBase ? row.sale_price : unitPrice(row.sale_price, factor, Number(row.bulk_discount_percent)),
+    balance,
+    factor,
+    unitBalance: Math.floor((balance * 1000) / factor + 1e-6) / 1000,
+  };
 }
 
 export interface SalesFilter {
@@ -133,30 +166,41 @@ export function salesQuery(db: Database, timeZone: string, filter: SalesFilter) 
 }
 export type SaleRow = Awaited<ReturnType<ReturnType<typeof salesQuery>['execute']>>[number];
 
-/** Sale lines (`i`) with their batch number, unit price and named product (inner-joined: never null), brand and unit:
- * a sale's and a return's. */
+/**
+ * Sale lines (`i`) with their batch number, unit price and named product (inner-joined: never null), brand and unit:
+ * a sale's and a return's. `measurement` is the unit the line was sold in (its base when sold in it),
+ * `base_measurement` the batch's unit, `factor` base units per unit sold.
+ */
 export function saleLines(db: Database) {
   return db
     .selectFrom('sale_items as i')
     .innerJoin('stock_batches as s', 's.id', 'i.batch_id')
     .innerJoin('products as p', 'p.id', 'i.product_id')
     .leftJoin('brands as b', 'b.id', 'i.brand_id')
-    .innerJoin('measurements as m', 'm.id', 'i.measurement_id')
+    .innerJoin('measurements as m', (join) =>
+      join.on('m.id', '=', sql<number>`coalesce(i.sold_measurement_id, i.measurement_id)`),
+    )
+    .innerJoin('measurements as bm', 'bm.id', 'i.measurement_id')
     .select([
       'i.unit_price',
       's.batch_number',
       nameJson('p').as('product'),
       brandJson('b').as('brand'),
       unitJson('m').as('measurement'),
+      'i.factor',
+      unitJson('bm').as('base_measurement'),
     ])
     .$narrowType<{ product: NotNull }>();
 }
+
+/** A line's quantity in the unit it was sold in (its base quantity when sold in the base). */
+export const soldQuantity = sql<number>`coalesce(i.sold_quantity, i.quantity)`;
 
 export async function getSale(db: Database, timeZone: string, id: number) {
   const sale = await salesQuery(db, timeZone, {}).where('sa.id', '=', id).executeTakeFirst();
   if (!sale) throw notFound('Sale');
   const items = await saleLines(db)
-    .select(['i.id', 'i.quantity', 'i.total_price'])
+    .select(['i.id', soldQuantity.as('quantity'), 'i.quantity as base_quantity', 'i.total_price'])
     .where('i.sale_id', '=', id)
     .orderBy('i.id')
     .execute();

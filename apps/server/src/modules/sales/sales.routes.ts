@@ -27,8 +27,7 @@ export const salesRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db,
     data: await queries.measurementsOfBrand(db, request.params.id, request.query.batchNumber),
   }));
   route(app, endpoints.salePrice, async (request) => {
-    const price = await queries.salePriceOf(db, request.query);
-    return { success: true as const, salePrice: price.sale_price, balance: price.balance };
+    return { success: true as const, ...(await queries.salePriceOf(db, request.query)) };
   });
 
   route(app, endpoints.store, async (request) => {

@@ -2,17 +2,20 @@
 // transaction, batches locked in ascending id order (so two carts never deadlock), nothing written on any failure,
 // and a client key that makes a repeated submit return the first sale. The statements are SQL rather than the query
 // builder's: building and compiling them was a measurable part of a sale's CPU when the bench measured sales per
-// second.
+// second. A line may be sold in another unit of its product (a Tonne of a batch counted in Bags): the batch gives
+// quantity × factor base units and the line is priced per unit sold (packages/shared/src/product-units.ts).
 import {
   ACCOUNT_PAYMENT,
   countOf,
-  formatQuantity,
+  inexactQuantity,
   lineTotal,
   MAX_MONEY,
   NO_BRAND,
   type SaleInput,
   saleTotals,
   spreadDiscount,
+  toBaseQuantity,
+  unitPrice,
   vatIncluded,
 } from '@duka/shared';
 import { sql, type Transaction } from 'kysely';
@@ -20,7 +23,7 @@ import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import type { RequestContext } from '../../platform/audit.ts';
 import { stampReceiptNumber } from '../../platform/counters.ts';
-import { AppError, invalidField } from '../../platform/errors.ts';
+import { invalidField } from '../../platform/errors.ts';
 import { newNumber, sha256 } from '../../platform/tokens.ts';
 import { holdTill } from '../cashup/till-lock.ts';
 import { type CreditKeys, chargeSale, lockCustomer, unknownCustomer } from '../customers/account.ts';
@@ -28,6 +31,7 @@ import { vatRateInForce } from '../settings/business.service.ts';
 import { roundQuantity } from '../stock/stock.service.ts';
 import { chargesAt, heldAt, heldTooLittle, offlineSaleTime, takeOfflineLine } from './offline-sale.ts';
 import { settlePayments } from './sale-payments.ts';
+import { notEnoughStock, type SaleUnit, unitsOfCart } from './sale-units.ts';
 
 type Trx = Transaction<DB>;
 
@@ -50,21 +54,34 @@ interface SaleLine {
   batch_id: number;
   product_id: number;
   brand_id: number | null;
+  /** The base unit: the batch's. */
   measurement_id: number;
+  /** Base units, as the batch gave them. */
   quantity: number;
+  /** Null when sold in the base unit. */
+  sold_measurement_id: number | null;
+  /** In the sold unit: quantity ÷ factor. */
+  sold_quantity: number;
+  factor: number;
+  /** Per sold unit. */
   unit_price: number;
+  /** Per base unit. */
   unit_cost: number;
   total_price: number;
 }
 
-/** Equal lines (same batch) become one, so a batch is checked against the whole quantity asked of it. */
+/**
+ * Equal lines (same batch, same unit) become one. Lines of one batch in different units stay apart; the batch's
+ * balance is then followed line by line, so it is checked against the whole quantity asked of it.
+ */
 function mergeLines(items: SaleInput['items']) {
-  const byBatch = new Map<string, SaleInput['items'][number]>();
+  const byLine = new Map<string, SaleInput['items'][number]>();
   for (const item of items) {
-    const seen = byBatch.get(item.batchNumber);
-    byBatch.set(item.batchNumber, seen ? { ...seen, quantity: roundQuantity(seen.quantity + item.quantity) } : item);
+    const key = `${item.batchNumber}:${item.measurementId ?? ''}`;
+    const seen = byLine.get(key);
+    byLine.set(key, seen ? { ...seen, quantity: roundQuantity(seen.quantity + item.quantity) } : item);
   }
-  return [...byBatch.values()];
+  return [...byLine.values()];
 }
 
 /** Object keys sorted at every level, undefined dropped: equal requests give equal text whatever the key order. */
@@ -152,55 +169,81 @@ export async function processSale(
     const batches = await lockBatches(trx, lines.map((l) => l.batchNumber).sort());
     // An offline sale is charged the prices and VAT rate in force when it was made; any other the current ones.
     const then = madeAt ? await chargesAt(trx, batches.values(), madeAt) : undefined;
+    // The units of the cart's products, read only when a line names one other than its batch's.
+    const units = await unitsOfCart(trx, lines, batches);
+    // What each batch gave and was asked for so far in this sale (an offline sale's shortfall never left it).
+    const offlineTaken = new Map<number, { asked: number; taken: number }>();
     const saleLines: SaleLine[] = [];
     for (const [index, line] of lines.entries()) {
       const batch = batches.get(line.batchNumber);
       if (!batch) throw invalidField(`items.${index}.batchNumber`, `Batch ${line.batchNumber} is not in stock.`);
       const mismatch =
-        (line.productId && line.productId !== batch.product_id) ||
-        (line.brandId && line.brandId !== batch.brand_id) ||
-        (line.measurementId && line.measurementId !== batch.measurement_id);
+        (line.productId && line.productId !== batch.product_id) || (line.brandId && line.brandId !== batch.brand_id);
       if (mismatch)
         throw invalidField(
           `items.${index}`,
           `Batch ${batch.batch_number} does not hold that product, brand and measurement.`,
         );
+      const unit: SaleUnit | undefined =
+        line.measurementId && line.measurementId !== batch.measurement_id
+          ? units.get(`${batch.product_id}:${line.measurementId}`)
+          : undefined;
+      if (line.measurementId && line.measurementId !== batch.measurement_id && !unit)
+        throw invalidField(
+          `items.${index}.measurementId`,
+          `${batch.product_name} is not sold in that unit: choose its base unit or one of its units.`,
+        );
+      const factor = unit?.factor ?? 1;
+      const base = unit ? toBaseQuantity(line.quantity, factor) : line.quantity;
+      if (base === null)
+        throw invalidField(`items.${index}.quantity`, inexactQuantity(line.quantity, unit as SaleUnit, factor));
       if (madeAt) {
-        // Never more than the batch held when the sale was made: what it holds now, plus what left it since.
-        if (batch.balance < line.quantity) {
-          const held = await heldAt(trx, batch, madeAt);
-          if (held < line.quantity) throw heldTooLittle(batch, held, line.quantity, madeAt);
+        const so = offlineTaken.get(batch.id) ?? { asked: 0, taken: 0 };
+        // Never more than the batch held when the sale was made: what it holds now, plus what left it since (and what
+        // this sale's earlier lines took from it).
+        if (batch.balance < base) {
+          const held = roundQuantity((await heldAt(trx, batch, madeAt)) + so.taken);
+          const asked = roundQuantity(so.asked + base);
+          if (held < asked) throw heldTooLittle(batch, held, asked, madeAt);
         }
         // The customer left with the goods: the line is recorded in full, whatever the batch still holds.
-        if ((await takeOfflineLine(trx, batch, line.quantity, claimed.id)).shortfall > 0) shortfalls += 1;
-      } else if (batch.balance < line.quantity) {
-        throw new AppError(
-          'conflict',
-          `Not enough stock of ${batch.product_name} (${batch.brand_name}, batch ${batch.batch_number}): only ${formatQuantity(batch.balance)} left.`,
-          undefined,
-          { product: batch.product_name, batch_number: batch.batch_number, available: batch.balance },
-        );
+        const took = await takeOfflineLine(trx, batch, base, claimed.id);
+        if (took.shortfall > 0) shortfalls += 1;
+        batch.balance = roundQuantity(batch.balance - took.taken);
+        offlineTaken.set(batch.id, {
+          asked: roundQuantity(so.asked + base),
+          taken: roundQuantity(so.taken + took.taken),
+        });
+      } else if (batch.balance < base) {
+        throw await notEnoughStock(trx, batch, unit);
       } else {
         await sql`
           UPDATE stock_batches
-          SET quantity_sold = quantity_sold + ${line.quantity}, balance = balance - ${line.quantity},
-              updated_at = ${new Date()}
+          SET quantity_sold = quantity_sold + ${base}, balance = balance - ${base}, updated_at = ${new Date()}
           WHERE id = ${batch.id}`.execute(trx);
+        batch.balance = roundQuantity(batch.balance - base);
       }
-      const salePrice = then?.prices.get(batch.id) ?? batch.sale_price;
+      const perBase = then?.prices.get(batch.id) ?? batch.sale_price;
+      const price = unit ? unitPrice(perBase, factor, unit.bulk_discount_percent) : perBase;
       saleLines.push({
         sale_id: claimed.id,
         batch_id: batch.id,
         product_id: batch.product_id,
         brand_id: batch.brand_id,
         measurement_id: batch.measurement_id,
-        quantity: line.quantity,
-        unit_price: salePrice,
+        quantity: base,
+        sold_measurement_id: unit ? unit.measurement_id : null,
+        sold_quantity: line.quantity,
+        factor,
+        unit_price: price,
         unit_cost: batch.unit_price,
-        total_price: lineTotal(line.quantity, salePrice),
+        total_price: lineTotal(line.quantity, price),
       });
     }
-    const totals = saleTotals(saleLines, input.discount);
+    const totals = saleTotals(
+      saleLines.map((l) => ({ quantity: l.sold_quantity, unit_price: l.unit_price })),
+      input.discount,
+    );
     if (totals.subtotal > MAX_MONEY) throw invalidField('items', 'This sale is too large to record. Split it in two.');
     // Each line keeps its share of the discount, so the reports' line amounts add up to the sale's total.
     const lineDiscounts = spreadDiscount(
@@ -208,12 +251,13 @@ export async function processSale(
       totals.discount_amount,
     );
     await sql`
-      INSERT INTO sale_items (sale_id, batch_id, product_id, brand_id, measurement_id, quantity, unit_price, unit_cost,
-                              total_price, discount_amount)
+      INSERT INTO sale_items (sale_id, batch_id, product_id, brand_id, measurement_id, quantity, sold_measurement_id,
+                              sold_quantity, factor, unit_price, unit_cost, total_price, discount_amount)
       VALUES ${sql.join(
         saleLines.map(
           (l, i) =>
             sql`(${l.sale_id}, ${l.batch_id}, ${l.product_id}, ${l.brand_id}, ${l.measurement_id}, ${l.quantity},
+                 ${l.sold_measurement_id}, ${l.sold_measurement_id === null ? null : l.sold_quantity}, ${l.factor},
                  ${l.unit_price}, ${l.unit_cost}, ${l.total_price}, ${lineDiscounts[i] ?? 0})`,
         ),
       )}`.execute(trx);

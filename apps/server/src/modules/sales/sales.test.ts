@@ -156,7 +156,7 @@ describe('POST /api/salesstore', () => {
     const res = await sell(sale([{ batchNumber: batch.batch_number, quantity: 19 }]));
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(
-      /^Not enough stock of Cement \w+ \(Tororo, batch BN[0-9A-F]{14}\): only 18\.5 left\.$/,
+      /^Not enough stock of Cement \w+ \(Tororo, batch BN[0-9A-F]{14}\): only 18\.5 Bag Cement \w+ left\.$/,
     );
     expect(res.body.available).toBe(18.5);
     expect(await batchState(t, batch.id)).toEqual(before);
