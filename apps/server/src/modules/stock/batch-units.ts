@@ -98,9 +98,9 @@ export const unitJson = (id: string) =>
 /**
  * A batch's unit and the other units of its product, as one JSON value `{ base, units }` read in the row's own
  * statement: PostgreSQL evaluates it for the page's rows only, after the sort and limit, one index lookup of
- * product_units each (its unique key starts with product_id). A page read by a second query would need a second
- * connection while the list's cursor holds the first, which a full pool would never give. Units declared against
- * another base than the batch's unit are left out: they do not hold `factor` of it.
+ * product_units each (its unique key starts with product_id). A second query for the page's products would have to
+ * run beside an export's open cursor, on a second connection of the pool, and no list hook sees a page whole.
+ * Units declared against another base than the batch's unit are left out: they do not hold `factor` of it.
  */
 export const unitsOfBatch = (productId: string, measurementId: string) =>
   sql<UnitsOfBatch>`json_build_object(
@@ -110,7 +110,7 @@ export const unitsOfBatch = (productId: string, measurementId: string) =>
         'measurement_id', u.measurement_id, 'name', m.name, 'plural', m.plural, 'factor', u.factor))
       FROM product_units u
       JOIN products p ON p.id = u.product_id AND p.base_measurement_id = ${sql.ref(measurementId)}
-      JOIN measurements m ON m.id = u.measurement_id
+      JOIN measurements m ON m.id = u.measurement_id AND m.deleted_at IS NULL
       WHERE u.product_id = ${sql.ref(productId)}), '[]'::json))`;
 
 /** The balance of a row that read unitsOfBatch, in the largest whole units first: "1 Box + 22 Kg". */
