@@ -1,6 +1,17 @@
-import { ADJUSTMENT_REASONS, API, formatDay, formatQuantity, stockAdjustmentSchema } from '@duka/shared';
+import {
+  ADJUSTMENT_REASONS,
+  API,
+  formatDay,
+  formatQuantity,
+  inexactQuantity,
+  quantityWithUnit,
+  stockAdjustmentSchema,
+  toBaseQuantity,
+  unitEquation,
+} from '@duka/shared';
 import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { useProductUnits } from '../../api/catalogue.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useBatchesWithStock } from '../../api/stock.ts';
 import { AmountInput } from '../../components/form/AmountInput.tsx';
@@ -39,6 +50,22 @@ function WriteOffFields({ form }: { form: UseFormReturn<any, any, any> }) {
   const batches = useBatchesWithStock();
   const errors = form.formState.errors as Record<string, { message?: string } | undefined>;
   const chosen = batches.data?.find((b) => b.id === Number(form.watch('batch_id')));
+  // A batch of a product with other units may be written off in one of them (2 Boxes of a batch counted in kg).
+  const declared = useProductUnits(chosen ? String(chosen.product_id) : undefined).data?.data;
+  const base = chosen ? { name: chosen.measurement_name, plural: null } : undefined;
+  const units =
+    chosen && base && declared && declared.units.length > 0
+      ? [{ measurement_id: chosen.measurement_id, ...base, factor: 1 }, ...declared.units]
+      : [];
+  const [unitId, quantity] = form.watch(['measurement_id', 'quantity']);
+  const entered = units.find((u) => u.measurement_id === Number(unitId));
+  const baseQuantity = entered ? toBaseQuantity(Number(quantity) || 0, entered.factor) : null;
+  const equation =
+    entered && base && entered.factor !== 1 && Number(quantity) > 0
+      ? baseQuantity === null
+        ? inexactQuantity(Number(quantity), entered, entered.factor)
+        : unitEquation(Number(quantity), entered, baseQuantity, base)
+      : undefined;
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -56,7 +83,11 @@ function WriteOffFields({ form }: { form: UseFormReturn<any, any, any> }) {
                 label: `${b.product_name} · ${b.batch_number} (balance ${formatQuantity(b.balance)})`,
               }))}
               value={field.value ? String(field.value) : null}
-              onChange={(v) => field.onChange(v ? Number(v) : undefined)}
+              onChange={(v) => {
+                field.onChange(v ? Number(v) : undefined);
+                // Another batch may be of a product without that unit: its base again.
+                form.setValue('measurement_id', undefined);
+              }}
               error={errors.batch_id?.message ?? (batches.isError ? errorMessage(batches.error) : undefined)}
             />
           )}
@@ -68,11 +99,30 @@ function WriteOffFields({ form }: { form: UseFormReturn<any, any, any> }) {
           placeholder="Select reason"
           data={ADJUSTMENT_REASONS.map((r) => ({ value: r.value, label: r.label }))}
         />
+        {units.length > 0 && base && (
+          <FieldSelect
+            control={form.control}
+            name="measurement_id"
+            label="Unit"
+            placeholder={base.name}
+            numeric
+            data={units.map((u) => ({
+              value: String(u.measurement_id),
+              label: u.factor === 1 ? u.name : `${u.name} (${quantityWithUnit(u.factor, base)})`,
+            }))}
+          />
+        )}
         <AmountInput
           form={form}
           name="quantity"
           label="Quantity"
-          description={chosen ? `At most ${formatQuantity(chosen.balance)} left in this batch` : undefined}
+          description={
+            chosen
+              ? [equation, `At most ${quantityWithUnit(chosen.balance, base ?? '')} left in this batch`]
+                  .filter(Boolean)
+                  .join('. ')
+              : undefined
+          }
           // The hint goes under the input so the field lines up with the date beside it.
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           decimalScale={3}

@@ -62,10 +62,7 @@ export function StockFields({ form }: { form: UseFormReturn<any, any, any> }) {
   // A product with declared units is received in its base or one of them; stock is kept in the base.
   const declared = useProductUnits(productId ? String(productId) : undefined).data?.data;
   const baseUnit = declared?.base ?? { name: '', plural: null };
-  const units =
-    declared?.base && declared.units.length > 0
-      ? [{ ...declared.base, factor: 1 }, ...declared.units]
-      : [];
+  const units = declared?.base && declared.units.length > 0 ? [{ ...declared.base, factor: 1 }, ...declared.units] : [];
   const measurementId = Number(form.watch('measurement_id'));
   const received = units.find((u) => u.measurement_id === measurementId);
   const baseQuantity = received ? toBaseQuantity(Number(quantity) || 0, received.factor) : null;

@@ -23,6 +23,8 @@ export function StockShowPage() {
         ['Brand', orNA(s.brand_name)],
         ['Unit', orNA(s.measurement_name)],
         ['Quantity', formatQuantity(s.quantity)],
+        // Received in another unit of the product: "2 Tonnes = 40 Bags".
+        ...(s.received_as ? [['Received As', s.received_as] as [string, string]] : []),
         ['Unit Price', formatMoney(s.unit_price)],
         ['Total Cost', formatMoney(s.total_cost)],
         ['Sale Price', formatMoney(s.sale_price)],
