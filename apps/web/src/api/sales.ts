@@ -11,7 +11,7 @@ import {
   type SaleInput,
 } from '@duka/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { decrementBalance, searchCatalogue } from '../offline/catalogue.ts';
+import { decrementBalance, readCatalogue, searchCatalogue, unitsInCopy } from '../offline/catalogue.ts';
 import {
   batchesInCopy,
   brandsInCopy,
@@ -161,8 +161,9 @@ const posSearchInput = (q: string) => ({ query: { q } });
 const searchPos = (q: string): Promise<PosSearchHit[]> =>
   serverOrCopy(
     async () => (await call(API.sale.search, posSearchInput(q))).data,
-    async () =>
-      (await searchCatalogue(q)).map((b) => ({
+    async () => {
+      const catalogue = await readCatalogue();
+      return (await searchCatalogue(q)).map((b) => ({
         product_id: b.product_id,
         name: b.product_name,
         brand: { id: b.brand_id, name: b.brand_name },
@@ -172,7 +173,9 @@ const searchPos = (q: string): Promise<PosSearchHit[]> =>
         balance: b.balance,
         barcode: b.barcode,
         sku: b.sku,
-      })),
+        units: catalogue ? unitsInCopy(catalogue, b) : [],
+      }));
+    },
   );
 
 /** The search box: results while typing, the previous ones shown until the next arrive. */
@@ -272,7 +275,7 @@ export const useProcessSale = () => {
       // The till's local copy follows the sale too, so a connection lost before its next refresh sells from true
       // balances, without fetching the whole copy again after every sale.
       void (async () => {
-        for (const item of sale.items) await decrementBalance(item.batchNumber, item.quantity);
+        for (const item of sale.items) await decrementBalance(item.batchNumber, item.quantity, item.measurementId);
         if (sale.customer_id) await addToCopiedBalance(sale.customer_id, onAccountOf(sale));
       })();
     },

@@ -1,4 +1,4 @@
-import type { PosSnapshotBatch } from '@duka/shared';
+import { type PosSaleUnit, type PosSnapshotBatch, toBaseQuantity, unitPrice } from '@duka/shared';
 import { fetchLocalCopy } from './catalogue-fetch.ts';
 import { type CatalogueRecord, localDb } from './local-db.ts';
 import { counts as outboxCounts } from './outbox.ts';
@@ -66,10 +66,45 @@ export async function searchCatalogue(text: string, limit = 20): Promise<PosSnap
 }
 
 /**
- * An offline sale's line: the batch's local balance goes down (never below 0), so the cashier sees what is left.
- * Returns the new balance, or undefined when the batch is not in the copy.
+ * The units a batch of the copy may be sold in, the base first, each priced from the batch's price per base unit as
+ * the server prices them (unitPrice), so a hit from the copy reads as the server's.
  */
-export async function decrementBalance(batchNumber: string, quantity: number): Promise<number | undefined> {
+export function unitsInCopy(catalogue: CatalogueRecord, batch: PosSnapshotBatch): PosSaleUnit[] {
+  const base: PosSaleUnit = {
+    id: batch.measurement_id,
+    name: batch.measurement_name,
+    plural: batch.measurement_plural ?? null,
+    factor: 1,
+    bulk_discount_percent: 0,
+    price: batch.sale_price,
+  };
+  const ofProduct = (catalogue.units ?? []).filter((u) => u.product_id === batch.product_id);
+  // A batch counted in one of the other units (received before they were declared) sells in its own unit only.
+  if (ofProduct.some((u) => u.measurement_id === batch.measurement_id)) return [base];
+  const others = ofProduct
+    .sort((a, b) => a.factor - b.factor || a.name.localeCompare(b.name))
+    .map((u) => ({
+      id: u.measurement_id,
+      name: u.name,
+      plural: u.plural,
+      factor: u.factor,
+      bulk_discount_percent: u.bulk_discount_percent,
+      price: unitPrice(batch.sale_price, u.factor, u.bulk_discount_percent),
+    }));
+  return [base, ...others];
+}
+
+/**
+ * An offline sale's line (or a sale the server took): the batch's local balance goes down by the line's base units
+ * (never below 0), so the cashier sees what is left. `measurementId` is the unit the line was sold in; its factor
+ * comes from the copy's units (the batch's own unit: 1). Returns the new balance, or undefined when the batch is not
+ * in the copy.
+ */
+export async function decrementBalance(
+  batchNumber: string,
+  quantity: number,
+  measurementId?: number,
+): Promise<number | undefined> {
   const db = await localDb();
   const tx = db.transaction('catalogue', 'readwrite');
   const catalogue = await tx.store.get('current');
@@ -78,8 +113,13 @@ export async function decrementBalance(batchNumber: string, quantity: number): P
     await tx.done;
     return undefined;
   }
+  const unit =
+    measurementId === undefined || measurementId === batch.measurement_id
+      ? undefined
+      : catalogue.units?.find((u) => u.product_id === batch.product_id && u.measurement_id === measurementId);
+  const taken = toBaseQuantity(quantity, unit?.factor ?? 1) ?? quantity * (unit?.factor ?? 1);
   // Quantities keep 3 decimals, as on the server.
-  batch.balance = Math.max(0, Math.round((batch.balance - quantity) * 1000) / 1000);
+  batch.balance = Math.max(0, Math.round((batch.balance - taken) * 1000) / 1000);
   await tx.store.put(catalogue);
   await tx.done;
   return batch.balance;

@@ -18,5 +18,10 @@ export function expandSnapshot(snapshot: PosSnapshotAnswer): CatalogueRecord {
       sku: product?.sku ?? null,
     };
   });
-  return { id: 'current', taken_at: snapshot.taken_at, batches, customers: snapshot.customers ?? [] };
+  // A unit whose name the copy lacks cannot be shown or chosen: it is left out rather than sold nameless.
+  const units = (snapshot.product_units ?? []).flatMap((u) => {
+    const m = measurements.get(u.measurement_id);
+    return m ? [{ ...u, name: m.name, plural: m.plural }] : [];
+  });
+  return { id: 'current', taken_at: snapshot.taken_at, batches, customers: snapshot.customers ?? [], units };
 }

@@ -11,6 +11,18 @@ export interface CatalogueRecord {
   batches: PosSnapshotBatch[];
   /** The customers it may sell to on account; absent from a copy stored before the debt book. */
   customers?: PosSnapshotCustomer[];
+  /** The products' units other than their base, named; absent from a copy stored before units. */
+  units?: CopiedUnit[];
+}
+
+/** A unit of a product other than its base, as the copy keeps it: a line in it takes `factor` base units. */
+export interface CopiedUnit {
+  product_id: number;
+  measurement_id: number;
+  name: string;
+  plural: string | null;
+  factor: number;
+  bulk_discount_percent: number;
 }
 
 /** A sale in the outbox (outbox.ts), as it is stored. */

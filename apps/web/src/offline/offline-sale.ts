@@ -56,7 +56,7 @@ export async function queueOfflineSale(
     ...(customer && { customer }),
   };
   await add<OfflinePayload>({ key: body.idempotencyKey, user_id: cashier.id, made_at, payload });
-  for (const item of body.items) await decrementBalance(item.batchNumber, item.quantity);
+  for (const item of body.items) await decrementBalance(item.batchNumber, item.quantity, item.measurementId);
   return body.idempotencyKey;
 }
 

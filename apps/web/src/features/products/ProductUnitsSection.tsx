@@ -25,6 +25,16 @@ import { LookupSelect } from './LookupSelect.tsx';
 
 type Values = z.input<typeof productUnitsUpdateSchema>;
 
+const schemaResolver = zodResolver(productUnitsUpdateSchema);
+
+/** An emptied bulk discount is none (the schema's default 0), not a wrong percent. */
+const withoutBlankDiscounts = (values: Values): Values => ({
+  ...values,
+  units: values.units?.map((u) =>
+    String(u.bulk_discount_percent ?? '').trim() === '' ? { ...u, bulk_discount_percent: undefined } : u,
+  ),
+});
+
 const toValues = (shown: ProductUnits): Values => ({
   base_measurement_id: shown.base?.measurement_id as number,
   units: shown.units.map((u) => ({
@@ -39,7 +49,7 @@ export function ProductUnitsSection({ productId }: { productId: string | undefin
   const save = useSaveProductUnits();
   const [alerts, setAlerts] = useState<AlertState>({});
   const form = useForm<Values, unknown, ProductUnitsInput>({
-    resolver: zodResolver(productUnitsUpdateSchema),
+    resolver: (values, context, options) => schemaResolver(withoutBlankDiscounts(values), context, options),
     mode: 'onTouched',
     defaultValues: { units: [] },
   });
@@ -148,6 +158,7 @@ function UnitRow({
           form={form as never}
           name={`units.${index}.bulk_discount_percent`}
           label="Bulk discount %"
+          placeholder="0"
           aria-label={`Unit ${n}: bulk discount %`}
           decimalScale={2}
           w={130}

@@ -1,7 +1,7 @@
-import { formatMoney, formatQuantity, lineTotal, unitLabel } from '@duka/shared';
-import { CloseButton, NumberInput, Table, Text, VisuallyHidden } from '@mantine/core';
+import { formatMoney, formatQuantity, lineTotal, quantityWithUnit, unitLabel } from '@duka/shared';
+import { CloseButton, NumberInput, Select, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
-import { type CartLine, overdrawnBatches } from './cart.ts';
+import { baseUnitOf, CART_LINE_ATTRIBUTE, type CartLine, hasUnits, overdrawnBatches, stockOfLine } from './cart.ts';
 import { LineBatchSelect } from './LineBatchSelect.tsx';
 import { useSelectOnFocus } from './select-on-focus.ts';
 
@@ -10,11 +10,12 @@ interface Props {
   onQuantity: (index: number, quantity: number) => void;
   onRemove: (index: number) => void;
   onBatch: (index: number, batch: { batchNumber: string; salePrice: number; balance: number }) => void;
+  onUnit: (index: number, unitId: number) => void;
 }
 
 // On a phone the cart shows product (with brand and unit beneath), quantity and total, so nothing scrolls sideways;
 // from the sm breakpoint brand, unit and unit price get their own columns.
-export function CartTable({ lines, onQuantity, onRemove, onBatch }: Props) {
+export function CartTable({ lines, onQuantity, onRemove, onBatch, onUnit }: Props) {
   const overdrawn = overdrawnBatches(lines);
   return (
     <Table striped withTableBorder stickyHeader layout="auto" verticalSpacing={4}>
@@ -47,7 +48,7 @@ export function CartTable({ lines, onQuantity, onRemove, onBatch }: Props) {
           lines.map((l, i) => {
             const unit = unitLabel(l.quantity, { name: l.measurement, plural: l.measurementPlural });
             return (
-              <Table.Tr key={`${l.batchNumber}-${l.measurementId}`}>
+              <Table.Tr key={l.key ?? `${l.batchNumber}-${l.measurementId}`} {...{ [CART_LINE_ATTRIBUTE]: i }}>
                 <Table.Td visibleFrom="sm">{i + 1}</Table.Td>
                 <Table.Td>
                   <Text size="sm" fw={500}>
@@ -57,9 +58,17 @@ export function CartTable({ lines, onQuantity, onRemove, onBatch }: Props) {
                     {l.brand} · {unit} · {formatMoney(l.salePrice)}
                   </Text>
                   <LineBatchSelect line={l} onChange={(batch) => onBatch(i, batch)} />
+                  {/* A line with other units says what the batch holds in the line's unit and in its base. */}
+                  {l.balance !== undefined && hasUnits(l) && (
+                    <Text size="xs" c="dark.3" data-testid="line-stock">
+                      In stock: {stockOfLine(l, l.balance)}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td visibleFrom="sm">{l.brand}</Table.Td>
-                <Table.Td visibleFrom="sm">{unit}</Table.Td>
+                <Table.Td visibleFrom="sm">
+                  {hasUnits(l) ? <LineUnitSelect line={l} onChange={(id) => onUnit(i, id)} /> : unit}
+                </Table.Td>
                 <Table.Td ta="right">
                   <QuantityCell line={l} held={overdrawn.get(l.batchNumber)} onChange={(q) => onQuantity(i, q)} />
                 </Table.Td>
@@ -76,6 +85,26 @@ export function CartTable({ lines, onQuantity, onRemove, onBatch }: Props) {
         )}
       </Table.Tbody>
     </Table>
+  );
+}
+
+/** The unit a line is sold in, among its product's; Alt+U goes to the next one from the keyboard. */
+function LineUnitSelect({ line, onChange }: { line: CartLine; onChange: (unitId: number) => void }) {
+  const base = baseUnitOf(line);
+  return (
+    <Select
+      aria-label={`${line.product} unit`}
+      size="xs"
+      w={120}
+      comboboxProps={{ width: 200, position: 'bottom-start' }}
+      allowDeselect={false}
+      data={(line.units ?? []).map((u) => ({
+        value: String(u.id),
+        label: u.factor === 1 ? u.name : `${u.name} (${quantityWithUnit(u.factor, base)})`,
+      }))}
+      value={String(line.measurementId)}
+      onChange={(v) => v && onChange(Number(v))}
+    />
   );
 }
 
@@ -99,7 +128,7 @@ function QuantityCell({
   const error = !(Number(shown) > 0)
     ? 'Enter a quantity above 0'
     : held !== undefined
-      ? `Only ${formatQuantity(held)} in batch ${line.batchNumber}`
+      ? `Only ${hasUnits(line) ? stockOfLine(line, held) : formatQuantity(held)} in batch ${line.batchNumber}`
       : undefined;
   return (
     <NumberInput

@@ -6,6 +6,7 @@ import { errorMessage } from '../../api/client.ts';
 import {
   useBatchesInStock,
   useBrandsOfBatch,
+  useFetchPosSearch,
   useMeasurementsOfBrand,
   useProductsInStock,
   useSalePrice,
@@ -37,6 +38,7 @@ export function ItemPicker({ onAdd }: { onAdd: (line: CartLine) => void }) {
   const brands = useBrandsOfBatch(batchNumber);
   const measurements = useMeasurementsOfBrand(brandId, batchNumber);
   const price = useSalePrice({ productId, batchNumber, brandId, measurementId });
+  const fetchPosSearch = useFetchPosSearch();
   const productName = products.data?.find((p) => p.id === productId)?.name ?? search;
   const balance = batches.data?.find((b) => b.batch_number === batchNumber)?.balance;
 
@@ -64,7 +66,15 @@ export function ItemPicker({ onAdd }: { onAdd: (line: CartLine) => void }) {
     setBrandId(undefined);
     setMeasurementId(undefined);
   };
-  const add = () => {
+  /** The units the batch may be sold in, as the search tells them of a batch number; none when it cannot. */
+  const unitsOf = async (batch: string) => {
+    try {
+      return (await fetchPosSearch(batch)).find((h) => h.batch_number === batch)?.units ?? [];
+    } catch {
+      return [];
+    }
+  };
+  const add = async () => {
     const qty = Number(quantity);
     const brand = brands.data?.find((b) => b.id === brandId);
     const measurement = measurements.data?.find((m) => m.id === measurementId);
@@ -73,6 +83,9 @@ export function ItemPicker({ onAdd }: { onAdd: (line: CartLine) => void }) {
       return;
     }
     setError(undefined);
+    const found = await unitsOf(batchNumber);
+    // The batch's own unit is the base its other units count in.
+    const units = found[0]?.id === measurement.id ? found : [];
     onAdd({
       productId,
       product: productName,
@@ -85,6 +98,8 @@ export function ItemPicker({ onAdd }: { onAdd: (line: CartLine) => void }) {
       quantity: qty,
       salePrice: price.data.salePrice,
       balance,
+      basePrice: price.data.salePrice,
+      units: units.map(({ price: _price, ...unit }) => unit),
     });
     pickProduct(undefined);
     setSearch('');
@@ -169,12 +184,12 @@ export function ItemPicker({ onAdd }: { onAdd: (line: CartLine) => void }) {
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();
-              add();
+              void add();
             }
           }}
           w={200}
         />
-        <Button onClick={add}>Add Cart</Button>
+        <Button onClick={() => void add()}>Add Cart</Button>
       </Group>
     </>
   );

@@ -2,7 +2,7 @@ import { formatMoney, formatQuantity } from '@duka/shared';
 import { Select } from '@mantine/core';
 import { useState } from 'react';
 import { useLineBatches } from '../../api/sales.ts';
-import type { CartLine } from './cart.ts';
+import { baseUnitOf, type CartLine } from './cart.ts';
 
 interface Props {
   line: CartLine;
@@ -11,11 +11,13 @@ interface Props {
 
 /**
  * A cart line's batch: the oldest with stock when it was added; the cashier may pick another batch of the same
- * product, brand and unit (its own price). The other batches are asked for only when the list opens.
+ * product, brand and base unit (its own price per base unit). The other batches are asked for only when the list
+ * opens.
  */
 export function LineBatchSelect({ line, onChange }: Props) {
   const [isOpen, setOpen] = useState(false);
-  const batches = useLineBatches(line, isOpen);
+  // Batches are of the line's base unit, whatever unit the line is sold in; their prices are per base unit.
+  const batches = useLineBatches({ ...line, measurementId: baseUnitOf(line).id }, isOpen);
   const options = batches.data?.length
     ? batches.data.map((b) => ({
         value: b.batch_number,

@@ -220,7 +220,7 @@ export function PosPage() {
 
   const canSell = cart.lines.length > 0 && !isLocked && isDiscountValid;
   const [isPaying, { open: openPayment, close: closePayment }] = useDisclosure(false);
-  usePosKeys({ onPay: () => canSell && openPayment(), onStep: cart.stepLast });
+  usePosKeys({ onPay: () => canSell && openPayment(), onStep: cart.stepLast, onUnit: cart.cycleUnit });
 
   // Hold and recall: the cart and its customer set aside; a recall sets aside the cart in hand first.
   const { parked, park: keepParked, take } = useParkedCarts();
@@ -318,6 +318,7 @@ export function PosPage() {
                   onQuantity={cart.setQuantity}
                   onRemove={cart.remove}
                   onBatch={cart.setBatch}
+                  onUnit={cart.setUnit}
                 />
               </ScrollArea.Autosize>
             </Stack>

@@ -1,4 +1,4 @@
-import { formatMoney, formatQuantity, type PosSearchHit } from '@duka/shared';
+import { formatMoney, formatQuantity, inLargestUnits, type PosSearchHit } from '@duka/shared';
 import { Alert, Button, Group, Loader, Paper, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue, useMergedRef } from '@mantine/hooks';
 import { type Ref, useRef, useState } from 'react';
@@ -16,6 +16,20 @@ interface Props {
 
 /** A code as a scanner types it: letters and digits with at least one digit, no spaces. */
 const looksLikeCode = (q: string) => /^[A-Za-z0-9]{6,}$/.test(q) && /\d/.test(q);
+
+/** The units a hit may be sold in besides its base (the first). */
+const otherUnits = (hit: PosSearchHit) => (hit.units ?? []).slice(1);
+const hasUnits = (hit: PosSearchHit) => otherUnits(hit).length > 0;
+
+/** Stock on hand in the largest whole units first ("3 Tonnes + 7 Bags"); a plain number without other units. */
+const stockOfHit = (hit: PosSearchHit) =>
+  hasUnits(hit)
+    ? inLargestUnits(
+        hit.balance,
+        hit.measurement,
+        otherUnits(hit).map((u) => ({ ...u, measurement_id: u.id })),
+      )
+    : formatQuantity(hit.balance);
 
 /** The hit Enter means: the product whose barcode, SKU or batch number is exactly the text, else the best match. */
 const exactHit = (hits: PosSearchHit[], q: string) =>
@@ -151,13 +165,21 @@ export function PosSearch({ onAdd, onStep, inputRef }: Props) {
                             {hit.brand.name} · {hit.measurement.name}
                             {hit.barcode ? ` · ${hit.barcode}` : ''}
                           </Text>
+                          {hasUnits(hit) && (
+                            <Text size="xs" c="dark.3" truncate data-testid="hit-units">
+                              {otherUnits(hit)
+                                .map((u) => `${u.name} UGX ${formatMoney(u.price)}`)
+                                .join(' · ')}
+                            </Text>
+                          )}
                         </div>
                         <div className={classes.figures}>
                           <Text size="sm" fw={600}>
                             UGX {formatMoney(hit.sale_price)}
+                            {hasUnits(hit) ? ` / ${hit.measurement.name}` : ''}
                           </Text>
                           <Text size="xs" c="dark.3">
-                            {formatQuantity(hit.balance)} in stock
+                            {stockOfHit(hit)} in stock
                           </Text>
                         </div>
                       </Group>
