@@ -12,6 +12,8 @@ export interface SaleUnit extends UnitName {
   measurement_id: number;
   factor: number;
   bulk_discount_percent: number;
+  /** The product's declared base: a batch counted in another unit is sold in its own unit only. */
+  base_id: number | null;
 }
 
 /**
@@ -29,13 +31,17 @@ export async function unitsOfCart(
     if (batch && line.measurementId && line.measurementId !== batch.measurement_id) products.add(batch.product_id);
   }
   if (products.size === 0) return new Map();
-  const { rows } = await sql<SaleUnit & { product_id: number }>`
+  const { rows } = await sql<SaleUnit & { product_id: number; base_id: number | null }>`
     SELECT u.product_id, u.measurement_id, u.factor::float8 AS factor,
-           u.bulk_discount_percent::float8 AS bulk_discount_percent, m.name, m.plural
-    FROM product_units u JOIN measurements m ON m.id = u.measurement_id
+           u.bulk_discount_percent::float8 AS bulk_discount_percent, m.name, m.plural, p.base_measurement_id AS base_id
+    FROM product_units u JOIN measurements m ON m.id = u.measurement_id JOIN products p ON p.id = u.product_id
     WHERE u.product_id = ANY(${[...products]}::int[])`.execute(trx);
   return new Map(rows.map(({ product_id, ...unit }) => [`${product_id}:${unit.measurement_id}`, unit]));
 }
+
+/** A base quantity in a unit of `factor` base units, to the thousandth below (never more than there is). */
+export const inUnit = (baseQuantity: number, factor: number) =>
+  Math.floor((baseQuantity * 1000) / factor + 1e-6) / 1000;
 
 /**
  * 409: the batch holds less than the line asks. It says what is left in the line's unit and, sold in another, in base
@@ -52,9 +58,9 @@ export async function notEnoughStock(
     .where('id', '=', batch.measurement_id)
     .executeTakeFirst();
   const inBase = base ? quantityWithUnit(batch.balance, base) : formatQuantity(batch.balance);
-  // What is left in the sold unit, to the thousandth below (never more than the batch holds).
-  const inUnit = unit ? Math.floor((batch.balance * 1000) / unit.factor + 1e-6) / 1000 : 0;
-  const left = unit ? `${quantityWithUnit(inUnit, unit)} left (${inBase})` : `${inBase} left`;
+  const left = unit
+    ? `${quantityWithUnit(inUnit(batch.balance, unit.factor), unit)} left (${inBase})`
+    : `${inBase} left`;
   return new AppError(
     'conflict',
     `Not enough stock of ${batch.product_name} (${batch.brand_name}, batch ${batch.batch_number}): only ${left}.`,

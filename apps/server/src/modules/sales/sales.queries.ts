@@ -10,6 +10,7 @@ import { notFound } from '../../platform/errors.ts';
 import { likePattern, matchesSearch, type PageOptions, type Seek } from '../../platform/listing.ts';
 import { withinShopDays } from '../../platform/period.ts';
 import { saleTillDetails } from './sale-till.queries.ts';
+import { inUnit } from './sale-units.ts';
 
 const inStock = (db: Database) =>
   db.selectFrom('stock_batches as s').where('s.deleted_at', 'is', null).where('s.balance', '>', 0);
@@ -105,7 +106,7 @@ export async function salePriceOf(
     salePrice: inBase ? row.sale_price : unitPrice(row.sale_price, factor, Number(row.bulk_discount_percent)),
     balance,
     factor,
-    unitBalance: Math.floor((balance * 1000) / factor + 1e-6) / 1000,
+    unitBalance: inUnit(balance, factor),
   };
 }
 

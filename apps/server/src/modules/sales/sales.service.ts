@@ -184,10 +184,13 @@ export async function processSale(
           `items.${index}`,
           `Batch ${batch.batch_number} does not hold that product, brand and measurement.`,
         );
-      const unit: SaleUnit | undefined =
+      const named =
         line.measurementId && line.measurementId !== batch.measurement_id
           ? units.get(`${batch.product_id}:${line.measurementId}`)
           : undefined;
+      // Factors are of the product's base: only a batch counted in it is sold in the product's other units.
+      const unit: SaleUnit | undefined =
+        named && (named.base_id ?? batch.measurement_id) === batch.measurement_id ? named : undefined;
       if (line.measurementId && line.measurementId !== batch.measurement_id && !unit)
         throw invalidField(
           `items.${index}.measurementId`,
