@@ -2,7 +2,16 @@ import { formatMoney, lineTotal, unitPrice } from '@duka/shared';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
-import { apiCall, menuLink, type RunningApp, signedInPage, startShop, stockItem, stopAll } from './support.ts';
+import {
+  apiCall,
+  menuLink,
+  type RunningApp,
+  signedInPage,
+  signInThroughUi,
+  startShop,
+  stockItem,
+  stopAll,
+} from './support.ts';
 
 // Units in Chromium: an admin declares on the product's screen that a Tonne holds 20 Bags of cement (5 % off); a
 // cashier adds the cement at the POS in Bags, switches the line to Tonnes and back with Alt+U, sees the price and the
@@ -144,5 +153,62 @@ describe('units of a product', () => {
     const left = await api(`/stockshow/${batch.id}`);
     expect(left.balance).toBe(60);
     await page.close();
+  });
+
+  it('offline, the till prices a Tonne from its local copy as the server does and counts 20 Bags off the batch', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    await signInThroughUi(page, app.url, DEMO_CASHIER.email, DEMO_CASHIER.password);
+    await page.waitForURL(/\/home$/);
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+    await page.goto(`${app.url}/salespos`);
+    await page.getByTestId('local-copy-age').waitFor({ timeout: 15_000 });
+    await context.setOffline(true);
+    await page.reload();
+    const search = page.getByRole('textbox', { name: 'Find item' });
+    await search.waitFor({ timeout: 15_000 });
+    await page.getByRole('status', { name: 'Connection: Offline' }).waitFor();
+
+    // 60 Bags left after the 2 Tonnes sold online: 3 Tonnes, the Tonne at the server's price.
+    await search.click();
+    await page.keyboard.type('Portland');
+    const results = page.getByRole('list', { name: 'Search results' });
+    await results.getByText(`Tonne UGX ${formatMoney(TONNE_PRICE)}`).waitFor();
+    await results.getByText('3 Tonnes in stock').waitFor();
+    await page.keyboard.press('Enter');
+    const row = page.getByRole('row', { name: /Portland Cement/ });
+    await row.getByText('In stock: 60 Bags').waitFor();
+    await page.keyboard.press('Alt+KeyU');
+    await expect.poll(() => row.getByLabel('Portland Cement unit').inputValue()).toBe('Tonne (20 Bags)');
+    await row.getByText('In stock: 3 Tonnes = 60 Bags').waitFor();
+    await page
+      .getByTestId('pos-total')
+      .getByText(`Total: UGX ${formatMoney(TONNE_PRICE)}`)
+      .waitFor();
+
+    await page.getByRole('radio', { name: 'Print receipt' }).check();
+    await page.getByRole('button', { name: 'Process Sale' }).click();
+    await page.getByTestId('not-yet-sent').waitFor();
+    const receipt = await page.locator('.receipt').textContent();
+    expect(receipt).toContain('Portland Cement (Portland Cement brand) × 1 Tonne');
+    expect(receipt).toContain(formatMoney(TONNE_PRICE));
+    await page.getByRole('link', { name: 'Back to POS' }).click();
+
+    // The local copy lost 20 Bags.
+    await search.click();
+    await page.keyboard.type('Portland');
+    await results.getByText('2 Tonnes in stock').waitFor();
+
+    await context.setOffline(false);
+    await page.getByRole('status', { name: 'Connection: Online' }).waitFor({ timeout: 30_000 });
+    await expect.poll(async () => (await api(`/stockshow/${batch.id}`)).balance, { timeout: 15_000 }).toBe(40);
+    const sales = (await api('/saleslist?pagination_size=10')) as { id: number }[];
+    const sold = await api(`/saleshow/${Math.max(...sales.map((x) => x.id))}`);
+    expect(sold.total_amount).toBe(TONNE_PRICE);
+    expect(sold.items).toEqual([
+      expect.objectContaining({ quantity: 1, unit_price: TONNE_PRICE, factor: 20, base_quantity: 20 }),
+    ]);
+    await context.close();
   });
 });

@@ -8,7 +8,10 @@ import { add, type OutboxSale } from './outbox.ts';
 export interface OfflineReceiptLine {
   name: string;
   brand: string;
+  /** The unit it was sold in, as the receipt words the quantity ("2 Tonnes"). */
   measurement: string;
+  /** The unit's own plural, if the shop wrote one (absent from a sale kept before receipts named units). */
+  measurement_plural?: string | null;
   quantity: number;
   unit_price: number;
 }

@@ -1,4 +1,4 @@
-import { ACCOUNT_PAYMENT, formatDay, formatMoney, formatQuantity, formatTime, PAYMENT_LABELS } from '@duka/shared';
+import { ACCOUNT_PAYMENT, formatDay, formatMoney, formatTime, PAYMENT_LABELS, quantityWithUnit } from '@duka/shared';
 import { Alert, Button, Divider, Group, Stack, Table, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { useBusinessInfo, useOfflineReceipt } from '../../api/sales.ts';
@@ -58,7 +58,8 @@ export function OfflineReceiptPage() {
             {sale.payload.lines.map((l, i) => (
               <Table.Tr key={i}>
                 <Table.Td>
-                  {l.name} ({l.brand}) × {formatQuantity(l.quantity)}
+                  {l.name} ({l.brand}) ×{' '}
+                  {quantityWithUnit(l.quantity, { name: l.measurement, plural: l.measurement_plural ?? null })}
                 </Table.Td>
                 <Table.Td ta="right">{formatMoney(totals.lineTotal(l))}</Table.Td>
               </Table.Tr>

@@ -176,6 +176,7 @@ export function PosPage() {
         name: l.product,
         brand: l.brand,
         measurement: l.measurement,
+        measurement_plural: l.measurementPlural,
         quantity: l.quantity,
         unit_price: l.salePrice,
       })),

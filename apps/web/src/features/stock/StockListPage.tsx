@@ -1,9 +1,23 @@
-import { API, type StockRecord, stockList } from '@duka/shared';
+import { API, formatQuantity, type StockRecord, stockList } from '@duka/shared';
+import { Text } from '@mantine/core';
 import { dateFilter } from '../../components/list/date-filter.tsx';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';
 import { editDeleteActions, recordListProps } from '../../components/list/record-actions.ts';
 import { declaredFilterKey, declaredList } from '../../components/list/report-cells.tsx';
+
+/** The batch's quantity in its base unit, and beneath it what it was received as in another unit ("2 Tonnes = 40
+ * Bags"). */
+const quantityCell = (s: StockRecord) => (
+  <>
+    {formatQuantity(s.quantity)}
+    {s.received_as && (
+      <Text size="xs" c="dark.3">
+        {s.received_as}
+      </Text>
+    )}
+  </>
+);
 
 /**
  * The stock batches: columns, filter and export menu as declared (stockList), the files' columns. A delete refreshes
@@ -13,7 +27,7 @@ export function StockListPage() {
   return (
     <ListPage
       title="Stock"
-      {...declaredList<StockRecord>(stockList)}
+      {...declaredList<StockRecord>(stockList, { quantity: quantityCell })}
       filters={dateFilter(declaredFilterKey(stockList))}
       {...recordListProps('stock', { ...API.stock, list: API.stock.batchList.list }, { idsField: 'ids' })}
       rowActions={(s, tools) => (
