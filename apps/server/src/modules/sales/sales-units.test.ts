@@ -372,7 +372,7 @@ describe('a seeded run of receipts, sales, returns and write-offs in mixed units
     const bag = await measurement('Sack');
     const tonne = await measurement('Ton');
     const crate = await measurement('Bundle');
-    const catalogue = { ...(await makeCatalogue(t, admin, 'Lime')), measurement_id: bag };
+    const { measurement_id: _unused, ...catalogue } = await makeCatalogue(t, admin, 'Lime');
     await declareUnits(catalogue.product_id, bag, [
       { measurement_id: tonne, factor: 20, bulk_discount_percent: 5 },
       { measurement_id: crate, factor: 2.5 },
@@ -385,13 +385,37 @@ describe('a seeded run of receipts, sales, returns and write-offs in mixed units
     ];
     // The model, in thousandths of a base unit.
     const batches: { id: number; batch_number: string; sale_price: number; received: number; balance: number }[] = [];
-    const lines: { saleId: number; lineId: number; factor: number; sold: number; returned: number }[] = [];
     const today = new Date().toISOString().slice(0, 10);
+    const lines: { saleId: number; lineId: number; factor: number; sold: number; returned: number }[] = [];
+    // A receipt in any of the units (prices then per that unit); the batch keeps base units and prices per base unit.
     const receive = async () => {
-      const quantity = Math.floor(random() * 60_000 + 20_000) / 1000;
-      const sale_price = 1_000 * Math.floor(random() * 20 + 5);
-      const b = await receiveBatch(t, admin, catalogue, { quantity, sale_price, stock_date: today });
-      batches.push({ ...b, sale_price, received: milli(quantity), balance: milli(quantity) });
+      const unit = pick(units);
+      const scale = 10 ** unit.places;
+      const quantity = Math.floor(((random() * 60 + 20) / unit.factor) * scale) / scale;
+      const b = await ok(
+        t.call('POST', '/api/stockstore', {
+          token: admin,
+          body: {
+            ...catalogue,
+            measurement_id: unit.id,
+            quantity,
+            unit_price: Math.round(800 * unit.factor),
+            sale_price: 1_000 * Math.floor(random() * 20 + 5) * unit.factor,
+            min_stock_level: 0,
+            stock_date: today,
+            environment: 'PRODUCTION',
+          },
+        }),
+      );
+      const shown = (await ok(t.call('GET', `/api/stockshow/${b.data.id}`, { token: admin }))).data;
+      expect(milli(shown.quantity)).toBe(milli(quantity * unit.factor));
+      batches.push({
+        id: b.data.id,
+        batch_number: b.data.batch_number,
+        sale_price: shown.sale_price,
+        received: milli(shown.quantity),
+        balance: milli(shown.quantity),
+      });
     };
     await receive();
     const counts = { receipt: 1, sale: 0, refused: 0, return: 0, writeOff: 0 };
@@ -481,15 +505,24 @@ describe('a seeded run of receipts, sales, returns and write-offs in mixed units
         b.balance += milli(quantity * line.factor);
       } else {
         const batch = pick(batches);
-        if (batch.balance === 0) continue;
-        const quantity = Math.max(1, Math.floor(random() * batch.balance * 0.3)) / 1000;
+        const unit = pick(units);
+        const scale = 10 ** unit.places;
+        const quantity = Math.floor(((random() * batch.balance * 0.3) / 1000 / unit.factor) * scale) / scale;
+        if (quantity === 0) continue;
         const res = await t.call('POST', '/api/stockadjustmentstore', {
           token: admin,
-          body: { batch_id: batch.id, reason: 'DAMAGE', quantity, adjustment_date: today, note: 'Torn sacks' },
+          body: {
+            batch_id: batch.id,
+            reason: 'DAMAGE',
+            quantity,
+            ...(unit.factor === 1 ? {} : { measurement_id: unit.id }),
+            adjustment_date: today,
+            note: 'Torn sacks',
+          },
         });
-        expect(res.status).toBe(200);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        batch.balance -= milli(quantity * unit.factor);
         counts.writeOff += 1;
-        batch.balance -= milli(quantity);
       }
     }
     // The run did each kind of step.
