@@ -5,6 +5,7 @@ import {
   inexactQuantity,
   NO_BRAND,
   NO_BRAND_PARAM,
+  perBaseUnit,
   quantityWithUnit,
   toBaseQuantity,
   unitEquation,
@@ -56,7 +57,7 @@ export function StockFields({ form }: { form: UseFormReturn<any, any, any> }) {
   const allBrands = useAllBrands();
   // What the create form's Environment says; the update form has none, and a record made there is a real one.
   const environment = (form.watch('environment') as string | undefined) ?? DEFAULT_ENVIRONMENT;
-  const [quantity, unitPrice] = form.watch(['quantity', 'unit_price']);
+  const [quantity, unitPrice, salePrice] = form.watch(['quantity', 'unit_price', 'sale_price']);
   // Shown as the server will store it: round(quantity × unit price), whole shillings.
   const totalCost = Math.round((Number(quantity) || 0) * (Number(unitPrice) || 0));
   // A product with declared units is received in its base or one of them; stock is kept in the base.
@@ -71,6 +72,11 @@ export function StockFields({ form }: { form: UseFormReturn<any, any, any> }) {
       ? baseQuantity === null
         ? inexactQuantity(Number(quantity), received, received.factor)
         : unitEquation(Number(quantity), received, baseQuantity, baseUnit)
+      : undefined;
+  // Prices are typed per unit received; the batch keeps them per base unit, as the server turns them (perBaseUnit).
+  const perUnit = (price: unknown) =>
+    received && received.factor !== 1
+      ? `Per ${received.name}: ${formatMoney(perBaseUnit(Number(price) || 0, received.factor))} per ${baseUnit.name}`
       : undefined;
   const pick = (field: string) => (id: number) =>
     form.setValue(field, id, { shouldValidate: true, shouldDirty: true, shouldTouch: true });
@@ -187,7 +193,14 @@ export function StockFields({ form }: { form: UseFormReturn<any, any, any> }) {
         description={equation}
         inputWrapperOrder={['label', 'input', 'description', 'error']}
       />
-      <AmountInput form={form} name="unit_price" label="Unit Price" decimalScale={0} />
+      <AmountInput
+        form={form}
+        name="unit_price"
+        label="Unit Price"
+        decimalScale={0}
+        description={perUnit(unitPrice)}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+      />
       <TextInput
         label="Total Cost"
         readOnly
@@ -195,7 +208,14 @@ export function StockFields({ form }: { form: UseFormReturn<any, any, any> }) {
         value={formatMoney(totalCost)}
         styles={{ input: { textAlign: 'right' } }}
       />
-      <AmountInput form={form} name="sale_price" label="Sale Price" decimalScale={0} />
+      <AmountInput
+        form={form}
+        name="sale_price"
+        label="Sale Price"
+        decimalScale={0}
+        description={perUnit(salePrice)}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+      />
       <AmountInput form={form} name="min_stock_level" label="Minimum Stock Level" decimalScale={3} />
       <TextInput
         label="Stock Date"
