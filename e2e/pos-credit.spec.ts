@@ -82,7 +82,8 @@ async function typeInto(page: Page, field: ReturnType<Page['getByRole']>, text: 
   await field.click();
   await page.keyboard.press('End');
   for (let left = (await field.inputValue()).length; left > 0; left -= 1) await page.keyboard.press('Backspace');
-  for (const key of text) await page.keyboard.type(key);
+  // A key at a time, as a person types: a money field regroups its thousands after each digit.
+  await page.keyboard.type(text, { delay: 30 });
 }
 
 /** Opens the POS from the menu. */

@@ -359,6 +359,7 @@ describe('inventory reports', () => {
       'Roofing Nails unit',
       '5,000',
       '9',
+      '9 Roofing Nails units',
       'Low Stock',
     ]);
 
