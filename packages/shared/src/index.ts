@@ -20,6 +20,7 @@ export * from './permissions.ts';
 export * from './plural.ts';
 export * from './product-labels.schemas.ts';
 export * from './product-units.ts';
+export * from './purchasing.schemas.ts';
 export * from './reports/index.ts';
 export * from './sales.schemas.ts';
 export * from './settings.schemas.ts';

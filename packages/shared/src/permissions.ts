@@ -11,6 +11,7 @@ export type PermissionCategory =
   | 'Measurement'
   | 'Supplier'
   | 'Customer'
+  | 'Purchasing'
   | 'Stock'
   | 'Sales'
   | 'Expense'
@@ -81,6 +82,8 @@ const CATALOGUE = [
   one('customerCreditSale', 'Customer Credit Sale', 'Customer'),
   one('customerCreditOverride', 'Customer Credit Override', 'Customer'),
   ...report('Customer', 'reportReceivables', 'Receivables Report', ['List', 'Export']),
+  // Buying: orders to suppliers, sent before the goods come in.
+  ...crud('Purchasing', 'purchaseOrder', 'Purchase Order', ['Add', 'List', 'Edit', 'Cancel', 'Export']),
   ...crud('Stock', 'stock', 'Stock', [...CRUD, 'Filter', 'Export']),
   one('stockLevel', 'Stock Level', 'Stock'),
   one('stockLevelExport', 'Stock Level Export', 'Stock'),

@@ -311,6 +311,36 @@ export interface CashUpCustomerPaymentsTable {
   cash_up_id: number;
 }
 
+/** A purchase order to a supplier (migration 036). */
+export interface PurchaseOrdersTable {
+  id: Generated<number>;
+  po_number: string;
+  supplier_id: number;
+  status: Generated<'OPEN' | 'PARTLY_RECEIVED' | 'RECEIVED' | 'CANCELLED'>;
+  expected_date: ColumnType<string | null, string | null | undefined, string | null>;
+  notes: string | null;
+  cancel_reason: Generated<string | null>;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+  cancelled_at: NullableTimestamp;
+}
+
+/** One line of a purchase order: quantity, unit cost and what came in, all in the unit ordered. */
+export interface PurchaseOrderLinesTable {
+  id: Generated<number>;
+  purchase_order_id: number;
+  product_id: number;
+  /** Null: goods without a brand. */
+  brand_id: number | null;
+  measurement_id: number;
+  /** Base units in one unit ordered, as when ordered. */
+  factor: number;
+  quantity: number;
+  unit_cost: number;
+  received_quantity: Generated<number>;
+}
+
 /** The till (migration 012): payments, returns and cash-ups. */
 export interface ShopCountersTable {
   name: string;
@@ -512,6 +542,8 @@ export interface DB {
   customers: CustomersTable;
   customer_payments: CustomerPaymentsTable;
   customer_payment_allocations: CustomerPaymentAllocationsTable;
+  purchase_orders: PurchaseOrdersTable;
+  purchase_order_lines: PurchaseOrderLinesTable;
   product_units: ProductUnitsTable;
   measurements: MeasurementsTable;
   products: ProductsTable;

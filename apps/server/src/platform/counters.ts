@@ -8,7 +8,7 @@ import { type AuditEntry, auditRow, type RequestContext } from './audit.ts';
 
 export async function nextNumber(
   trx: Transaction<DB>,
-  name: 'receipt' | 'return' | 'customer' | 'customer_payment',
+  name: 'receipt' | 'return' | 'customer' | 'customer_payment' | 'purchase_order',
 ): Promise<number> {
   const row = await trx
     .updateTable('shop_counters')

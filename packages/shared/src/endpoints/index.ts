@@ -13,6 +13,7 @@ import { logsEndpoints } from './logs.ts';
 import { measurementsEndpoints } from './measurements.ts';
 import { productsEndpoints } from './products.ts';
 import { profileEndpoints } from './profile.ts';
+import { purchasingEndpoints } from './purchasing.ts';
 import { reportsEndpoints } from './reports.ts';
 import { returnsEndpoints } from './returns.ts';
 import { rolesEndpoints } from './roles.ts';
@@ -42,6 +43,7 @@ export const API = {
   measurement: measurementsEndpoints,
   product: productsEndpoints,
   profile: profileEndpoints,
+  purchasing: purchasingEndpoints,
   report: reportsEndpoints,
   return: returnsEndpoints,
   role: rolesEndpoints,
@@ -80,6 +82,7 @@ export * from './logs.ts';
 export * from './measurements.ts';
 export * from './products.ts';
 export * from './profile.ts';
+export * from './purchasing.ts';
 export * from './reports.ts';
 export * from './returns.ts';
 export * from './roles.ts';

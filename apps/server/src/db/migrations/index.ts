@@ -30,6 +30,7 @@ import * as signInAddresses from './032_sign_in_addresses.ts';
 import * as unbrandedBatches from './033_unbranded_batches.ts';
 import * as customers from './034_customers.ts';
 import * as productUnits from './035_product_units.ts';
+import * as purchaseOrders from './036_purchase_orders.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '033_unbranded_batches': unbrandedBatches,
   '034_customers': customers,
   '035_product_units': productUnits,
+  '036_purchase_orders': purchaseOrders,
 };
