@@ -75,7 +75,7 @@ export const reorderSuggestion = z.object({
   balance: z.number(),
   /** The newest batch's minimum stock level. */
   min_stock_level: z.number(),
-  /** Sold in the last 30 days, less what was returned of those sales. */
+  /** Base units sold in the last 30 shop days, today included. */
   sold_30_days: z.number(),
   /** sold_30_days + min_stock_level − balance, never below 0. */
   suggested_quantity: z.number(),
