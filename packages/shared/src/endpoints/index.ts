@@ -13,7 +13,7 @@ import { logsEndpoints } from './logs.ts';
 import { measurementsEndpoints } from './measurements.ts';
 import { productsEndpoints } from './products.ts';
 import { profileEndpoints } from './profile.ts';
-import { purchasingEndpoints } from './purchasing.ts';
+import { purchaseOrderEndpoints } from './purchasing.ts';
 import { reportsEndpoints } from './reports.ts';
 import { returnsEndpoints } from './returns.ts';
 import { rolesEndpoints } from './roles.ts';
@@ -43,7 +43,7 @@ export const API = {
   measurement: measurementsEndpoints,
   product: productsEndpoints,
   profile: profileEndpoints,
-  purchasing: purchasingEndpoints,
+  purchaseOrder: purchaseOrderEndpoints,
   report: reportsEndpoints,
   return: returnsEndpoints,
   role: rolesEndpoints,

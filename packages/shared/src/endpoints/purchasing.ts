@@ -86,9 +86,10 @@ export type ReorderSuggestion = z.output<typeof reorderSuggestion>;
 
 const orderMade = z.object({ id: z.number(), po_number: z.string() });
 
-export const purchasingEndpoints = {
-  purchaseOrderList: listEndpoints(purchaseOrderList),
-  purchaseOrderStore: defineEndpoint({
+export const purchaseOrderEndpoints = {
+  /** /purchaseorderlist, /purchaseorderxlsx and /purchaseordercsv, from their declaration. */
+  ...listEndpoints(purchaseOrderList),
+  store: defineEndpoint({
     method: 'POST',
     path: '/purchaseorderstore',
     access: can('purchaseOrderAdd'),
@@ -97,7 +98,7 @@ export const purchasingEndpoints = {
     answer: doneWith(orderMade),
     summary: 'A purchase order to a supplier: its lines in any unit of their product, numbered PO-000001 onwards',
   }),
-  purchaseOrderUpdate: defineEndpoint({
+  update: defineEndpoint({
     method: 'PUT',
     path: '/purchaseorderupdate/:id',
     access: can('purchaseOrderEdit'),
@@ -108,7 +109,7 @@ export const purchasingEndpoints = {
     errors: [409],
     summary: 'Replace an order’s supplier, dates, notes and lines (409 once anything is received or it is cancelled)',
   }),
-  purchaseOrderCancel: defineEndpoint({
+  cancel: defineEndpoint({
     method: 'POST',
     path: '/purchaseordercancel/:id',
     access: can('purchaseOrderCancel'),
@@ -119,7 +120,7 @@ export const purchasingEndpoints = {
     errors: [409],
     summary: 'Cancel an order with a reason (409 once received in full or already cancelled)',
   }),
-  purchaseOrderShow: defineEndpoint({
+  show: defineEndpoint({
     method: 'GET',
     path: '/purchaseordershow/:id',
     access: can('purchaseOrderList'),
@@ -128,7 +129,7 @@ export const purchasingEndpoints = {
     answer: ok(purchaseOrderShown),
     summary: 'One order with its supplier and lines: ordered, received and remaining in the unit ordered',
   }),
-  purchaseOrderPdf: defineEndpoint({
+  pdf: defineEndpoint({
     method: 'GET',
     path: '/purchaseorderpdf/:id',
     access: can('purchaseOrderList'),
@@ -137,7 +138,7 @@ export const purchasingEndpoints = {
     answer: file('pdf'),
     summary: 'One order as an A4 PDF with the business header, to send to the supplier',
   }),
-  purchaseOrderSuggestions: defineEndpoint({
+  suggestions: defineEndpoint({
     method: 'GET',
     path: '/purchaseordersuggestions',
     access: can('purchaseOrderAdd'),

@@ -11,37 +11,37 @@ import { cancelPurchaseOrder, createPurchaseOrder, updatePurchaseOrder } from '.
 
 // Buying: purchase orders (the list and its files, make, change, cancel, show, PDF) and what to reorder.
 export const purchasingRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, timeZone }) => {
-  const endpoints = API.purchasing;
+  const endpoints = API.purchaseOrder;
   registerList(app, purchaseOrderList, { rows: (query) => purchaseOrderQuery(db, timeZone, query) }, timeZone);
 
-  route(app, endpoints.purchaseOrderStore, async (request) => ({
+  route(app, endpoints.store, async (request) => ({
     success: true as const,
     message: 'Purchase order created successfully!',
     data: await createPurchaseOrder(db, request.body, requestContext(request)),
   }));
-  route(app, endpoints.purchaseOrderUpdate, async (request) => ({
+  route(app, endpoints.update, async (request) => ({
     success: true as const,
     message: 'Purchase order updated successfully!',
     data: await updatePurchaseOrder(db, request.params.id, request.body, requestContext(request)),
   }));
-  route(app, endpoints.purchaseOrderCancel, async (request) => ({
+  route(app, endpoints.cancel, async (request) => ({
     success: true as const,
     message: 'Purchase order cancelled successfully!',
     data: await cancelPurchaseOrder(db, request.params.id, request.body.reason, requestContext(request)),
   }));
-  route(app, endpoints.purchaseOrderShow, async (request) => ({
+  route(app, endpoints.show, async (request) => ({
     success: true as const,
     data: await getPurchaseOrder(db, request.params.id),
   }));
-  route(app, endpoints.purchaseOrderPdf, async (request, reply) =>
+  route(app, endpoints.pdf, async (request, reply) =>
     sendPurchaseOrderPdf(
       reply,
       await readBusinessInfo(db),
-      endpoints.purchaseOrderShow.answer.shape.data.parse(await getPurchaseOrder(db, request.params.id)),
+      endpoints.show.answer.shape.data.parse(await getPurchaseOrder(db, request.params.id)),
       timeZone,
     ),
   );
-  route(app, endpoints.purchaseOrderSuggestions, async (request) => ({
+  route(app, endpoints.suggestions, async (request) => ({
     success: true as const,
     data: await reorderSuggestions(db, timeZone, request.query.supplier_id),
   }));
