@@ -139,7 +139,8 @@ describe('the POS at 1366×768', () => {
     // The payment step opens on the amount, holding the total: Enter sells for exactly that.
     const amount = dialog.getByRole('textbox', { name: 'Amount' });
     await expect.poll(() => amount.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await amount.inputValue()).toBe('166,500');
+    // Plain digits while it has the focus, so what is typed over them never moves the caret.
+    expect(await amount.inputValue()).toBe('166500');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/salesreceipt\/\d+$/);
     const sale = await saleOnServer(page.url().split('/').pop() as string);

@@ -134,7 +134,7 @@ describe('receivables', () => {
     await expect.poll(() => card('Total Receivables (UGX)')).toBe('290,000');
     const search = page.getByRole('textbox', { name: 'Search', exact: true });
     await search.click();
-    await page.keyboard.type('Apio', { delay: 20 });
+    await page.keyboard.type('Apio');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const server = await receivables('Apio');
     expect(server.total_receivables).toBe(90_000);

@@ -70,7 +70,8 @@ describe('paying at the till', () => {
     await dialog.getByTestId('payment-total').getByText('UGX 76,000').waitFor();
     const amount = dialog.getByRole('textbox', { name: 'Amount' });
     await expect.poll(() => amount.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await amount.inputValue()).toBe('76,000');
+    // Plain digits while it has the focus, so what is typed never moves the caret.
+    expect(await amount.inputValue()).toBe('76000');
     // The cashier types what the customer handed over: it replaces the total.
     await page.keyboard.type('100000');
     await dialog.getByTestId('payment-change').getByText('Change: UGX 24,000').waitFor();

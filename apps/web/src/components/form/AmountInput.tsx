@@ -1,7 +1,8 @@
-import { NumberInput, type NumberInputProps } from '@mantine/core';
+import type { NumberInputProps } from '@mantine/core';
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { GroupedNumberInput } from './GroupedNumberInput.tsx';
 
-/** A number field (money, quantities) that shows thousands separators while typing; the form keeps the plain number. */
+/** A number field (money, quantities) of a form: thousands grouped unless being typed into; the form keeps the number. */
 export function AmountInput({
   form,
   name,
@@ -15,8 +16,7 @@ export function AmountInput({
       control={form.control}
       name={name}
       render={({ field, fieldState }) => (
-        <NumberInput
-          thousandSeparator=","
+        <GroupedNumberInput
           allowNegative={false}
           hideControls
           {...rest}

@@ -1,6 +1,7 @@
 import { formatMoney, formatQuantity, lineTotal, quantityWithUnit, unitLabel } from '@duka/shared';
-import { CloseButton, NumberInput, Select, Table, Text, VisuallyHidden } from '@mantine/core';
+import { CloseButton, Select, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
+import { GroupedNumberInput } from '../../components/form/GroupedNumberInput.tsx';
 import { baseUnitOf, CART_LINE_ATTRIBUTE, type CartLine, hasUnits, overdrawnBatches, stockOfLine } from './cart.ts';
 import { LineBatchSelect } from './LineBatchSelect.tsx';
 import { useSelectOnFocus } from './select-on-focus.ts';
@@ -131,7 +132,7 @@ function QuantityCell({
       ? `Only ${hasUnits(line) ? stockOfLine(line, held) : formatQuantity(held)} in batch ${line.batchNumber}`
       : undefined;
   return (
-    <NumberInput
+    <GroupedNumberInput
       {...selectOnFocus}
       aria-label={`${line.product} quantity`}
       size="xs"
@@ -139,7 +140,6 @@ function QuantityCell({
       ml="auto"
       min={0.001}
       decimalScale={3}
-      thousandSeparator=","
       hideControls
       value={shown}
       onChange={(v) => {

@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { useAddCustomer, useCustomerSearch } from '../../api/customers-pos.ts';
 import { usePermissions } from '../../api/permissions.ts';
+import { GroupedNumberInput } from '../../components/form/GroupedNumberInput.tsx';
 import { withLeadingZero } from '../profile/phone.ts';
 
 // The customer a sale is for, at the POS. The walk-in name and phone fields search the debt book as the cashier types
@@ -256,11 +257,10 @@ function AddCustomerDialog({
             error={errors.phone_number}
           />
           <SimpleGrid cols={2}>
-            <NumberInput
+            <GroupedNumberInput
               label="Credit limit (UGX)"
               description="0: no buying on account"
               inputWrapperOrder={['label', 'input', 'description', 'error']}
-              thousandSeparator=","
               allowNegative={false}
               allowDecimal={false}
               hideControls

@@ -1,5 +1,5 @@
 import { formatMoney, formatQuantity, NO_BRAND_PARAM } from '@duka/shared';
-import { Alert, Button, Group, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
@@ -11,6 +11,7 @@ import {
   useProductsInStock,
   useSalePrice,
 } from '../../api/sales.ts';
+import { GroupedNumberInput } from '../../components/form/GroupedNumberInput.tsx';
 import type { CartLine } from './cart.ts';
 import { useSelectOnFocus } from './select-on-focus.ts';
 
@@ -167,13 +168,12 @@ export function ItemPicker({ onAdd }: { onAdd: (line: CartLine) => void }) {
           error={price.error ? errorMessage(price.error) : undefined}
           w={180}
         />
-        <NumberInput
+        <GroupedNumberInput
           {...selectOnFocus}
           ref={quantityInput}
           label={balance !== undefined ? `Quantity (${formatQuantity(balance)} in batch)` : 'Quantity'}
           min={0.001}
           decimalScale={3}
-          thousandSeparator=","
           value={quantity}
           onChange={setQuantity}
           error={

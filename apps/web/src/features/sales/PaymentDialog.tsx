@@ -1,6 +1,7 @@
 import { ACCOUNT_PAYMENT, formatMoney, PAYMENT_LABELS, PAYMENT_METHODS, type SalePaymentInput } from '@duka/shared';
-import { ActionIcon, Alert, Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { GroupedNumberInput } from '../../components/form/GroupedNumberInput.tsx';
 import {
   type AccountTender,
   overCreditMessage,
@@ -103,13 +104,12 @@ export function PaymentDialog({ opened, total, itemCount, payment, account, onCo
                   onChange={(v) => set(index, { method: v ?? 'CASH', isRest: v === ACCOUNT_PAYMENT })}
                   allowDeselect={false}
                 />
-                <NumberInput
+                <GroupedNumberInput
                   label={`Amount${n}`}
                   w={160}
                   min={0}
                   allowDecimal={false}
                   allowNegative={false}
-                  thousandSeparator=","
                   // Rubbed out, the field stays empty for what is typed next: a 0 put back would end up after it.
                   value={row.amount === 0 ? '' : row.amount}
                   onChange={(v) => set(index, { amount: Number(v) || 0, isRest: false })}

@@ -1,6 +1,7 @@
 import { type CashUpDay, type CashUpRecord, countOf, formatMoney, formatTime, paymentLabel } from '@duka/shared';
-import { Group, NumberInput, Stack, Table, Text } from '@mantine/core';
+import { Group, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { GroupedNumberInput } from '../../components/form/GroupedNumberInput.tsx';
 import { figures, TableHead } from '../../components/TableHead.tsx';
 
 // The cash-up's figures, the same on the screen and on the printed Z-report.
@@ -105,17 +106,17 @@ export function CountFields({
   onCounted: (value: string | number) => void;
   errorOf: (field: string) => ReactNode;
 }) {
-  const shillings = { min: 0, allowDecimal: false, allowNegative: false, thousandSeparator: ',' } as const;
+  const shillings = { min: 0, allowDecimal: false, allowNegative: false } as const;
   return (
     <>
-      <NumberInput
+      <GroupedNumberInput
         label="Opening float (UGX)"
         value={float}
         onChange={onFloat}
         error={errorOf('opening_float')}
         {...shillings}
       />
-      <NumberInput
+      <GroupedNumberInput
         label="Counted cash (UGX)"
         value={counted}
         onChange={onCounted}
