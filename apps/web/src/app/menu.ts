@@ -62,6 +62,17 @@ export const MENU: MenuGroup[] = [
     ],
   },
   {
+    label: 'Purchasing',
+    items: [
+      {
+        label: 'Purchase Orders',
+        path: '/purchaseorderlist',
+        permission: 'purchaseOrderList',
+        also: ['/purchaseordercreate', '/purchaseorderupdate', '/purchaseordershow'],
+      },
+    ],
+  },
+  {
     label: 'Manage Sales',
     items: [
       { label: 'POS', path: '/salespos', permission: 'salesPOS' },

@@ -80,6 +80,22 @@ const ProductUpdatePage = lazyPage(() => import('../features/products/ProductFor
 const ProductListPage = lazyPage(() => import('../features/products/ProductListPage.tsx'), 'ProductListPage');
 const ChangePasswordPage = lazyPage(() => import('../features/profile/ChangePasswordPage.tsx'), 'ChangePasswordPage');
 const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage.tsx'), 'ProfilePage');
+const PurchaseOrderCreatePage = lazyPage(
+  () => import('../features/purchasing/PurchaseOrderFormPages.tsx'),
+  'PurchaseOrderCreatePage',
+);
+const PurchaseOrderUpdatePage = lazyPage(
+  () => import('../features/purchasing/PurchaseOrderFormPages.tsx'),
+  'PurchaseOrderUpdatePage',
+);
+const PurchaseOrderListPage = lazyPage(
+  () => import('../features/purchasing/PurchaseOrderListPage.tsx'),
+  'PurchaseOrderListPage',
+);
+const PurchaseOrderShowPage = lazyPage(
+  () => import('../features/purchasing/PurchaseOrderShowPage.tsx'),
+  'PurchaseOrderShowPage',
+);
 const RoleListPage = lazyPage(() => import('../features/roles/RoleListPage.tsx'), 'RoleListPage');
 const RolePermissionPage = lazyPage(() => import('../features/roles/RolePermissionPage.tsx'), 'RolePermissionPage');
 const InvoicePage = lazyPage(() => import('../features/sales/InvoicePage.tsx'), 'InvoicePage');
@@ -253,6 +269,10 @@ const routes: RouteObject[] = [
           guarded('/stockadjustmentlist', 'stockAdjustmentList', <StockAdjustmentListPage />),
           guarded('/stockdiscrepancies', 'stockDiscrepancyList', <StockDiscrepancyListPage />),
           guarded('/stockadjustmentcreate', 'stockAdjustmentAdd', <StockAdjustmentCreatePage />),
+          guarded('/purchaseorderlist', 'purchaseOrderList', <PurchaseOrderListPage />),
+          guarded('/purchaseordercreate', 'purchaseOrderAdd', <PurchaseOrderCreatePage />),
+          guarded('/purchaseorderupdate/:id', 'purchaseOrderEdit', <PurchaseOrderUpdatePage />),
+          guarded('/purchaseordershow/:id', 'purchaseOrderList', <PurchaseOrderShowPage />),
           guarded('/salespos', 'salesPOS', <PosPage />),
           guarded('/saleslist', 'salesList', <SalesListPage />),
           guarded('/salesreceipt/:id', 'salesReceipt', <ReceiptPage />),

@@ -1,0 +1,191 @@
+import { API, formatMoney, NO_BRAND, NO_BRAND_PARAM, quantityWithUnit } from '@duka/shared';
+import { ActionIcon, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Controller, type UseFormReturn, useFieldArray } from 'react-hook-form';
+import { useOptions, useProductUnits } from '../../api/catalogue.ts';
+import { errorMessage } from '../../api/client.ts';
+import { useBrandsOf } from '../../api/stock.ts';
+import { AmountInput } from '../../components/form/AmountInput.tsx';
+import { FieldSelect } from '../../components/form/FieldSelect.tsx';
+import { LookupSelect } from '../products/LookupSelect.tsx';
+
+/** One line as the form holds it: ids as numbers, null brand is "No brand", undefined is not chosen yet. */
+export interface OrderLineValues {
+  product_id: number | undefined;
+  brand_id: number | null | undefined;
+  measurement_id: number | undefined;
+  quantity: number | string | undefined;
+  unit_cost: number | string | undefined;
+}
+
+export const EMPTY_LINE: OrderLineValues = {
+  product_id: undefined,
+  brand_id: null,
+  measurement_id: undefined,
+  quantity: undefined,
+  unit_cost: undefined,
+};
+
+type Form = UseFormReturn<any, any, any>;
+
+/** round(quantity × unit cost), whole shillings: the line total the server will store. */
+const lineTotal = (line: Partial<OrderLineValues> | undefined) =>
+  Math.round((Number(line?.quantity) || 0) * (Number(line?.unit_cost) || 0));
+
+/** The order's fields: supplier, expected date, notes, then its lines with a live total. */
+export function PurchaseOrderFields({ form }: { form: Form }) {
+  const lines = useFieldArray({ control: form.control, name: 'lines' });
+  const values = (form.watch('lines') as OrderLineValues[] | undefined) ?? [];
+  const total = values.reduce((sum, line) => sum + lineTotal(line), 0);
+  const linesError = form.formState.errors.lines as { message?: string; root?: { message?: string } } | undefined;
+  return (
+    <Stack>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <LookupSelect control={form.control} name="supplier_id" label="Supplier" endpoint={API.supplier.names} />
+        <TextInput
+          label="Expected Date"
+          type="date"
+          {...form.register('expected_date')}
+          error={form.formState.errors.expected_date?.message as string | undefined}
+        />
+      </SimpleGrid>
+      <Textarea
+        label="Notes"
+        autosize
+        minRows={2}
+        maxLength={1000}
+        {...form.register('notes')}
+        error={form.formState.errors.notes?.message as string | undefined}
+      />
+      <Text fw={600}>Lines</Text>
+      {lines.fields.map((field, index) => (
+        <OrderLine
+          key={field.id}
+          form={form}
+          index={index}
+          onRemove={lines.fields.length > 1 ? () => lines.remove(index) : undefined}
+        />
+      ))}
+      {(linesError?.message ?? linesError?.root?.message) && (
+        <Text c="red" size="sm" role="alert">
+          {linesError?.message ?? linesError?.root?.message}
+        </Text>
+      )}
+      <Group justify="space-between">
+        <Button variant="default" onClick={() => lines.append({ ...EMPTY_LINE })}>
+          Add line
+        </Button>
+        <Text fw={700} data-testid="order-total">
+          Total: UGX {formatMoney(total)}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}
+
+/** One line: product, its brand or "No brand", a unit of the product, quantity, unit cost and the line's total. */
+function OrderLine({ form, index, onRemove }: { form: Form; index: number; onRemove?: () => void }) {
+  const name = (field: keyof OrderLineValues) => `lines.${index}.${field}`;
+  const line = form.watch(`lines.${index}`) as OrderLineValues | undefined;
+  const productId = line?.product_id;
+  const brands = useBrandsOf(productId);
+  // A product with declared units is ordered in its base or one of them; else in any measurement.
+  const declared = useProductUnits(productId ? String(productId) : undefined).data?.data;
+  const baseUnit = declared?.base;
+  const units = baseUnit && declared.units.length > 0 ? [{ ...baseUnit, factor: 1 }, ...declared.units] : [];
+  const measurements = useOptions(API.measurement.names);
+  const unitChoices =
+    units.length > 0
+      ? units.map((u) => ({
+          value: String(u.measurement_id),
+          label: u.factor === 1 ? `${u.name} (base)` : `${u.name} (${quantityWithUnit(u.factor, baseUnit ?? u)})`,
+        }))
+      : (measurements.data ?? []).map((m) => ({ value: String(m.id), label: m.name }));
+  const label = (what: string) => `Line ${index + 1} ${what}`;
+  return (
+    <Paper withBorder p="sm">
+      <SimpleGrid cols={{ base: 1, sm: 3, md: 6 }} verticalSpacing="xs">
+        <LookupSelect
+          control={form.control}
+          name={name('product_id')}
+          label="Product"
+          aria-label={label('product')}
+          endpoint={API.product.names}
+          // Another product has other brands and units: they are chosen again.
+          onPicked={() => {
+            form.setValue(name('brand_id'), null);
+            form.setValue(name('measurement_id'), undefined);
+          }}
+        />
+        <Controller
+          control={form.control}
+          name={name('brand_id')}
+          render={({ field, fieldState }) => (
+            <Select
+              label="Brand"
+              aria-label={label('brand')}
+              searchable
+              nothingFoundMessage="Nothing found"
+              disabled={!productId}
+              data={[
+                { value: NO_BRAND_PARAM, label: NO_BRAND },
+                ...(brands.data ?? []).map((b) => ({ value: String(b.id), label: b.name })),
+              ]}
+              value={field.value ? String(field.value) : NO_BRAND_PARAM}
+              onChange={(v) => field.onChange(v && v !== NO_BRAND_PARAM ? Number(v) : null)}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message ?? (brands.isError ? errorMessage(brands.error) : undefined)}
+            />
+          )}
+        />
+        <FieldSelect
+          control={form.control}
+          name={name('measurement_id')}
+          label="Unit"
+          aria-label={label('unit')}
+          placeholder={productId ? 'Select unit' : 'Select a product first'}
+          searchable
+          nothingFoundMessage="Nothing found"
+          disabled={!productId}
+          numeric
+          data={unitChoices}
+          error={measurements.isError ? errorMessage(measurements.error) : undefined}
+        />
+        <AmountInput
+          form={form}
+          name={name('quantity')}
+          label="Quantity"
+          aria-label={label('quantity')}
+          decimalScale={3}
+        />
+        <AmountInput
+          form={form}
+          name={name('unit_cost')}
+          label="Unit Cost"
+          aria-label={label('unit cost')}
+          decimalScale={0}
+        />
+        <Group align="flex-end" gap="xs" wrap="nowrap">
+          <TextInput
+            label="Line Total"
+            aria-label={label('total')}
+            readOnly
+            variant="filled"
+            value={formatMoney(lineTotal(line))}
+            styles={{ input: { textAlign: 'right' } }}
+          />
+          {onRemove && (
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="lg"
+              aria-label={`Remove line ${index + 1}`}
+              onClick={onRemove}
+            >
+              ×
+            </ActionIcon>
+          )}
+        </Group>
+      </SimpleGrid>
+    </Paper>
+  );
+}

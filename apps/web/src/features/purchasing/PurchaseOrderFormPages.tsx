@@ -1,0 +1,44 @@
+import { API, type PurchaseOrderShown, purchaseOrderSchema } from '@duka/shared';
+import { RecordFieldsPage, type RecordFormSpec } from '../../components/form/record-form.tsx';
+import { EMPTY_LINE, PurchaseOrderFields } from './PurchaseOrderFields.tsx';
+
+// Purchase orders on the form kit: the shared schema checks the form, the server's 422 messages show under their
+// fields (a line's under that line's), and a 409 (the order was received or cancelled meanwhile) in the banner.
+
+const base = { label: 'Purchase Order', listLabel: 'Purchase Orders', list: '/purchaseorderlist', width: 1100 };
+
+const CREATE: RecordFormSpec<typeof purchaseOrderSchema> = {
+  ...base,
+  schema: purchaseOrderSchema,
+  save: API.purchaseOrder.store,
+  empty: () => ({ supplier_id: undefined, expected_date: '', notes: '', lines: [{ ...EMPTY_LINE }] }),
+  // An order is made one at a time: back to the list, where it now shows.
+  noChoice: true,
+};
+
+const UPDATE: RecordFormSpec<typeof purchaseOrderSchema, PurchaseOrderShown> = {
+  ...base,
+  schema: purchaseOrderSchema,
+  save: API.purchaseOrder.update,
+  show: API.purchaseOrder.show,
+  toValues: (o) => ({
+    supplier_id: o.supplier.id,
+    expected_date: o.expected_date ?? '',
+    notes: o.notes ?? '',
+    lines: o.lines.map((l) => ({
+      product_id: l.product.id,
+      brand_id: l.brand?.id ?? null,
+      measurement_id: l.unit.id,
+      quantity: l.ordered,
+      unit_cost: l.unit_cost,
+    })),
+  }),
+};
+
+export function PurchaseOrderCreatePage() {
+  return <RecordFieldsPage spec={CREATE} fields={PurchaseOrderFields} />;
+}
+
+export function PurchaseOrderUpdatePage() {
+  return <RecordFieldsPage spec={UPDATE} fields={PurchaseOrderFields} />;
+}
