@@ -256,6 +256,22 @@ describe('purchase orders', () => {
     });
     await page.getByRole('cell', { name: 'Tonne (20 Bags)' }).waitFor();
     await expect.poll(() => page.getByTestId('order-total').textContent()).toBe('1,520,000');
+
+    // Cancelled from the list's row menu: the row says so and offers neither Edit nor Cancel again.
+    await openFromMenu(page, app.url, 'Purchase Orders', '/purchaseorderlist');
+    const listed = page.getByRole('row', { name: /Cement supplier/ });
+    await listed.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Cancel' }).click();
+    const dialog = page.getByRole('dialog', { name: `Cancel order ${shown.body.data.po_number}` });
+    await dialog.getByRole('textbox', { name: 'Reason' }).click();
+    await page.keyboard.type('Price went up');
+    await dialog.getByRole('button', { name: 'Cancel order' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await listed.getByText('Cancelled', { exact: true }).waitFor();
+    await listed.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'View' }).waitFor();
+    expect(await page.getByRole('menuitem').allTextContents()).toEqual(['View']);
+    await page.keyboard.press('Escape');
     expect(errors).toEqual([]);
   });
 });
