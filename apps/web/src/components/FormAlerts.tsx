@@ -10,12 +10,12 @@ export function FormAlerts({ state, onClose }: { state: AlertState; onClose: () 
   return (
     <>
       {state.success && (
-        <Alert color="green" mb="md" withCloseButton onClose={onClose} role="status">
+        <Alert color="green" mb="md" withCloseButton closeButtonLabel="Dismiss" onClose={onClose} role="status">
           {state.success}
         </Alert>
       )}
       {state.error && (
-        <Alert color="red" mb="md" withCloseButton onClose={onClose} role="alert">
+        <Alert color="red" mb="md" withCloseButton closeButtonLabel="Dismiss" onClose={onClose} role="alert">
           {state.error}
         </Alert>
       )}
