@@ -4,9 +4,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
 import {
-  freePort,
   makeDataDir,
   type ServerProcess,
+  startHealthyServer,
   startServer,
   waitUntilHealthy,
 } from '../apps/server/test/server-process.ts';
@@ -76,9 +76,8 @@ async function addToCart(name: string, units: number) {
 
 beforeAll(async () => {
   dataDir = makeDataDir();
-  port = await freePort();
-  [server, browser] = await Promise.all([startServer(dataDir, port), launchBrowser()]);
-  await waitUntilHealthy(server);
+  [server, browser] = await Promise.all([startHealthyServer(dataDir), launchBrowser()]);
+  port = Number(new URL(server.url).port);
   app.url = server.url;
   admin = (await apiCall(app.url, 'POST', '/login', DEMO_ADMIN)).body.data.token;
   cement = await stockItem(app.url, admin, 'Outbox Cement', 20_000, 30);

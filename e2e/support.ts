@@ -2,13 +2,7 @@
 import fs from 'node:fs';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { DEMO_ADMIN } from '../apps/server/src/db/seed/demo.ts';
-import {
-  freePort,
-  makeDataDir,
-  type ServerProcess,
-  startServer,
-  waitUntilHealthy,
-} from '../apps/server/test/server-process.ts';
+import { makeDataDir, type ServerProcess, startHealthyServer } from '../apps/server/test/server-process.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -20,8 +14,7 @@ export interface RunningApp {
 
 export async function startApp(): Promise<RunningApp> {
   const dataDir = makeDataDir();
-  const server = await startServer(dataDir, await freePort());
-  await waitUntilHealthy(server);
+  const server = await startHealthyServer(dataDir);
   return {
     url: server.url,
     server,

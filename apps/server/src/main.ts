@@ -62,7 +62,18 @@ async function main() {
     logger: log,
     webRoot: path.resolve(here, '../../web/dist'),
   });
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    // Nothing may outlive a failed start: the embedded database would hold its folder against the next one.
+    await app.close();
+    await db.destroy();
+    await embedded?.stop();
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new ConfigError(`Port ${config.port} on ${config.host} is in use: stop what holds it or set PORT.`);
+    }
+    throw err;
+  }
   mail.start();
   backupScheduler.start();
   log.info(`backups: every day at ${config.backupTime} into ${backups.options.dir}`);

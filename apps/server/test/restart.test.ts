@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../src/db/seed/demo.ts';
@@ -82,6 +83,31 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('production start', () =
       expect(await server.exited).toBe(1);
       expect(server.output()).toContain('Set DUKA_ADMIN_EMAIL and DUKA_ADMIN_PASSWORD');
     } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('a port already taken', () => {
+  it('says so, and leaves no database server running to hold the data folder', async () => {
+    const dir = makeDataDir();
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (holder.address() as net.AddressInfo).port;
+      const server = await startServer(dir, port);
+      started.push(server);
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain(`Port ${port} on 127.0.0.1 is in use`);
+      expect(fs.existsSync(path.join(dir, 'pg', 'postmaster.pid'))).toBe(false);
+
+      const retried = await startServer(dir, await freePort());
+      started.push(retried);
+      await waitUntilHealthy(retried);
+      retried.child.kill('SIGTERM');
+      expect(await retried.exited).toBe(0);
+    } finally {
+      holder.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

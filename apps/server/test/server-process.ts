@@ -21,7 +21,9 @@ export function makeDataDir(): string {
   return dir;
 }
 
-export { freePort } from '../src/db/embedded.ts';
+import { freePort } from '../src/db/embedded.ts';
+
+export { freePort };
 
 export async function startServer(
   dataDir: string,
@@ -71,4 +73,20 @@ export async function waitUntilHealthy(server: ServerProcess, timeoutMs = 60_000
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`server not healthy after ${timeoutMs} ms:\n${server.output()}`);
+}
+
+/**
+ * Starts the server on a free port and waits until it is healthy. Specs start in parallel and each embedded database
+ * also takes a free port, so the one picked may be gone by the time the server listens: it then tries another.
+ */
+export async function startHealthyServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt++) {
+    const server = await startServer(dataDir, await freePort(), env);
+    try {
+      await waitUntilHealthy(server);
+      return server;
+    } catch (err) {
+      if (attempt === 3 || !server.output().includes('is in use')) throw err;
+    }
+  }
 }
