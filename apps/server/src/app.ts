@@ -22,6 +22,7 @@ import { logRoutes } from './modules/logs/logs.routes.ts';
 import { measurementRoutes } from './modules/measurements/measurements.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { payablesRoutes } from './modules/purchasing/payables.routes.ts';
 import { purchasingRoutes } from './modules/purchasing/purchasing.routes.ts';
 import { financialReportRoutes } from './modules/reports/financial-reports.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
@@ -134,6 +135,7 @@ export async function buildApp(options: AppOptions) {
         accountRoutes,
         receivablesRoutes,
         purchasingRoutes,
+        payablesRoutes,
         stockRoutes,
         salesRoutes,
         returnRoutes,

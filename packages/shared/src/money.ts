@@ -57,3 +57,27 @@ export function vatIncluded(total: number, ratePercent: number): number {
   const denominator = 10_000n + rate;
   return Number((2n * numerator + denominator) / (2n * denominator));
 }
+
+/**
+ * `total` shared out in proportion to `weights` (the lines' values), in whole shillings that add up to it exactly:
+ * each gets the floor of its exact share, and the shillings left go to the largest remainders (the first line on a
+ * tie). With no weight at all (goods received free), the lines share it equally.
+ */
+export function spreadByValue(total: number, weights: readonly number[]): number[] {
+  if (weights.length === 0 || total === 0) return weights.map(() => 0);
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const used = sum > 0 ? weights : weights.map(() => 1);
+  const whole = BigInt(sum > 0 ? sum : weights.length);
+  const exact = used.map((w) => BigInt(total) * BigInt(w));
+  const shares = exact.map((e) => e / whole);
+  let left = BigInt(total) - shares.reduce((a, b) => a + b, 0n);
+  const byRemainder = exact
+    .map((e, i) => ({ i, rest: e % whole }))
+    .sort((a, b) => (b.rest > a.rest ? 1 : b.rest < a.rest ? -1 : a.i - b.i));
+  for (const { i } of byRemainder) {
+    if (left === 0n) break;
+    shares[i] = (shares[i] as bigint) + 1n;
+    left -= 1n;
+  }
+  return shares.map(Number);
+}

@@ -84,6 +84,11 @@ const CATALOGUE = [
   ...report('Customer', 'reportReceivables', 'Receivables Report', ['List', 'Export']),
   // Buying: orders to suppliers, sent before the goods come in.
   ...crud('Purchasing', 'purchaseOrder', 'Purchase Order', ['Add', 'List', 'Edit', 'Cancel', 'Export']),
+  // Goods coming in against an order or without one, what the shop owes its suppliers and what it pays them.
+  ...crud('Purchasing', 'goodsReceived', 'Goods Received', ['Add', 'List']),
+  one('supplierPayment', 'Supplier Payment', 'Purchasing'),
+  one('supplierStatement', 'Supplier Statement', 'Purchasing'),
+  ...report('Purchasing', 'reportPayables', 'Payables Report', ['List', 'Export']),
   ...crud('Stock', 'stock', 'Stock', [...CRUD, 'Filter', 'Export']),
   one('stockLevel', 'Stock Level', 'Stock'),
   one('stockLevelExport', 'Stock Level Export', 'Stock'),

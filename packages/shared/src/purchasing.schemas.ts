@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { idField, quantityField } from './catalogue.schemas.ts';
+import { idField, moneyField, quantityField } from './catalogue.schemas.ts';
+import { PAYMENT_METHODS } from './constants.ts';
 import { numeric, optionalTextField, requiredText } from './fields.ts';
 import { blankAsAbsent, isoDate } from './list.schemas.ts';
 import { MAX_LINE_QUANTITY, MAX_MONEY, MAX_SALE_LINES } from './money.ts';
+import { mobileMoneyNeedsReference, paymentAmountField, paymentMethodField } from './sales.schemas.ts';
 
-// Buying: a purchase order to a supplier, its lines in any unit of their product, and its cancellation.
+// Buying: a purchase order to a supplier, its lines in any unit of their product, and its cancellation; goods
+// received, with or against an order; a payment to a supplier and its reversal.
 
 /** OPEN until goods come in; PARTLY_RECEIVED while some remain; RECEIVED once every line came in full. */
 export const PURCHASE_ORDER_STATUSES = ['OPEN', 'PARTLY_RECEIVED', 'RECEIVED', 'CANCELLED'] as const;
@@ -68,4 +71,90 @@ export const purchaseOrderCancelSchema = z.object({
 
 export const purchaseOrderSuggestionsQuerySchema = z.object({
   supplier_id: required(idField('Supplier is required.')),
+});
+
+/** How goods received are settled: a supplier bill to pay later, or paid in full when received. */
+export const GOODS_RECEIVED_PAYMENTS = ['CREDIT', 'PAID'] as const;
+export type GoodsReceivedPayment = (typeof GOODS_RECEIVED_PAYMENTS)[number];
+export const GOODS_RECEIVED_PAYMENT_LABELS: Record<GoodsReceivedPayment, string> = {
+  CREDIT: 'On credit (a supplier bill)',
+  PAID: 'Paid when received',
+};
+
+const optionalText = (max: number) => z.preprocess(blankTextAsAbsent, optionalTextField(max).optional());
+const optionalMethod = (message: string) =>
+  z.preprocess(blankAsAbsent, paymentMethodField(message, PAYMENT_METHODS).optional());
+/** YYYY-MM-DD, not in the future (the server checks against the shop's day); absent: today. */
+const optionalDay = (what: string) =>
+  z.preprocess(blankAsAbsent, isoDate(`The ${what} must be a date (YYYY-MM-DD).`).optional());
+
+export const goodsReceivedLineSchema = purchaseOrderLineSchema.extend({
+  /** The order line these goods are received against; absent: goods not on the order. */
+  purchase_order_line_id: z.preprocess(blankAsAbsent, idField('The order line must be an id.').optional()),
+  /** Shillings per unit received. */
+  sale_price: required(moneyField('Sale price is required.')),
+  /** In the unit received; absent: 0. */
+  min_stock_level: z.preprocess(
+    (v) => blankAsAbsent(v) ?? 0,
+    quantityField('Minimum stock level is required.', { allowZero: true }),
+  ),
+});
+export type GoodsReceivedLineInput = z.infer<typeof goodsReceivedLineSchema>;
+
+export const goodsReceivedSchema = z
+  .object({
+    supplier_id: required(idField('Supplier is required.')),
+    purchase_order_id: z.preprocess(blankAsAbsent, idField('The purchase order must be an id.').optional()),
+    received_date: optionalDay('received date'),
+    supplier_invoice_number: optionalText(100),
+    /** Transport and offloading, paid when received: spread over the lines by value into the batches' cost. */
+    landed_costs: z.preprocess((v) => blankAsAbsent(v) ?? 0, moneyField('Landed costs are required.')),
+    landed_costs_method: optionalMethod('Say how the landed costs were paid.'),
+    payment: z.enum(GOODS_RECEIVED_PAYMENTS, { error: 'Say whether the goods are on credit or paid.' }),
+    payment_method: optionalMethod('Say how the goods were paid.'),
+    payment_reference: optionalText(100),
+    lines: z
+      .array(goodsReceivedLineSchema, { error: 'Add at least one line.' })
+      .min(1, { error: 'Add at least one line.' })
+      .max(MAX_SALE_LINES, { error: `At most ${MAX_SALE_LINES} lines on one receipt.` }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.landed_costs > 0 && !v.landed_costs_method)
+      ctx.addIssue({ code: 'custom', path: ['landed_costs_method'], message: 'Say how the landed costs were paid.' });
+    if (v.payment === 'PAID' && !v.payment_method)
+      ctx.addIssue({ code: 'custom', path: ['payment_method'], message: 'Say how the goods were paid.' });
+    if (v.payment === 'PAID' && v.payment_method === 'MOBILE_MONEY' && !v.payment_reference)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['payment_reference'],
+        message: 'Mobile Money needs the transaction id from the SMS.',
+      });
+    if (v.lines.some((l) => l.purchase_order_line_id) && !v.purchase_order_id)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['purchase_order_id'],
+        message: 'Name the purchase order the lines are received against.',
+      });
+  });
+export type GoodsReceivedInput = z.infer<typeof goodsReceivedSchema>;
+
+export const supplierPaymentSchema = z
+  .object({
+    supplier_id: required(idField('Supplier is required.')),
+    amount: paymentAmountField('Amount is required.'),
+    method: paymentMethodField('Payment method is required.', PAYMENT_METHODS),
+    reference: optionalText(100),
+    payment_date: optionalDay('payment date'),
+    /** Cash taken out of the till's drawer: the paying cashier's cash-up counts it as paid out. */
+    from_till: z.preprocess((v) => blankAsAbsent(v) ?? false, z.boolean({ error: 'From the till is yes or no.' })),
+  })
+  .superRefine(mobileMoneyNeedsReference)
+  .refine((v) => !v.from_till || v.method === 'CASH', {
+    error: 'Only cash can be paid out of the till.',
+    path: ['from_till'],
+  });
+export type SupplierPaymentInput = z.infer<typeof supplierPaymentSchema>;
+
+export const supplierPaymentReverseSchema = z.object({
+  reason: requiredText('Say why the payment is reversed.', 500),
 });

@@ -311,6 +311,12 @@ export interface CashUpCustomerPaymentsTable {
   cash_up_id: number;
 }
 
+/** Cash paid to suppliers out of the till, each counted by one cash-up (migration 037). */
+export interface CashUpSupplierPaymentsTable {
+  payment_id: number;
+  cash_up_id: number;
+}
+
 /** A purchase order to a supplier (migration 036). */
 export interface PurchaseOrdersTable {
   id: Generated<number>;
@@ -339,6 +345,66 @@ export interface PurchaseOrderLinesTable {
   quantity: number;
   unit_cost: number;
   received_quantity: Generated<number>;
+}
+
+/** Goods received (migration 037): on credit, a supplier bill for goods_value; amount_due is what is unpaid. */
+export interface GoodsReceiptsTable {
+  id: Generated<number>;
+  grn_number: string;
+  supplier_id: number;
+  purchase_order_id: number | null;
+  received_date: ColumnType<string, string, string>;
+  supplier_invoice_number: string | null;
+  goods_value: number;
+  landed_costs: number;
+  landed_costs_method: string | null;
+  payment: 'CREDIT' | 'PAID';
+  payment_method: string | null;
+  payment_reference: string | null;
+  amount_due: number;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+/** One line of goods received, in the unit received, and the batch it became. */
+export interface GoodsReceiptLinesTable {
+  id: Generated<number>;
+  goods_receipt_id: number;
+  purchase_order_line_id: number | null;
+  product_id: number;
+  brand_id: number | null;
+  measurement_id: number;
+  factor: number;
+  quantity: number;
+  unit_cost: number;
+  sale_price: number;
+  line_value: number;
+  landed_cost: number;
+  stock_batch_id: number;
+}
+
+/** A payment to a supplier (amount > 0) or the reversal of one (amount < 0, reverses_id and reason set). */
+export interface SupplierPaymentsTable {
+  id: Generated<number>;
+  payment_number: string;
+  supplier_id: number;
+  amount: number;
+  method: string;
+  reference: string | null;
+  payment_date: ColumnType<string, string, string>;
+  from_till: Generated<boolean>;
+  reverses_id: number | null;
+  reason: string | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+/** What a payment settled of a bill; a reversal's rows are negative. */
+export interface SupplierPaymentAllocationsTable {
+  id: Generated<number>;
+  payment_id: number;
+  goods_receipt_id: number;
+  amount: number;
 }
 
 /** The till (migration 012): payments, returns and cash-ups. */
@@ -400,6 +466,10 @@ export interface CashUpsTable {
   last_return_id: number | null;
   /** The highest id of the cashier's account payments when it was saved (migration 034). */
   last_payment_id: number | null;
+  /** The highest id of the cashier's payments to suppliers out of the till, and the cash they took out (migration
+   * 037). */
+  last_supplier_payment_id: number | null;
+  cash_paid_out: Generated<number>;
   note: string | null;
   /** A recount's first cash-up, and why the drawer was counted again (migration 028); null on a first count. */
   recount_of: number | null;
@@ -544,6 +614,11 @@ export interface DB {
   customer_payment_allocations: CustomerPaymentAllocationsTable;
   purchase_orders: PurchaseOrdersTable;
   purchase_order_lines: PurchaseOrderLinesTable;
+  goods_receipts: GoodsReceiptsTable;
+  goods_receipt_lines: GoodsReceiptLinesTable;
+  supplier_payments: SupplierPaymentsTable;
+  supplier_payment_allocations: SupplierPaymentAllocationsTable;
+  cash_up_supplier_payments: CashUpSupplierPaymentsTable;
   product_units: ProductUnitsTable;
   measurements: MeasurementsTable;
   products: ProductsTable;

@@ -8,7 +8,14 @@ import { type AuditEntry, auditRow, type RequestContext } from './audit.ts';
 
 export async function nextNumber(
   trx: Transaction<DB>,
-  name: 'receipt' | 'return' | 'customer' | 'customer_payment' | 'purchase_order',
+  name:
+    | 'receipt'
+    | 'return'
+    | 'customer'
+    | 'customer_payment'
+    | 'purchase_order'
+    | 'goods_receipt'
+    | 'supplier_payment',
 ): Promise<number> {
   const row = await trx
     .updateTable('shop_counters')

@@ -34,6 +34,10 @@ export const cashUpDay = z.object({
   cash_taken: z.number(),
   change_given: z.number(),
   cash_refunds: z.number(),
+  /** Payments to suppliers in cash out of the drawer (and reversals of them) still to count. */
+  supplier_payments_count: z.number(),
+  /** The cash they took out of the drawer, less what reversals put back. */
+  cash_paid_out: z.number(),
   by_method: z.array(methodTotalSchema),
   expected_cash: z.number(),
   counted_cash: z.null(),
@@ -54,7 +58,7 @@ export const cashupEndpoints = {
     method: 'GET',
     path: '/salescashup',
     access: canAny('salesCashUp', 'salesCashUpAll'),
-    resource: ['cashUp', 'sale', 'return'],
+    resource: ['cashUp', 'sale', 'return', 'supplierPayment'],
     query: cashUpQuerySchema,
     answer: ok(cashUpDay),
     summary: "A cashier's day still to count: expected figures by method, and the day's saved cash-ups",

@@ -23,6 +23,9 @@ export const dashboardData = z.object({
   /** What customers owe now, whatever the period: the receivables report's total_receivables and over_limit_count.
    * Only for holders of the receivables report (reportReceivablesList). */
   receivables: z.object({ total: z.number(), over_limit_count: z.number() }).optional(),
+  /** What the shop owes its suppliers now, whatever the period: the payables report's total_payables. Only for
+   * holders of the payables report (reportPayablesList). */
+  payables: z.object({ total: z.number() }).optional(),
 });
 export type DashboardData = z.output<typeof dashboardData>;
 
@@ -31,7 +34,7 @@ export const dashboardEndpoints = {
     method: 'GET',
     path: '/dashboard',
     access: can('dashboard'),
-    resource: ['dashboard', 'sale', 'stock', 'expense', 'customer'],
+    resource: ['dashboard', 'sale', 'stock', 'expense', 'customer', 'goodsReceived', 'supplierPayment'],
     query: dateRangeSchema,
     answer: z.object({ success: z.literal(true), message: z.string(), data: dashboardData }),
     summary: "The dashboard's cards and top products over a period (the current month by default).",

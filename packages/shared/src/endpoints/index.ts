@@ -11,6 +11,7 @@ import { expensesEndpoints } from './expenses.ts';
 import { firstStepsEndpoints } from './first-steps.ts';
 import { logsEndpoints } from './logs.ts';
 import { measurementsEndpoints } from './measurements.ts';
+import { goodsReceivedEndpoints, supplierAccountEndpoints } from './payables.ts';
 import { productsEndpoints } from './products.ts';
 import { profileEndpoints } from './profile.ts';
 import { purchaseOrderEndpoints } from './purchasing.ts';
@@ -39,6 +40,7 @@ export const API = {
   discrepancy: discrepanciesEndpoints,
   expense: expensesEndpoints,
   firstSteps: firstStepsEndpoints,
+  goodsReceived: goodsReceivedEndpoints,
   log: logsEndpoints,
   measurement: measurementsEndpoints,
   product: productsEndpoints,
@@ -52,6 +54,7 @@ export const API = {
   settings: settingsEndpoints,
   stock: stockEndpoints,
   supplier: suppliersEndpoints,
+  supplierAccount: supplierAccountEndpoints,
   trash: trashEndpoints,
   user: usersEndpoints,
 } as const;
@@ -80,6 +83,7 @@ export * from './expenses.ts';
 export * from './first-steps.ts';
 export * from './logs.ts';
 export * from './measurements.ts';
+export * from './payables.ts';
 export * from './products.ts';
 export * from './profile.ts';
 export * from './purchasing.ts';

@@ -43,6 +43,8 @@ export const cashUpRowSchema = z.object({
   cash_taken: z.number(),
   change_given: z.number(),
   cash_refunds: z.number(),
+  /** Cash paid to suppliers out of the drawer (0 on a cash-up saved before there were any). */
+  cash_paid_out: z.number(),
   expected_cash: z.number(),
   counted_cash: z.number(),
   difference: z.number(),
@@ -80,6 +82,7 @@ export const cashUpList = defineList({
     { header: 'Cash Taken', field: 'cash_taken', kind: 'money' },
     { header: 'Change Given', field: 'change_given', kind: 'money' },
     { header: 'Cash Refunds', field: 'cash_refunds', kind: 'money' },
+    { header: 'Paid Out to Suppliers', field: 'cash_paid_out', kind: 'money' },
     { header: 'Expected Cash', field: 'expected_cash', kind: 'money' },
     { header: 'Counted Cash', field: 'counted_cash', kind: 'money' },
     { header: 'Difference', field: 'difference', kind: 'money' },

@@ -162,6 +162,12 @@ export const supplierRowSchema = z.object({
   gross_profit: z.number(),
   /** round(balance × unit cost) of its live batches now. */
   stock_value: z.number(),
+  /** Goods received in the period (on credit or paid), at the supplier's prices. */
+  bought: z.number(),
+  /** Paid in the period: payments less their reversals, and goods paid when received. */
+  paid: z.number(),
+  /** What the shop owed the supplier at the period's end. */
+  balance: z.number(),
 });
 export type SupplierReportRow = z.output<typeof supplierRowSchema>;
 
@@ -177,14 +183,17 @@ export const supplierReport = defineList({
     { header: 'Revenue', field: 'revenue', kind: 'money' },
     { header: 'Gross Profit', field: 'gross_profit', kind: 'money' },
     { header: 'Stock Value Now', field: 'stock_value', kind: 'money' },
+    { header: 'Bought', field: 'bought', kind: 'money' },
+    { header: 'Paid', field: 'paid', kind: 'money' },
+    { header: 'Balance', field: 'balance', kind: 'money' },
   ],
   extras: {
     ...PERIOD_BOUNDS,
     /** Σ received cost of the rows. */
     total_purchases: z.number(),
   },
-  /** Batches received and sold from, by supplier. */
-  resources: ['report', 'stock', 'sale', 'supplier'],
+  /** Batches received and sold from, goods received and paid for, by supplier. */
+  resources: ['report', 'stock', 'sale', 'supplier', 'goodsReceived', 'supplierPayment'],
   total: { field: 'total_purchases', label: 'Total Purchases (UGX)' },
 });
 

@@ -31,6 +31,7 @@ import * as unbrandedBatches from './033_unbranded_batches.ts';
 import * as customers from './034_customers.ts';
 import * as productUnits from './035_product_units.ts';
 import * as purchaseOrders from './036_purchase_orders.ts';
+import * as goodsReceived from './037_goods_received.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '034_customers': customers,
   '035_product_units': productUnits,
   '036_purchase_orders': purchaseOrders,
+  '037_goods_received': goodsReceived,
 };

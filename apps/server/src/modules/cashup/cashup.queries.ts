@@ -38,6 +38,9 @@ export interface CashUpFigures {
   cash_taken: number;
   change_given: number;
   cash_refunds: number;
+  /** Payments to suppliers out of the drawer (and reversals of them), and the cash they took out net. */
+  supplier_payments_count: number;
+  cash_paid_out: number;
   by_method: MethodTotal[];
 }
 
@@ -48,7 +51,7 @@ export interface CashUpWindow {
    * The cashier's highest sale and return ids when their last cash-up was saved. That save counted every late comer
    * recorded before it, so the late comers still to count have higher ids: only those are looked at.
    */
-  savedUpTo: { sale: number; return: number; payment: number };
+  savedUpTo: { sale: number; return: number; payment: number; supplier_payment: number };
 }
 
 /**
@@ -65,10 +68,16 @@ export async function windowOf(db: Db, userId: number, day: string, timeZone: st
       sql<number>`coalesce(max(last_sale_id), 0)`.as('sale'),
       sql<number>`coalesce(max(last_return_id), 0)`.as('return'),
       sql<number>`coalesce(max(last_payment_id), 0)`.as('payment'),
+      sql<number>`coalesce(max(last_supplier_payment_id), 0)`.as('supplier_payment'),
     ])
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
-  const savedUpTo = { sale: Number(saved.sale), return: Number(saved.return), payment: Number(saved.payment) };
+  const savedUpTo = {
+    sale: Number(saved.sale),
+    return: Number(saved.return),
+    payment: Number(saved.payment),
+    supplier_payment: Number(saved.supplier_payment),
+  };
   const from = saved.same_day_cut_off ?? saved.previous_cut_off ?? startOfShopDay(day, timeZone);
   return { from, until, savedUpTo } satisfies CashUpWindow;
 }
@@ -79,12 +88,25 @@ export const windowEnd = (day: string, timeZone: string, now = new Date()) => {
   return now < end ? now : end;
 };
 
-/** Sales (`s`), returns (`r`) and account payments (`p`): their table, and where the cash-ups record which of them
- * they counted. */
+/** Sales (`s`), returns (`r`), account payments (`p`) and payments to suppliers out of the drawer (`sp`): their
+ * table, which of its rows the till holds, and where the cash-ups record which of them they counted. */
 const KINDS = {
-  s: { table: 'sales', counted: 'cash_up_sales', column: 'sale_id', savedUpTo: 'sale' },
-  r: { table: 'sale_returns', counted: 'cash_up_returns', column: 'return_id', savedUpTo: 'return' },
-  p: { table: 'customer_payments', counted: 'cash_up_customer_payments', column: 'payment_id', savedUpTo: 'payment' },
+  s: { table: 'sales', counted: 'cash_up_sales', column: 'sale_id', savedUpTo: 'sale', only: null },
+  r: { table: 'sale_returns', counted: 'cash_up_returns', column: 'return_id', savedUpTo: 'return', only: null },
+  p: {
+    table: 'customer_payments',
+    counted: 'cash_up_customer_payments',
+    column: 'payment_id',
+    savedUpTo: 'payment',
+    only: null,
+  },
+  sp: {
+    table: 'supplier_payments',
+    counted: 'cash_up_supplier_payments',
+    column: 'payment_id',
+    savedUpTo: 'supplier_payment',
+    only: 'from_till',
+  },
 } as const;
 
 /**
@@ -104,12 +126,13 @@ function counts(alias: keyof typeof KINDS, userId: number, w: CashUpWindow) {
 
 /** Records what a cash-up being saved counts: run under the till lock, with the window its figures were read in. */
 export async function recordCounted(db: Database, cashUpId: number, userId: number, w: CashUpWindow) {
-  for (const alias of ['s', 'r', 'p'] as const) {
+  for (const alias of ['s', 'r', 'p', 'sp'] as const) {
     const kind = KINDS[alias];
+    const only = kind.only ? sql`AND ${sql.ref(`${alias}.${kind.only}`)}` : sql``;
     await sql`
       INSERT INTO ${sql.table(kind.counted)} (${sql.ref(kind.column)}, cash_up_id)
       SELECT ${sql.ref(`${alias}.id`)}, ${cashUpId}::int FROM ${sql.table(kind.table)} ${sql.raw(alias)}
-      WHERE ${sql.ref(`${alias}.created_by`)} = ${userId} AND ${counts(alias, userId, w)}`.execute(db);
+      WHERE ${sql.ref(`${alias}.created_by`)} = ${userId} ${only} AND ${counts(alias, userId, w)}`.execute(db);
   }
 }
 
@@ -133,12 +156,18 @@ export async function lastIds(db: Db, userId: number) {
         .select(sql<number>`coalesce(max(id), 0)`.as('id'))
         .where('created_by', '=', userId)
         .as('last_payment_id'),
+      eb
+        .selectFrom('supplier_payments')
+        .select(sql<number>`coalesce(max(id), 0)`.as('id'))
+        .where('created_by', '=', userId)
+        .as('last_supplier_payment_id'),
     ])
     .executeTakeFirstOrThrow();
   return {
     last_sale_id: Number(row.last_sale_id),
     last_return_id: Number(row.last_return_id),
     last_payment_id: Number(row.last_payment_id),
+    last_supplier_payment_id: Number(row.last_supplier_payment_id),
   };
 }
 
@@ -183,6 +212,13 @@ export async function cashUpFigures(db: Db, userId: number, w: CashUpWindow): Pr
     .where(counts('p', userId, w))
     .groupBy('p.method')
     .execute();
+  const paidOut = await db
+    .selectFrom('supplier_payments as sp')
+    .select([sql<number>`count(*)::int`.as('count'), sql<number>`coalesce(sum(sp.amount), 0)::bigint`.as('amount')])
+    .where('sp.created_by', '=', userId)
+    .where('sp.from_till', '=', true)
+    .where(counts('sp', userId, w))
+    .executeTakeFirstOrThrow();
 
   const change = Number(sales.change);
   const by_method = PAYMENT_METHODS.map((method) => {
@@ -210,12 +246,17 @@ export async function cashUpFigures(db: Db, userId: number, w: CashUpWindow): Pr
     cash_taken: Number(payments.find((p) => p.method === 'CASH')?.amount ?? 0) + cash.account_payments,
     change_given: change,
     cash_refunds: cash.refunds,
+    supplier_payments_count: Number(paidOut.count),
+    cash_paid_out: Number(paidOut.amount),
     by_method,
   };
 }
 
-export const expectedCash = (float: number, f: Pick<CashUpFigures, 'cash_taken' | 'change_given' | 'cash_refunds'>) =>
-  float + f.cash_taken - f.change_given - f.cash_refunds;
+/** What the drawer should hold: the float, plus cash taken, less change, cash refunds and cash paid to suppliers. */
+export const expectedCash = (
+  float: number,
+  f: Pick<CashUpFigures, 'cash_taken' | 'change_given' | 'cash_refunds' | 'cash_paid_out'>,
+) => float + f.cash_taken - f.change_given - f.cash_refunds - f.cash_paid_out;
 
 export interface CashUpListFilter {
   search?: string;
@@ -242,6 +283,7 @@ export function cashUpsQuery(db: Database, filter: CashUpListFilter) {
       'c.cash_taken',
       'c.change_given',
       'c.cash_refunds',
+      'c.cash_paid_out',
       'c.expected_cash',
       'c.counted_cash',
       'c.difference',

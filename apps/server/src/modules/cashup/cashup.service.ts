@@ -13,6 +13,7 @@ import { AppError, accessDenied, invalidField, notFound } from '../../platform/e
 import { shopDay } from '../../platform/period.ts';
 import type { Actor } from '../../platform/sessions.ts';
 import {
+  type CashUpFigures,
   cashUpFigures,
   cashUpsQuery,
   expectedCash,
@@ -66,6 +67,10 @@ const savedOfDay = (db: Database, userId: number, day: string) =>
  * The cashier's day: what is still to count (from the day's last cut-off, or its start), with the cash-ups already
  * saved for it. `can_save`: the day has no cash-up yet, or something was sold or returned since its last one.
  */
+/** Whether a window holds anything a cash-up counts: a sale, a return, a payment on account or to a supplier. */
+const countedAnything = (f: CashUpFigures) =>
+  f.sales_count + f.returns_count + f.account_payments_count + f.supplier_payments_count > 0;
+
 export async function showCashUpDay(db: Database, timeZone: string, actor: Actor, query: CashUpQuery) {
   const cashier = await cashierOf(db, actor, query.user_id);
   await checkDay(db, query.date, timeZone);
@@ -83,7 +88,7 @@ export async function showCashUpDay(db: Database, timeZone: string, actor: Actor
     counted_cash: null,
     difference: null,
     note: null,
-    can_save: saved.length === 0 || figures.sales_count + figures.returns_count + figures.account_payments_count > 0,
+    can_save: saved.length === 0 || countedAnything(figures),
     cash_ups: saved,
   };
 }
@@ -112,7 +117,7 @@ export async function saveCashUp(
     const [f, last] = await Promise.all([cashUpFigures(trx, cashier.id, window), lastIds(trx, cashier.id)]);
     // A further cash-up of the day (the next shift) must count something: a second click on Save, or a cash-up of a
     // day already counted, would only repeat the first.
-    if (earlier && f.sales_count + f.returns_count + f.account_payments_count === 0)
+    if (earlier && !countedAnything(f))
       throw new AppError(
         'conflict',
         `The cash-up of ${cashier.name} for ${input.date} is already saved, and nothing was sold, returned or paid on account since: there is nothing more to count.`,
@@ -136,6 +141,7 @@ export async function saveCashUp(
         cash_taken: f.cash_taken,
         change_given: f.change_given,
         cash_refunds: f.cash_refunds,
+        cash_paid_out: f.cash_paid_out,
         expected_cash: expected,
         counted_cash: input.counted_cash,
         difference,
@@ -186,6 +192,7 @@ export async function recountCashUp(db: Database, id: number, input: CashUpRecou
       cash_taken: Number(first.cash_taken),
       change_given: Number(first.change_given),
       cash_refunds: Number(first.cash_refunds),
+      cash_paid_out: Number(first.cash_paid_out),
     });
     const difference = input.counted_cash - expected;
     const saved = await trx
@@ -198,10 +205,12 @@ export async function recountCashUp(db: Database, id: number, input: CashUpRecou
         last_sale_id: null,
         last_return_id: null,
         last_payment_id: null,
+        last_supplier_payment_id: null,
         opening_float: openingFloat,
         cash_taken: first.cash_taken,
         change_given: first.change_given,
         cash_refunds: first.cash_refunds,
+        cash_paid_out: first.cash_paid_out,
         expected_cash: expected,
         counted_cash: input.counted_cash,
         difference,

@@ -8,8 +8,15 @@ import type { Database } from '../../db/connection.ts';
 import { shopDay } from '../../platform/period.ts';
 import { customerMatches } from './customers.service.ts';
 
-/** One bucket's share of the unpaid amounts of the grouped sales `s`, whose days past due are `overdue`. */
-function bucketSum(bucket: keyof Aging, overdue: RawBuilder<number>) {
+/**
+ * One bucket's share of the grouped rows' unpaid `amount` (the sales' `s.account_due` unless told), whose days past
+ * due are `overdue`: the one SQL form of the aging buckets, for what customers owe and what the shop owes.
+ */
+export function bucketSum(
+  bucket: keyof Aging,
+  overdue: RawBuilder<number>,
+  amount: RawBuilder<number> = sql<number>`s.account_due`,
+) {
   const most = AGING_BUCKET_MOST_DAYS[bucket];
   const previous = AGING_BUCKETS[AGING_BUCKETS.indexOf(bucket) - 1];
   const least = previous === undefined ? null : AGING_BUCKET_MOST_DAYS[previous];
@@ -17,7 +24,7 @@ function bucketSum(bucket: keyof Aging, overdue: RawBuilder<number>) {
     ...(least === null ? [] : [sql`${overdue} > ${sql.lit(least)}`]),
     ...(most === null ? [] : [sql`${overdue} <= ${sql.lit(most)}`]),
   ];
-  return sql<number>`coalesce(sum(s.account_due) FILTER (WHERE ${sql.join(conditions, sql` AND `)}), 0)::bigint`;
+  return sql<number>`coalesce(sum(${amount}) FILTER (WHERE ${sql.join(conditions, sql` AND `)}), 0)::bigint`;
 }
 
 export interface AgingScope {

@@ -2,20 +2,10 @@
 // balance, the closing balance and what is owed by how overdue, as the statement screen prints it.
 import { AGING_BUCKET_LABELS, AGING_BUCKETS, type CustomerStatement, formatMoney } from '@duka/shared';
 import type { FastifyReply } from 'fastify';
-import PDFDocument from 'pdfkit';
-import { datedFileName, startDownload } from '../../platform/exports.ts';
-
-interface Business {
-  business_name: string;
-  business_address: string;
-  business_tin: string;
-  business_contact: string;
-  business_email: string;
-}
+import { type Business, headerRow, type PdfColumn, startA4, tableRow } from '../../platform/a4-pdf.ts';
 
 const KIND_LABELS = { SALE: 'Sale', PAYMENT: 'Payment', RETURN: 'Return', REVERSAL: 'Reversal' } as const;
-/** The table's columns: header, x, width, right-aligned. */
-const COLUMNS = [
+const COLUMNS: readonly PdfColumn[] = [
   ['Date', 50, 70, false],
   ['Kind', 120, 60, false],
   ['Reference', 180, 110, false],
@@ -33,41 +23,20 @@ export function sendStatementPdf(
   timeZone: string,
 ) {
   const { customer } = statement;
-  startDownload(reply, datedFileName(`statement_${customer.customer_number}`, 'pdf', timeZone), 'pdf');
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Statement ${customer.customer_number}` } });
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(16)
-    .text(business.business_name || 'Statement', { align: 'center' });
-  doc.font('Helvetica').fontSize(9);
-  for (const line of [
-    business.business_address,
-    business.business_tin && `TIN: ${business.business_tin}`,
-    [business.business_contact, business.business_email].filter(Boolean).join(' · '),
-  ])
-    if (line) doc.text(line, { align: 'center' });
-  doc.moveDown().font('Helvetica-Bold').fontSize(13).text('STATEMENT OF ACCOUNT', { align: 'center' }).moveDown(0.5);
-  doc.font('Helvetica').fontSize(10);
+  const doc = startA4(reply, business, {
+    title: `Statement ${customer.customer_number}`,
+    heading: 'STATEMENT OF ACCOUNT',
+    fileName: `statement_${customer.customer_number}`,
+    timeZone,
+  });
   doc.text(`Customer: ${customer.name} (${customer.customer_number})`);
   doc.text(`Phone: ${customer.phone_number}${customer.tin ? `   TIN: ${customer.tin}` : ''}`);
   doc.text(`Period: ${statement.start_date ?? 'from the first record'} to ${statement.end_date}`);
   doc.text(`Credit limit: UGX ${money(customer.credit_limit)}   Payment terms: ${customer.payment_terms_days} days`);
   doc.moveDown();
 
-  const row = (cells: readonly string[], bold = false) => {
-    if (doc.y > 770) doc.addPage();
-    const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
-    COLUMNS.forEach(([, x, width, right], i) => {
-      doc.text(cells[i] ?? '', x, y, { width, align: right ? 'right' : 'left', lineBreak: false });
-    });
-    doc.x = 50;
-    doc.y = y + 14;
-  };
-  row(
-    COLUMNS.map(([header]) => header),
-    true,
-  );
+  const row = (cells: readonly string[], bold = false) => tableRow(doc, COLUMNS, cells, bold);
+  headerRow(doc, COLUMNS);
   row(['', '', 'Opening balance', '', '', money(statement.opening_balance)], true);
   for (const l of statement.lines)
     row([

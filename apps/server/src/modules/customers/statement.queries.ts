@@ -36,18 +36,18 @@ async function ledger(db: Database, timeZone: string, customerId: number, end: s
 }
 
 /** The aging bucket of an amount `days` past its due date (0 or less: not yet due). */
-function agingBucket(days: number): keyof Aging {
+export function agingBucket(days: number): keyof Aging {
   return AGING_BUCKETS.find((b) => days <= (AGING_BUCKET_MOST_DAYS[b] ?? days)) ?? 'over_90';
 }
 
 /** An amount still owed and the day it fell (or falls) due. */
-interface OpenItem {
+export interface OpenItem {
   due: string;
   amount: number;
 }
 
 /** What is owed on `asOf` by how overdue. */
-function agingOf(open: readonly OpenItem[], asOf: string): Aging {
+export function agingOf(open: readonly OpenItem[], asOf: string): Aging {
   const aging: Aging = { current: 0, d1_30: 0, d31_60: 0, d61_90: 0, over_90: 0 };
   for (const o of open) aging[agingBucket(daysBetween(o.due, asOf))] += o.amount;
   return aging;

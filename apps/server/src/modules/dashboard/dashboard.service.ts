@@ -7,6 +7,7 @@ import type { Database } from '../../db/connection.ts';
 import { type Period, periodBetween, periodHolding, shopDay } from '../../platform/period.ts';
 import { receivablesTotals } from '../customers/receivables.queries.ts';
 import { totalExpenses } from '../expenses/expenses.queries.ts';
+import { payablesTotal } from '../purchasing/supplier-account.queries.ts';
 import { costOfGoodsSold, totalRevenue as totalRevenueOf } from '../reports/financial-reports.queries.ts';
 import { inWhole, splitPeriod } from '../reports/line-rollups.ts';
 import { totalWriteOffCost } from '../stock/adjustments.queries.ts';
@@ -81,6 +82,8 @@ export interface DashboardReach {
   withProfit: boolean;
   /** The receivables report's holders: what customers owe. */
   withReceivables: boolean;
+  /** The payables report's holders: what the shop owes its suppliers. */
+  withPayables: boolean;
 }
 
 /**
@@ -93,21 +96,23 @@ export async function dashboardFigures(
   db: Database,
   timeZone: string,
   query: DashboardQuery,
-  { withProfit, withReceivables }: DashboardReach,
+  { withProfit, withReceivables, withPayables }: DashboardReach,
 ) {
   const period = dashboardPeriod(timeZone, query);
   // All at once: the profit figures do not wait for the revenue and the chart.
-  const [totalRevenue, chart, profit, owed] = await Promise.all([
+  const [totalRevenue, chart, profit, owed, owing] = await Promise.all([
     totalRevenueOf(db, period),
     topProducts(db, period),
     withProfit ? profitFigures(db, period) : undefined,
     withReceivables ? receivablesTotals(db) : undefined,
+    withPayables ? payablesTotal(db) : undefined,
   ]);
   const figures = {
     period: { startDate: period.start, endDate: period.end },
     total_revenue: totalRevenue,
     chart_data: chart,
     ...(owed ? { receivables: { total: owed.total_receivables, over_limit_count: owed.over_limit_count } } : {}),
+    ...(owing === undefined ? {} : { payables: { total: owing } }),
   };
   if (!profit) return figures;
   const grossProfit = totalRevenue - profit.cost;

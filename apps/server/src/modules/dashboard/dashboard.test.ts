@@ -89,9 +89,11 @@ describe('GET /api/dashboard', () => {
     expect(Object.keys(theirs.body.data).sort()).toEqual(['chart_data', 'period', 'total_revenue']);
     expect(theirs.body.data).toMatchObject({ total_revenue: 8_100, chart_data: res.body.data.chart_data });
     // Once their role holds the report's key, the profit cards come with it; with the receivables report's, what
-    // customers owe: then they see what the Administrator sees.
-    const granted = await withCashierKeys(t, ['reportProfitLossList', 'reportReceivablesList'], () =>
-      t.call('GET', '/api/dashboard', { token: cashier }),
+    // customers owe; with the payables report's, what the shop owes: then they see what the Administrator sees.
+    const granted = await withCashierKeys(
+      t,
+      ['reportProfitLossList', 'reportReceivablesList', 'reportPayablesList'],
+      () => t.call('GET', '/api/dashboard', { token: cashier }),
     );
     expect(granted.body.data).toEqual(res.body.data);
   });

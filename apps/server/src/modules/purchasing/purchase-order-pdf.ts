@@ -8,19 +8,9 @@ import {
   quantityWithUnit,
 } from '@duka/shared';
 import type { FastifyReply } from 'fastify';
-import PDFDocument from 'pdfkit';
-import { datedFileName, startDownload } from '../../platform/exports.ts';
+import { type Business, headerRow, type PdfColumn, startA4, tableRow } from '../../platform/a4-pdf.ts';
 
-interface Business {
-  business_name: string;
-  business_address: string;
-  business_tin: string;
-  business_contact: string;
-  business_email: string;
-}
-
-/** The table's columns: header, x, width, right-aligned. */
-const COLUMNS = [
+const COLUMNS: readonly PdfColumn[] = [
   ['#', 50, 20, false],
   ['Product', 72, 150, false],
   ['Brand', 224, 80, false],
@@ -35,21 +25,12 @@ export function sendPurchaseOrderPdf(
   order: PurchaseOrderShown,
   timeZone: string,
 ) {
-  startDownload(reply, datedFileName(`purchase_order_${order.po_number}`, 'pdf', timeZone), 'pdf');
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Purchase order ${order.po_number}` } });
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(16)
-    .text(business.business_name || 'Purchase Order', { align: 'center' });
-  doc.font('Helvetica').fontSize(9);
-  for (const line of [
-    business.business_address,
-    business.business_tin && `TIN: ${business.business_tin}`,
-    [business.business_contact, business.business_email].filter(Boolean).join(' · '),
-  ])
-    if (line) doc.text(line, { align: 'center' });
-  doc.moveDown().font('Helvetica-Bold').fontSize(13).text('PURCHASE ORDER', { align: 'center' }).moveDown(0.5);
-  doc.font('Helvetica').fontSize(10);
+  const doc = startA4(reply, business, {
+    title: `Purchase order ${order.po_number}`,
+    heading: 'PURCHASE ORDER',
+    fileName: `purchase_order_${order.po_number}`,
+    timeZone,
+  });
   doc.text(`Order number: ${order.po_number}`);
   doc.text(`Date: ${formatDay(order.created_at, timeZone)}`);
   if (order.expected_date) doc.text(`Expected by: ${order.expected_date}`);
@@ -66,23 +47,8 @@ export function sendPurchaseOrderPdf(
     if (line) doc.text(line);
   doc.moveDown();
 
-  const row = (cells: readonly string[], bold = false) => {
-    if (doc.y > 770) doc.addPage();
-    const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
-    let height = 0;
-    COLUMNS.forEach(([, x, width, right], i) => {
-      const text = cells[i] ?? '';
-      doc.text(text, x, y, { width, align: right ? 'right' : 'left' });
-      height = Math.max(height, doc.heightOfString(text, { width }));
-    });
-    doc.x = 50;
-    doc.y = y + Math.max(14, height + 4);
-  };
-  row(
-    COLUMNS.map(([header]) => header),
-    true,
-  );
+  const row = (cells: readonly string[], bold = false) => tableRow(doc, COLUMNS, cells, bold);
+  headerRow(doc, COLUMNS);
   order.lines.forEach((l, i) => {
     row([
       String(i + 1),

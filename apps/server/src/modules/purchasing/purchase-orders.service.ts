@@ -23,7 +23,7 @@ interface CheckedLine {
   unit_cost: number;
 }
 
-async function liveSupplier(trx: Trx, id: number) {
+export async function liveSupplier(trx: Trx, id: number) {
   const supplier = await trx
     .selectFrom('suppliers')
     .select(['id', 'name'])
@@ -39,7 +39,7 @@ async function liveSupplier(trx: Trx, id: number) {
  * none), and a unit it may be ordered in, chosen as receiving chooses it (the base or one of its declared units; a
  * product that declared none may name any unit, as its batches may).
  */
-async function checkedLines(trx: Trx, lines: PurchaseOrderInput['lines']): Promise<CheckedLine[]> {
+export async function checkedLines(trx: Trx, lines: PurchaseOrderInput['lines']): Promise<CheckedLine[]> {
   const checked: CheckedLine[] = [];
   for (const [i, line] of lines.entries()) {
     const field = (name: string) => `lines.${i}.${name}`;

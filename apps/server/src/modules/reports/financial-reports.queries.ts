@@ -238,11 +238,16 @@ export function supplierRows(db: Database, period: Period, search: string | unde
     revenue: number;
     gross_profit: number;
     stock_value: number;
+    bought: number;
+    paid: number;
+    balance: number;
   }>`(
     SELECT sup.id, sup.name, sup.supplier_number,
       coalesce(r.batches, 0)::int AS batches_received, coalesce(r.cost, 0)::bigint AS received_cost,
       coalesce(s.quantity, 0)::float8 AS quantity_sold, coalesce(s.revenue, 0)::bigint AS revenue,
-      (coalesce(s.revenue, 0) - coalesce(s.cost, 0))::bigint AS gross_profit, coalesce(v.value, 0)::bigint AS stock_value
+      (coalesce(s.revenue, 0) - coalesce(s.cost, 0))::bigint AS gross_profit, coalesce(v.value, 0)::bigint AS stock_value,
+      coalesce(g.bought, 0)::bigint AS bought, (coalesce(g.paid_on_receipt, 0) + coalesce(p.paid, 0))::bigint AS paid,
+      (coalesce(g.billed_by_end, 0) - coalesce(p.paid_by_end, 0))::bigint AS balance
     FROM suppliers sup
     LEFT JOIN (
       SELECT supplier_id, count(*) AS batches, sum(total_cost) AS cost FROM stock_batches
@@ -270,8 +275,24 @@ export function supplierRows(db: Database, period: Period, search: string | unde
       SELECT supplier_id, sum(round(balance * unit_price)) AS value FROM stock_batches
       WHERE deleted_at IS NULL AND balance > 0 GROUP BY supplier_id
     ) v ON v.supplier_id = sup.id
-    -- A supplier in the trash still shows while its stock or sales fall in the period.
-    WHERE sup.deleted_at IS NULL OR r.batches > 0 OR s.quantity > 0 OR v.value > 0
+    LEFT JOIN (
+      -- Goods received: bought in the period (on credit or paid), and the bills up to its end (for the balance).
+      SELECT supplier_id,
+        sum(goods_value) FILTER (WHERE received_date >= ${period.start}) AS bought,
+        sum(goods_value) FILTER (WHERE received_date >= ${period.start} AND payment = 'PAID') AS paid_on_receipt,
+        sum(goods_value) FILTER (WHERE payment = 'CREDIT') AS billed_by_end
+      FROM goods_receipts WHERE received_date <= ${period.end}
+      GROUP BY supplier_id
+    ) g ON g.supplier_id = sup.id
+    LEFT JOIN (
+      -- Payments less their reversals, by the day they were dated.
+      SELECT supplier_id, sum(amount) FILTER (WHERE payment_date >= ${period.start}) AS paid, sum(amount) AS paid_by_end
+      FROM supplier_payments WHERE payment_date <= ${period.end}
+      GROUP BY supplier_id
+    ) p ON p.supplier_id = sup.id
+    -- A supplier in the trash still shows while its stock, sales or what the shop owes it fall in the period.
+    WHERE sup.deleted_at IS NULL OR r.batches > 0 OR s.quantity > 0 OR v.value > 0 OR g.bought > 0
+      OR g.billed_by_end - coalesce(p.paid_by_end, 0) <> 0
   )`;
   const q = db.selectFrom(table.as('t')).selectAll();
   return (search ? q.where((eb) => matchesSearch(eb, ['t.name', 't.supplier_number'], search)) : q)

@@ -205,32 +205,53 @@ function receivedWords({ figures, received }: StoredBatch, input: StockInput) {
   return `${equation} at ${input.unit_price} UGX a ${received.unit.name} (${figures.unit_price} UGX a ${received.base.name})`;
 }
 
-export async function createStock(db: Database, input: StockInput & { environment: string }, ctx: RequestContext) {
-  return db.transaction().execute(async (trx) => {
-    const brandId = await assertReferences(trx, input, ctx, input.environment);
-    const stored = await inBaseOfProduct(trx, input);
-    const { figures } = stored;
-    const batch = await trx
-      .insertInto('stock_batches')
-      .values({
-        ...input,
-        ...figures,
-        brand_id: brandId,
-        batch_number: newNumber('BN'),
-        balance: figures.quantity,
-        created_by: ctx.userId,
-      })
-      .returning(['id', 'batch_number', 'total_cost'])
-      .executeTakeFirstOrThrow();
-    // The price history is per base unit, as the batch's sale price and what the till charges from it.
-    await recordFirstSalePrice(trx, batch.id, figures.sale_price);
-    await writeAudit(trx, ctx, {
-      type: 'Stock',
-      activity: 'Create',
-      details: `Received batch ${batch.batch_number}: ${receivedWords(stored, input)} (total ${batch.total_cost} UGX)`,
-    });
-    return batch;
+export function createStock(db: Database, input: StockInput & { environment: string }, ctx: RequestContext) {
+  return db.transaction().execute((trx) => receiveBatch(trx, input, ctx, input.environment));
+}
+
+/**
+ * One batch received, inside the caller's transaction (the Stock form's, or goods received's with its other lines).
+ * `totalCost`, when given, is what the batch cost in all (goods received adds its share of the landed costs): its
+ * cost per base unit is then that total over the base quantity, rounded; the total stays exact.
+ */
+export async function receiveBatch(
+  trx: Trx,
+  input: StockInput,
+  ctx: RequestContext,
+  environment: string,
+  totalCost?: number,
+) {
+  const brandId = await assertReferences(trx, input, ctx, environment);
+  const stored = await inBaseOfProduct(trx, input);
+  const figures =
+    totalCost === undefined
+      ? stored.figures
+      : {
+          ...stored.figures,
+          total_cost: totalCost,
+          unit_price: stored.figures.quantity > 0 ? Math.round(totalCost / stored.figures.quantity) : 0,
+        };
+  const batch = await trx
+    .insertInto('stock_batches')
+    .values({
+      ...input,
+      ...figures,
+      environment,
+      brand_id: brandId,
+      batch_number: newNumber('BN'),
+      balance: figures.quantity,
+      created_by: ctx.userId,
+    })
+    .returning(['id', 'batch_number', 'total_cost'])
+    .executeTakeFirstOrThrow();
+  // The price history is per base unit, as the batch's sale price and what the till charges from it.
+  await recordFirstSalePrice(trx, batch.id, figures.sale_price);
+  await writeAudit(trx, ctx, {
+    type: 'Stock',
+    activity: 'Create',
+    details: `Received batch ${batch.batch_number}: ${receivedWords({ ...stored, figures }, input)} (total ${batch.total_cost} UGX)`,
   });
+  return batch;
 }
 
 export async function updateStock(db: Database, id: number, input: StockInput, ctx: RequestContext) {
