@@ -1,5 +1,5 @@
 // Suppliers of stock: a supplier number (SR + 14 hex), contacts, TIN and a country from the public list.
-import type { supplierCreateSchema, supplierUpdateSchema } from '@duka/shared';
+import { formatMoney, type supplierCreateSchema, type supplierUpdateSchema } from '@duka/shared';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
@@ -15,8 +15,27 @@ export const supplierKind = registerTrashKind({
   label: 'Supplier',
   table: 'suppliers',
   nameSql: "name || ' (' || supplier_number || ')'",
-  refusePurge: async (trx, id) =>
-    (await countBatchesUsing(trx, 'supplier_id', id)) > 0 ? 'Stock records still refer to this supplier.' : undefined,
+  refuseDelete: async (trx, id) => {
+    const owed = await trx
+      .selectFrom('goods_receipts as g')
+      .innerJoin('suppliers as s', 's.id', 'g.supplier_id')
+      .select(['s.name', sql<number>`sum(g.amount_due)::bigint`.as('owed')])
+      .where('g.supplier_id', '=', id)
+      .where('g.amount_due', '>', 0)
+      .groupBy('s.name')
+      .executeTakeFirst();
+    return owed
+      ? `The shop owes ${owed.name} UGX ${formatMoney(Number(owed.owed))}. Only a supplier the shop owes nothing can be deleted.`
+      : undefined;
+  },
+  refusePurge: async (trx, id) => {
+    if ((await countBatchesUsing(trx, 'supplier_id', id)) > 0) return 'Stock records still refer to this supplier.';
+    const used = await sql<{ used: boolean }>`
+      SELECT EXISTS (SELECT 1 FROM purchase_orders WHERE supplier_id = ${id})
+          OR EXISTS (SELECT 1 FROM goods_receipts WHERE supplier_id = ${id})
+          OR EXISTS (SELECT 1 FROM supplier_payments WHERE supplier_id = ${id}) AS used`.execute(trx);
+    return used.rows[0]?.used ? 'Orders, goods received or payments still refer to this supplier.' : undefined;
+  },
 });
 
 const COLUMNS = [
