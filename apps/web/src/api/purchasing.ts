@@ -2,9 +2,10 @@ import { API } from '@duka/shared';
 import { call } from './client.ts';
 import { datedName, downloadFile } from './download.ts';
 import { useRecord, useWrite } from './lists.ts';
-import { resourcesOf } from './queries.ts';
+import { resourcesOf, useCall } from './queries.ts';
 
-// Buying's data beside the list and form kits: one purchase order, its PDF, and its cancellation.
+// Buying's data beside the list and form kits: one purchase order, its PDF, its cancellation and what to reorder from
+// a supplier; one receipt of goods and its PDF.
 
 /** One order with its supplier and lines (the show page). */
 export const usePurchaseOrder = (id: string | undefined) => useRecord(API.purchaseOrder.show, id);
@@ -20,3 +21,18 @@ export const useCancelPurchaseOrder = () =>
       call(API.purchaseOrder.cancel, { params: { id }, body: { reason } }),
     resourcesOf(API.purchaseOrder.cancel),
   );
+
+/** The products to order again from a supplier (none asked until one is chosen). */
+export const useReorderSuggestions = (supplierId: number | undefined) =>
+  useCall(
+    API.purchaseOrder.suggestions,
+    { query: { supplier_id: supplierId ?? 0 } },
+    { enabled: supplierId !== undefined, select: (answer) => answer.data },
+  );
+
+/** One receipt of goods with its lines and batches (the receipt's page). */
+export const useGoodsReceived = (id: string | undefined) => useRecord(API.goodsReceived.show, id);
+
+/** The receipt as the server's A4 PDF, named by its GRN number when the server does not name it. */
+export const downloadGoodsReceived = (id: number, grnNumber: string) =>
+  downloadFile(API.goodsReceived.pdf, { params: { id } }, datedName(grnNumber, 'pdf'));

@@ -96,6 +96,22 @@ const PurchaseOrderShowPage = lazyPage(
   () => import('../features/purchasing/PurchaseOrderShowPage.tsx'),
   'PurchaseOrderShowPage',
 );
+const ReorderSuggestionsPage = lazyPage(
+  () => import('../features/purchasing/ReorderSuggestionsPage.tsx'),
+  'ReorderSuggestionsPage',
+);
+const GoodsReceivedListPage = lazyPage(
+  () => import('../features/purchasing/GoodsReceivedListPage.tsx'),
+  'GoodsReceivedListPage',
+);
+const GoodsReceivedCreatePage = lazyPage(
+  () => import('../features/purchasing/GoodsReceivedCreatePage.tsx'),
+  'GoodsReceivedCreatePage',
+);
+const GoodsReceivedShowPage = lazyPage(
+  () => import('../features/purchasing/GoodsReceivedShowPage.tsx'),
+  'GoodsReceivedShowPage',
+);
 const RoleListPage = lazyPage(() => import('../features/roles/RoleListPage.tsx'), 'RoleListPage');
 const RolePermissionPage = lazyPage(() => import('../features/roles/RolePermissionPage.tsx'), 'RolePermissionPage');
 const InvoicePage = lazyPage(() => import('../features/sales/InvoicePage.tsx'), 'InvoicePage');
@@ -273,6 +289,10 @@ const routes: RouteObject[] = [
           guarded('/purchaseordercreate', 'purchaseOrderAdd', <PurchaseOrderCreatePage />),
           guarded('/purchaseorderupdate/:id', 'purchaseOrderEdit', <PurchaseOrderUpdatePage />),
           guarded('/purchaseordershow/:id', 'purchaseOrderList', <PurchaseOrderShowPage />),
+          guarded('/purchaseordersuggestions', 'purchaseOrderAdd', <ReorderSuggestionsPage />),
+          guarded('/goodsreceivedlist', 'goodsReceivedList', <GoodsReceivedListPage />),
+          guarded('/goodsreceivedcreate', 'goodsReceivedAdd', <GoodsReceivedCreatePage />),
+          guarded('/goodsreceivedshow/:id', 'goodsReceivedList', <GoodsReceivedShowPage />),
           guarded('/salespos', 'salesPOS', <PosPage />),
           guarded('/saleslist', 'salesList', <SalesListPage />),
           guarded('/salesreceipt/:id', 'salesReceipt', <ReceiptPage />),

@@ -13,6 +13,7 @@ export function OrderStatusBadge({ status }: { status: PurchaseOrderStatus }) {
   return <StatusBadge label={PURCHASE_ORDER_STATUS_LABELS[status]} color={COLORS[status]} />;
 }
 
-/** Edited while nothing is received; cancelled while something remains to come. */
+/** Edited while nothing is received; cancelled, and goods received against it, while something remains to come. */
 export const mayEdit = (status: PurchaseOrderStatus) => status === 'OPEN';
 export const mayCancel = (status: PurchaseOrderStatus) => status === 'OPEN' || status === 'PARTLY_RECEIVED';
+export const mayReceive = mayCancel;

@@ -1,12 +1,9 @@
-import { API, formatMoney, NO_BRAND, NO_BRAND_PARAM, quantityWithUnit } from '@duka/shared';
-import { ActionIcon, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { Controller, type UseFormReturn, useFieldArray } from 'react-hook-form';
-import { useOptions, useProductUnits } from '../../api/catalogue.ts';
-import { errorMessage } from '../../api/client.ts';
-import { useBrandsOf } from '../../api/stock.ts';
+import { API, formatMoney } from '@duka/shared';
+import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { AmountInput } from '../../components/form/AmountInput.tsx';
-import { FieldSelect } from '../../components/form/FieldSelect.tsx';
 import { LookupSelect } from '../products/LookupSelect.tsx';
+import { LineGoodsFields } from './LineGoodsFields.tsx';
 
 /** One line as the form holds it: ids as numbers, null brand is "No brand", undefined is not chosen yet. */
 export interface OrderLineValues {
@@ -86,70 +83,11 @@ export function PurchaseOrderFields({ form }: { form: Form }) {
 function OrderLine({ form, index, onRemove }: { form: Form; index: number; onRemove?: () => void }) {
   const name = (field: keyof OrderLineValues) => `lines.${index}.${field}`;
   const line = form.watch(`lines.${index}`) as OrderLineValues | undefined;
-  const productId = line?.product_id;
-  const brands = useBrandsOf(productId);
-  // A product with declared units is ordered in its base or one of them; else in any measurement.
-  const declared = useProductUnits(productId ? String(productId) : undefined).data?.data;
-  const baseUnit = declared?.base;
-  const units = baseUnit && declared.units.length > 0 ? [{ ...baseUnit, factor: 1 }, ...declared.units] : [];
-  const measurements = useOptions(API.measurement.names);
-  const unitChoices =
-    units.length > 0
-      ? units.map((u) => ({
-          value: String(u.measurement_id),
-          label: u.factor === 1 ? `${u.name} (base)` : `${u.name} (${quantityWithUnit(u.factor, baseUnit ?? u)})`,
-        }))
-      : (measurements.data ?? []).map((m) => ({ value: String(m.id), label: m.name }));
   const label = (what: string) => `Line ${index + 1} ${what}`;
   return (
     <Paper withBorder p="sm">
       <SimpleGrid cols={{ base: 1, sm: 3, md: 6 }} verticalSpacing="xs">
-        <LookupSelect
-          control={form.control}
-          name={name('product_id')}
-          label="Product"
-          aria-label={label('product')}
-          endpoint={API.product.names}
-          // Another product has other brands and units: they are chosen again.
-          onPicked={() => {
-            form.setValue(name('brand_id'), null);
-            form.setValue(name('measurement_id'), undefined);
-          }}
-        />
-        <Controller
-          control={form.control}
-          name={name('brand_id')}
-          render={({ field, fieldState }) => (
-            <Select
-              label="Brand"
-              aria-label={label('brand')}
-              searchable
-              nothingFoundMessage="Nothing found"
-              disabled={!productId}
-              data={[
-                { value: NO_BRAND_PARAM, label: NO_BRAND },
-                ...(brands.data ?? []).map((b) => ({ value: String(b.id), label: b.name })),
-              ]}
-              value={field.value ? String(field.value) : NO_BRAND_PARAM}
-              onChange={(v) => field.onChange(v && v !== NO_BRAND_PARAM ? Number(v) : null)}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message ?? (brands.isError ? errorMessage(brands.error) : undefined)}
-            />
-          )}
-        />
-        <FieldSelect
-          control={form.control}
-          name={name('measurement_id')}
-          label="Unit"
-          aria-label={label('unit')}
-          placeholder={productId ? 'Select unit' : 'Select a product first'}
-          searchable
-          nothingFoundMessage="Nothing found"
-          disabled={!productId}
-          numeric
-          data={unitChoices}
-          error={measurements.isError ? errorMessage(measurements.error) : undefined}
-        />
+        <LineGoodsFields form={form} index={index} />
         <AmountInput
           form={form}
           name={name('quantity')}

@@ -1,6 +1,9 @@
 import { API, type PurchaseOrderShown, purchaseOrderSchema } from '@duka/shared';
+import { useMemo } from 'react';
+import { useLocation } from 'react-router';
 import { RecordFieldsPage, type RecordFormSpec } from '../../components/form/record-form.tsx';
 import { EMPTY_LINE, PurchaseOrderFields } from './PurchaseOrderFields.tsx';
+import { draftIn } from './reorder-draft.ts';
 
 // Purchase orders on the form kit: the shared schema checks the form, the server's 422 messages show under their
 // fields (a line's under that line's), and a 409 (the order was received or cancelled meanwhile) in the banner.
@@ -35,8 +38,14 @@ const UPDATE: RecordFormSpec<typeof purchaseOrderSchema, PurchaseOrderShown> = {
   }),
 };
 
+/** A new order, empty or filled from the reorder suggestions the buyer ticked (the navigation's state). */
 export function PurchaseOrderCreatePage() {
-  return <RecordFieldsPage spec={CREATE} fields={PurchaseOrderFields} />;
+  const state = useLocation().state;
+  const spec = useMemo(() => {
+    const draft = draftIn(state);
+    return draft ? { ...CREATE, empty: () => ({ expected_date: '', notes: '', ...draft }) } : CREATE;
+  }, [state]);
+  return <RecordFieldsPage spec={spec} fields={PurchaseOrderFields} />;
 }
 
 export function PurchaseOrderUpdatePage() {

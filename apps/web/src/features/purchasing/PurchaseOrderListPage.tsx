@@ -4,8 +4,10 @@ import {
   type PurchaseOrderRecord,
   purchaseOrderList,
 } from '@duka/shared';
-import { Select } from '@mantine/core';
+import { Button, Group, Select } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { usePermissions } from '../../api/permissions.ts';
 import { dateFilter } from '../../components/list/date-filter.tsx';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { type RowAction, RowMenu } from '../../components/list/RowMenu.tsx';
@@ -24,6 +26,7 @@ interface Cancelling {
  * nothing is received and cancelled, with a reason, while something remains to come.
  */
 export function PurchaseOrderListPage() {
+  const { can } = usePermissions();
   const [cancelling, setCancelling] = useState<Cancelling>();
   const close = (answer: { message?: string }) => {
     cancelling?.done(answer);
@@ -31,6 +34,14 @@ export function PurchaseOrderListPage() {
   };
   return (
     <>
+      {can('purchaseOrderAdd') && (
+        // The list's toolbar holds only the kit's buttons: what to reorder sits above it.
+        <Group justify="flex-end" mb="xs">
+          <Button variant="light" component={Link} to="/purchaseordersuggestions">
+            Reorder suggestions
+          </Button>
+        </Group>
+      )}
       <ListPage
         title={purchaseOrderList.title}
         {...declaredList(purchaseOrderList, {

@@ -20,7 +20,7 @@ import { ShowFrame } from '../../components/ShowFrame.tsx';
 import { figures, TableHead } from '../../components/TableHead.tsx';
 import { TableScroll } from '../../components/TableScroll.tsx';
 import { CancelOrderDialog } from './CancelOrderDialog.tsx';
-import { mayCancel, mayEdit, OrderStatusBadge } from './OrderStatusBadge.tsx';
+import { mayCancel, mayEdit, mayReceive, OrderStatusBadge } from './OrderStatusBadge.tsx';
 import { orderWhatsAppLink } from './order-share.ts';
 
 const orNA = (value: string | null | undefined) => value || 'N/A';
@@ -67,6 +67,11 @@ export function PurchaseOrderShowPage() {
             >
               Share on WhatsApp
             </Button>
+            {can('goodsReceivedAdd') && mayReceive(o.status) && (
+              <Button component={Link} to={`/goodsreceivedcreate?purchase_order_id=${o.id}`}>
+                Receive goods
+              </Button>
+            )}
             {can('purchaseOrderEdit') && mayEdit(o.status) && (
               <Button variant="default" component={Link} to={`/purchaseorderupdate/${o.id}`}>
                 Edit
