@@ -24,6 +24,7 @@ import { productRoutes } from './modules/products/products.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { payablesRoutes } from './modules/purchasing/payables.routes.ts';
 import { purchasingRoutes } from './modules/purchasing/purchasing.routes.ts';
+import { quotationRoutes } from './modules/quotations/quotations.routes.ts';
 import { financialReportRoutes } from './modules/reports/financial-reports.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { returnRoutes } from './modules/returns/returns.routes.ts';
@@ -136,6 +137,7 @@ export async function buildApp(options: AppOptions) {
         receivablesRoutes,
         purchasingRoutes,
         payablesRoutes,
+        quotationRoutes,
         stockRoutes,
         salesRoutes,
         returnRoutes,

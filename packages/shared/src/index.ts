@@ -21,6 +21,7 @@ export * from './plural.ts';
 export * from './product-labels.schemas.ts';
 export * from './product-units.ts';
 export * from './purchasing.schemas.ts';
+export * from './quotations.schemas.ts';
 export * from './reports/index.ts';
 export * from './sales.schemas.ts';
 export * from './settings.schemas.ts';

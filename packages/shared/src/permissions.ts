@@ -99,6 +99,12 @@ const CATALOGUE = [
   one('salesPOS', 'Sales POS', 'Sales'),
   ...crud('Sales', 'sales', 'Sales', ['List', 'Filter', 'Export']),
   one('salesInvoice', 'Sales Invoice', 'Sales'),
+  // Quotations a contractor takes to a client, made into sales at the quoted prices, and goods collected later.
+  ...crud('Sales', 'quotation', 'Quotation', ['Add', 'List', 'Edit', 'Cancel', 'Convert', 'Export']),
+  one('quotationPriceEdit', 'Quotation Price Edit', 'Sales'),
+  one('quotationBelowCost', 'Quotation Below Cost', 'Sales'),
+  ...crud('Sales', 'deliveryNote', 'Delivery Note', ['Add', 'List']),
+  ...report('Sales', 'reportAwaitingDelivery', 'Awaiting Delivery Report', ['List', 'Export']),
   one('salesReceipt', 'Sales Receipt', 'Sales'),
   // The till: goods brought back with their refund, and the end-of-day cash-up.
   one('salesReturn', 'Sales Return', 'Sales'),

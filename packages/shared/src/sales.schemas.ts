@@ -146,6 +146,8 @@ const saleObject = z.object({
     .datetime({ offset: true, error: 'The time of the local copy must be an ISO date and time.' })
     .optional(),
   offline: z.literal(true, { error: 'offline can only be true.' }).optional(),
+  /** The goods stay in the yard, paid for and taken from stock, collected later against delivery notes. */
+  deliver_later: z.boolean({ error: 'Deliver later is yes or no.' }).optional(),
 });
 // Either way of paying: the original client's paymentMethod or the till's payments.
 export const saleSchema = saleObject.superRefine((sale, ctx) => {

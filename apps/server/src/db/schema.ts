@@ -259,6 +259,8 @@ export interface SalesTable {
   account_due: Generated<number>;
   /** The customer's balance right after the sale, as its receipt shows it. */
   customer_balance_after: number | null;
+  /** The goods wait in the yard, collected later against delivery notes (migration 038). */
+  deliver_later: Generated<boolean>;
 }
 
 /** The debt book (migration 034). */
@@ -381,6 +383,56 @@ export interface GoodsReceiptLinesTable {
   line_value: number;
   landed_cost: number;
   stock_batch_id: number;
+}
+
+/** A quotation (migration 038): EXPIRED is computed from valid_until, never stored. */
+export interface QuotationsTable {
+  id: Generated<number>;
+  quotation_number: string;
+  customer_id: number | null;
+  customer_name: string;
+  customer_phone: string;
+  valid_until: ColumnType<string, string, string>;
+  notes: string | null;
+  discount_percent: number;
+  status: Generated<'OPEN' | 'CONVERTED' | 'CANCELLED'>;
+  sale_id: number | null;
+  cancel_reason: string | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+/** One quoted line, in the unit quoted. */
+export interface QuotationLinesTable {
+  id: Generated<number>;
+  quotation_id: number;
+  product_id: number;
+  brand_id: number | null;
+  measurement_id: number;
+  factor: number;
+  quantity: number;
+  unit_price: number;
+}
+
+/** One trip of goods collected from the yard. */
+export interface DeliveryNotesTable {
+  id: Generated<number>;
+  delivery_number: string;
+  sale_id: number;
+  vehicle: string | null;
+  driver: string | null;
+  received_by: string | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+/** What left on a trip of one sale line, in the unit sold. */
+export interface DeliveryNoteLinesTable {
+  id: Generated<number>;
+  delivery_note_id: number;
+  sale_item_id: number;
+  quantity: number;
 }
 
 /** A payment to a supplier (amount > 0) or the reversal of one (amount < 0, reverses_id and reason set). */
@@ -541,6 +593,8 @@ export interface SaleItemsTable {
   discount_amount: Generated<number>;
   /** Its sale's instant, kept equal to it by the database (migration 020); never written by the app. */
   created_at: ColumnType<Date, never, never>;
+  /** What left the yard, in the unit sold (migration 038). */
+  delivered_quantity: Generated<number>;
 }
 
 /** Money per 15-minute slot of sales and returns, recomputed by the database at each commit (migration 020). */
@@ -615,6 +669,10 @@ export interface DB {
   purchase_orders: PurchaseOrdersTable;
   purchase_order_lines: PurchaseOrderLinesTable;
   goods_receipts: GoodsReceiptsTable;
+  quotations: QuotationsTable;
+  quotation_lines: QuotationLinesTable;
+  delivery_notes: DeliveryNotesTable;
+  delivery_note_lines: DeliveryNoteLinesTable;
   goods_receipt_lines: GoodsReceiptLinesTable;
   supplier_payments: SupplierPaymentsTable;
   supplier_payment_allocations: SupplierPaymentAllocationsTable;

@@ -15,7 +15,9 @@ export async function nextNumber(
     | 'customer_payment'
     | 'purchase_order'
     | 'goods_receipt'
-    | 'supplier_payment',
+    | 'supplier_payment'
+    | 'quotation'
+    | 'delivery_note',
 ): Promise<number> {
   const row = await trx
     .updateTable('shop_counters')

@@ -15,6 +15,7 @@ import { goodsReceivedEndpoints, supplierAccountEndpoints } from './payables.ts'
 import { productsEndpoints } from './products.ts';
 import { profileEndpoints } from './profile.ts';
 import { purchaseOrderEndpoints } from './purchasing.ts';
+import { deliveryNoteEndpoints, quotationEndpoints } from './quotations.ts';
 import { reportsEndpoints } from './reports.ts';
 import { returnsEndpoints } from './returns.ts';
 import { rolesEndpoints } from './roles.ts';
@@ -37,6 +38,7 @@ export const API = {
   category: categoriesEndpoints,
   customer: customersEndpoints,
   dashboard: dashboardEndpoints,
+  deliveryNote: deliveryNoteEndpoints,
   discrepancy: discrepanciesEndpoints,
   expense: expensesEndpoints,
   firstSteps: firstStepsEndpoints,
@@ -46,6 +48,7 @@ export const API = {
   product: productsEndpoints,
   profile: profileEndpoints,
   purchaseOrder: purchaseOrderEndpoints,
+  quotation: quotationEndpoints,
   report: reportsEndpoints,
   return: returnsEndpoints,
   role: rolesEndpoints,
@@ -87,6 +90,7 @@ export * from './payables.ts';
 export * from './products.ts';
 export * from './profile.ts';
 export * from './purchasing.ts';
+export * from './quotations.ts';
 export * from './reports.ts';
 export * from './returns.ts';
 export * from './roles.ts';

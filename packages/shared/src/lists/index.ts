@@ -3,6 +3,7 @@ export * from './customer-lists.ts';
 export * from './declaration.ts';
 export * from './people-lists.ts';
 export * from './purchasing-lists.ts';
+export * from './quotation-lists.ts';
 export * from './record-lists.ts';
 export * from './sales-lists.ts';
 export * from './stock-lists.ts';

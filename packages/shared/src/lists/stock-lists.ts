@@ -80,6 +80,9 @@ export const stockLevelRowSchema = z.object({
   /** The balance in the product's largest whole units, the rest in its base: "3 Bundles + 7 Pieces". */
   balance_in_units: z.string(),
   total_sold: z.number(),
+  /** Base units sold from the batch that still wait in the yard for collection: the shelves hold balance, the yard
+   * this, so a count of both reconciles. */
+  in_yard: z.number(),
   min_stock_level: z.number(),
   /** In Stock, Low Stock or Out of Stock, by the one shared rule (stockStatus). */
   status: z.enum(['In Stock', 'Low Stock', 'Out of Stock']),
@@ -90,8 +93,8 @@ export type StockLevelRow = z.output<typeof stockLevelRowSchema>;
 export const stockLevelList = defineList({
   title: 'Stock Levels',
   path: '/stocklevel',
-  // Its rows are the batches: receiving, correcting or writing off stock refreshes it.
-  resources: ['stock'],
+  // Its rows are the batches: receiving, correcting or writing off stock refreshes it, and a delivery the yard.
+  resources: ['stock', 'deliveryNote'],
   keys: { list: 'stockLevel', export: 'stockLevelExport' },
   row: stockLevelRowSchema,
   // The inventory reports' batch columns (product, batch number, brand, unit), then what is left and sold.
@@ -100,6 +103,7 @@ export const stockLevelList = defineList({
     { header: 'Qty in Stock', field: 'balance', kind: 'quantity' },
     { header: 'In Units', field: 'balance_in_units', kind: 'text' },
     { header: 'Qty Sold', field: 'total_sold', kind: 'quantity' },
+    { header: 'Sold in Yard', field: 'in_yard', kind: 'quantity' },
     { header: 'Status', field: 'status', kind: 'status' },
   ],
   exports: { xlsx: '/stocklevelxlsx', csv: '/stocklevelcsv', fileName: 'stock_levels' },

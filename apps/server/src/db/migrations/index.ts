@@ -32,6 +32,7 @@ import * as customers from './034_customers.ts';
 import * as productUnits from './035_product_units.ts';
 import * as purchaseOrders from './036_purchase_orders.ts';
 import * as goodsReceived from './037_goods_received.ts';
+import * as quotationsDeliveries from './038_quotations_deliveries.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '035_product_units': productUnits,
   '036_purchase_orders': purchaseOrders,
   '037_goods_received': goodsReceived,
+  '038_quotations_deliveries': quotationsDeliveries,
 };

@@ -39,7 +39,11 @@ export async function liveSupplier(trx: Trx, id: number) {
  * none), and a unit it may be ordered in, chosen as receiving chooses it (the base or one of its declared units; a
  * product that declared none may name any unit, as its batches may).
  */
-export async function checkedLines(trx: Trx, lines: PurchaseOrderInput['lines']): Promise<CheckedLine[]> {
+export async function checkedLines(
+  trx: Trx,
+  lines: PurchaseOrderInput['lines'],
+  verb = 'ordered',
+): Promise<CheckedLine[]> {
   const checked: CheckedLine[] = [];
   for (const [i, line] of lines.entries()) {
     const field = (name: string) => `lines.${i}.${name}`;
@@ -75,7 +79,7 @@ export async function checkedLines(trx: Trx, lines: PurchaseOrderInput['lines'])
             await chosenUnit(
               trx,
               { productId: line.product_id, baseId: product.base_measurement_id, measurementId: line.measurement_id },
-              { field: field('measurement_id'), verb: 'ordered' },
+              { field: field('measurement_id'), verb },
             )
           ).factor;
     if (lineTotal(line.quantity, line.unit_cost) > MAX_MONEY)

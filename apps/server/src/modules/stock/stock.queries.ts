@@ -5,6 +5,7 @@ import type { Database } from '../../db/connection.ts';
 import { COUNTED_AS } from '../../db/read-cache.ts';
 import { brandName } from '../../platform/brand-name.ts';
 import { likePattern } from '../../platform/listing.ts';
+import { inYardOf } from '../quotations/deliveries.queries.ts';
 import { balanceInUnits, unitJson, unitsOfBatch } from './batch-units.ts';
 
 export interface StockFilter {
@@ -191,6 +192,7 @@ export function stockLevelQuery(db: Database, search?: string, firstRows?: numbe
       brandNameOf('s.brand_id').as('brand_name'),
       nameOf('measurements', 's.measurement_id').as('measurement_name'),
       unitsOfBatch('s.product_id', 's.measurement_id').as('units_of_batch'),
+      inYardOf('s.id').as('in_yard'),
     ])
     .orderBy('product_name')
     .orderBy('s.stock_date')

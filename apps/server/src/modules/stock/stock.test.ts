@@ -423,6 +423,7 @@ describe("stock levels show only their screen's columns", () => {
     'brand',
     'brand_name',
     'id',
+    'in_yard',
     'measurement',
     'measurement_name',
     'min_stock_level',
@@ -460,6 +461,7 @@ describe("stock levels show only their screen's columns", () => {
       'Qty in Stock',
       'In Units',
       'Qty Sold',
+      'Sold in Yard',
       'Status',
     ];
     const xlsx = await t.download(`/api/stocklevelxlsx?search=${batch.batch_number}`, watcher);
@@ -468,7 +470,7 @@ describe("stock levels show only their screen's columns", () => {
     expect(rows[0]).toEqual(header);
     expect(rows.slice(1).map((r) => r.slice(1))).toEqual([
       // A product that declared no units shows its balance in its own unit beside the figure.
-      [batch.batch_number, expect.any(String), expect.any(String), 7, '7 Bag Portland Cements', 3, 'In Stock'],
+      [batch.batch_number, expect.any(String), expect.any(String), 7, '7 Bag Portland Cements', 3, 0, 'In Stock'],
     ]);
     const csv = await t.download(`/api/stocklevelcsv?search=${batch.batch_number}`, watcher);
     expect(csv.status).toBe(200);
