@@ -8,8 +8,8 @@ import {
 } from '@duka/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type ReactNode, useState } from 'react';
+import { type UseFormReturn, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { ApiError, errorMessage } from '../../api/client.ts';
@@ -20,10 +20,11 @@ import { FieldSelect } from '../../components/form/FieldSelect.tsx';
 import { PRINT_ON_OPEN } from '../sales/sale-document.tsx';
 
 // A payment to a customer's account and the reversal of one, each in a dialog that ends on what was recorded and the
-// offer to print its 80 mm receipt.
+// offer to print its 80 mm receipt. The payment's fields, the last step and the reversal's dialog serve the payments
+// to suppliers too.
 
-/** What a payment or reversal answered: its number and the customer's balance after it. */
-interface Recorded {
+/** What a payment or reversal answered: its number and the account's balance after it. */
+export interface Recorded {
   id: number;
   payment_number: string;
   balance: number;
@@ -33,23 +34,87 @@ interface Recorded {
 const balanceWords = (balance: number, when: string) =>
   balance < 0 ? `Advance held ${when}: UGX ${formatMoney(-balance)}` : `Balance ${when}: UGX ${formatMoney(balance)}`;
 
-/** The dialog's last step: the record, the balance, and its receipt to print. */
-function RecordedStep({ what, recorded, onClose }: { what: string; recorded: Recorded; onClose: () => void }) {
+/**
+ * A payment dialog's last step: the record, the balance after it (in `balance`'s words) and, with `receiptTo`, its
+ * receipt to print.
+ */
+export function RecordedStep({
+  what,
+  recorded,
+  balance,
+  receiptTo,
+  onClose,
+}: {
+  what: string;
+  recorded: Recorded;
+  balance: string;
+  receiptTo?: string;
+  onClose: () => void;
+}) {
   return (
     <Stack>
       <Alert color="green" role="status">
         {what} {recorded.payment_number} recorded.
       </Alert>
-      <Text data-testid="balance-after">{balanceWords(recorded.balance, 'now')}</Text>
+      <Text data-testid="balance-after">{balance}</Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
           Close
         </Button>
-        <Button component={Link} to={`/customerpaymentreceipt/${recorded.id}`} state={PRINT_ON_OPEN}>
-          Print receipt
-        </Button>
+        {receiptTo && (
+          <Button component={Link} to={receiptTo} state={PRINT_ON_OPEN}>
+            Print receipt
+          </Button>
+        )}
       </Group>
     </Stack>
+  );
+}
+
+/** The customer's receipt of a payment or reversal, and the balance after it. */
+const CustomerRecorded = ({ what, recorded, onClose }: { what: string; recorded: Recorded; onClose: () => void }) => (
+  <RecordedStep
+    what={what}
+    recorded={recorded}
+    balance={balanceWords(recorded.balance, 'now')}
+    receiptTo={`/customerpaymentreceipt/${recorded.id}`}
+    onClose={onClose}
+  />
+);
+
+/**
+ * A payment's amount, method, reference (Mobile Money's transaction id is required) and day, today unless told; the
+ * form holds them as `amount`, `method`, `reference` and `payment_date`.
+ */
+export function PaymentFields({ form, today }: { form: UseFormReturn<any, any, any>; today: string }) {
+  const errors = form.formState.errors;
+  const message = (field: string) => errors[field]?.message as string | undefined;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <AmountInput form={form} name="amount" label="Amount (UGX)" decimalScale={0} data-autofocus />
+      <FieldSelect
+        control={form.control}
+        name="method"
+        label="Payment method"
+        placeholder="Select payment method"
+        data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_LABELS[m] }))}
+      />
+      <TextInput
+        label="Reference"
+        description="Mobile Money: the transaction id from the SMS"
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        maxLength={100}
+        {...form.register('reference')}
+        error={message('reference')}
+      />
+      <TextInput
+        label="Payment date"
+        type="date"
+        max={today}
+        {...form.register('payment_date')}
+        error={message('payment_date')}
+      />
+    </SimpleGrid>
   );
 }
 
@@ -66,7 +131,6 @@ export function TakePaymentDialog({ customer, onClose }: { customer: CustomerRec
     mode: 'onTouched',
     defaultValues: { customer_id: customer.id, reference: '', payment_date: today },
   });
-  const errors = form.formState.errors;
   const submit = form.handleSubmit(async (body) => {
     setFailure(undefined);
     try {
@@ -86,7 +150,7 @@ export function TakePaymentDialog({ customer, onClose }: { customer: CustomerRec
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {recorded ? (
-        <RecordedStep what="Payment" recorded={recorded} onClose={onClose} />
+        <CustomerRecorded what="Payment" recorded={recorded} onClose={onClose} />
       ) : (
         <form noValidate onSubmit={submit}>
           <Stack>
@@ -99,31 +163,7 @@ export function TakePaymentDialog({ customer, onClose }: { customer: CustomerRec
                 {failure}
               </Alert>
             )}
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <AmountInput form={form} name="amount" label="Amount (UGX)" decimalScale={0} data-autofocus />
-              <FieldSelect
-                control={form.control}
-                name="method"
-                label="Payment method"
-                placeholder="Select payment method"
-                data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_LABELS[m] }))}
-              />
-              <TextInput
-                label="Reference"
-                description="Mobile Money: the transaction id from the SMS"
-                inputWrapperOrder={['label', 'input', 'description', 'error']}
-                maxLength={100}
-                {...form.register('reference')}
-                error={errors.reference?.message}
-              />
-              <TextInput
-                label="Payment date"
-                type="date"
-                max={today}
-                {...form.register('payment_date')}
-                error={errors.payment_date?.message}
-              />
-            </SimpleGrid>
+            <PaymentFields form={form} today={today} />
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 Cancel
@@ -139,26 +179,58 @@ export function TakePaymentDialog({ customer, onClose }: { customer: CustomerRec
   );
 }
 
-/** Reverse a payment, with the reason; a refusal (a reversal, or a payment reversed already) says why. */
-export function ReversePaymentDialog({
+/** The payment a reversal undoes: its id, number and amount. */
+export interface ReversedPayment {
+  id: number;
+  reference: string;
+  credit: number;
+}
+
+/** Reverse a customer's payment, with the reason: the sales it settled are owed again. */
+export function ReversePaymentDialog({ payment, onClose }: { payment: ReversedPayment; onClose: () => void }) {
+  const reverse = useReversePayment();
+  return (
+    <ReverseDialog
+      payment={payment}
+      explanation={`A reversal is a new record that takes the payment of UGX ${formatMoney(payment.credit)} off the account: the sales it settled are owed again. The payment itself is kept.`}
+      reverse={async (reason) => (await reverse.mutateAsync({ id: payment.id, reason })).data}
+      pending={reverse.isPending}
+      recordedStep={(recorded) => <CustomerRecorded what="Reversal" recorded={recorded} onClose={onClose} />}
+      onClose={onClose}
+    />
+  );
+}
+
+/**
+ * Reverse a payment, with the reason; a refusal (a reversal, or a payment reversed already) says why. `reverse` records
+ * it; `recordedStep` is what the dialog ends on.
+ */
+export function ReverseDialog({
   payment,
+  explanation,
+  reverse,
+  pending,
+  recordedStep,
   onClose,
 }: {
-  payment: { id: number; reference: string; credit: number };
+  payment: ReversedPayment;
+  explanation: string;
+  reverse: (reason: string) => Promise<Recorded>;
+  pending: boolean;
+  recordedStep: (recorded: Recorded) => ReactNode;
   onClose: () => void;
 }) {
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
   const [refusal, setRefusal] = useState<{ title: string; message: string }>();
   const [recorded, setRecorded] = useState<Recorded>();
-  const reverse = useReversePayment();
   const missing = reason.trim() === '';
   const submit = async () => {
     setTried(true);
     setRefusal(undefined);
     if (missing) return;
     try {
-      setRecorded((await reverse.mutateAsync({ id: payment.id, reason: reason.trim() })).data);
+      setRecorded(await reverse(reason.trim()));
     } catch (err) {
       const refused = err instanceof ApiError && err.status === 409;
       setRefusal({
@@ -176,13 +248,10 @@ export function ReversePaymentDialog({
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {recorded ? (
-        <RecordedStep what="Reversal" recorded={recorded} onClose={onClose} />
+        recordedStep(recorded)
       ) : (
         <Stack>
-          <Text size="sm">
-            A reversal is a new record that takes the payment of UGX {formatMoney(payment.credit)} off the account: the
-            sales it settled are owed again. The payment itself is kept.
-          </Text>
+          <Text size="sm">{explanation}</Text>
           {refusal && (
             <Alert color="red" role="alert" title={refusal.title}>
               {refusal.message}
@@ -202,7 +271,7 @@ export function ReversePaymentDialog({
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button color="red" onClick={submit} loading={reverse.isPending}>
+            <Button color="red" onClick={submit} loading={pending}>
               Reverse payment
             </Button>
           </Group>
