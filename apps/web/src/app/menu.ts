@@ -3,6 +3,7 @@ import {
   FINANCIAL_REPORTS,
   type ListDeclaration,
   type PermissionKey,
+  payablesReport,
   receivablesReport,
   SALES_REPORTS,
   STOCK_REPORTS,
@@ -48,7 +49,7 @@ export const MENU: MenuGroup[] = [
       { label: 'Products', path: '/productlist', permission: 'productList' },
       { label: 'Brands', path: '/brandlist', permission: 'brandList' },
       { label: 'Measurement', path: '/measurementlist', permission: 'measurementList' },
-      { label: 'Suppliers', path: '/supplierlist', permission: 'supplierList' },
+      { label: 'Suppliers', path: '/supplierlist', permission: 'supplierList', also: ['/supplierstatement'] },
       {
         label: 'Customers',
         path: '/customerlist',
@@ -99,7 +100,8 @@ export const MENU: MenuGroup[] = [
     ],
   },
   {
-    // Reports > Sales Reports, Inventory Reports, Customer Reports, each listing the reports the user may open.
+    // Reports > Sales Reports, Inventory Reports, Customer Reports, Purchasing Reports, each listing the reports the user
+    // may open.
     label: 'Reports',
     items: [
       {
@@ -113,6 +115,10 @@ export const MENU: MenuGroup[] = [
       {
         label: 'Customer Reports',
         items: [reportItem(receivablesReport)],
+      },
+      {
+        label: 'Purchasing Reports',
+        items: [reportItem(payablesReport)],
       },
     ],
   },

@@ -14,6 +14,7 @@ import {
   CUSTOMER_REPORT_SCREENS,
   FINANCIAL_REPORT_SCREENS,
   INVENTORY_REPORT_SCREENS,
+  PURCHASING_REPORT_SCREENS,
   SALES_REPORT_SCREENS,
 } from '../features/reports/report-screens.tsx';
 import { readToken } from '../platform/session-storage.ts';
@@ -157,6 +158,10 @@ const StockShowPage = lazyPage(() => import('../features/stock/StockShowPage.tsx
 const SupplierCreatePage = lazyPage(() => import('../features/suppliers/SupplierFormPages.tsx'), 'SupplierCreatePage');
 const SupplierUpdatePage = lazyPage(() => import('../features/suppliers/SupplierFormPages.tsx'), 'SupplierUpdatePage');
 const SupplierListPage = lazyPage(() => import('../features/suppliers/SupplierListPage.tsx'), 'SupplierListPage');
+const SupplierStatementPage = lazyPage(
+  () => import('../features/payables/SupplierStatementPage.tsx'),
+  'SupplierStatementPage',
+);
 const TrashPage = lazyPage(() => import('../features/trash/TrashPage.tsx'), 'TrashPage');
 const UserCreatePage = lazyPage(() => import('../features/users/UserFormPages.tsx'), 'UserCreatePage');
 const UserUpdatePage = lazyPage(() => import('../features/users/UserFormPages.tsx'), 'UserUpdatePage');
@@ -272,6 +277,7 @@ const routes: RouteObject[] = [
           guarded('/supplierlist', 'supplierList', <SupplierListPage />),
           guarded('/suppliercreate', 'supplierAdd', <SupplierCreatePage />),
           guarded('/supplierupdate/:id', 'supplierEdit', <SupplierUpdatePage />),
+          guarded('/supplierstatement/:id', 'supplierStatement', <SupplierStatementPage />),
           guarded('/customerlist', 'customerList', <CustomerListPage />),
           guarded('/customercreate', 'customerAdd', <CustomerCreatePage />),
           guarded('/customerupdate/:id', 'customerEdit', <CustomerUpdatePage />),
@@ -310,6 +316,7 @@ const routes: RouteObject[] = [
             ...SALES_REPORT_SCREENS,
             ...INVENTORY_REPORT_SCREENS,
             ...CUSTOMER_REPORT_SCREENS,
+            ...PURCHASING_REPORT_SCREENS,
             ...FINANCIAL_REPORT_SCREENS,
           ].map(({ report, page: Page }) => guarded(report.path, report.keys.list, <Page />)),
           guarded('/businessinfosettings', 'businessInfoSettings', <BusinessInfoSettingsPage />),

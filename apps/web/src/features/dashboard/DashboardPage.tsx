@@ -1,4 +1,4 @@
-import { type DashboardData, formatMoney } from '@duka/shared';
+import { type DashboardData, formatMoney, payablesReport } from '@duka/shared';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDeferredValue, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -16,6 +16,7 @@ import {
   periodDays,
 } from './dashboard-periods.ts';
 import { OpenDiscrepanciesAlert } from './OpenDiscrepanciesAlert.tsx';
+import { OwedCard } from './OwedCard.tsx';
 import { ReceivablesCard } from './ReceivablesCard.tsx';
 
 // ECharts is large: its chunk is fetched once the chart's place (450 px, under the cards) comes into view.
@@ -138,6 +139,14 @@ export function DashboardPage() {
               ))}
             </SimpleGrid>
             {shown.receivables && <ReceivablesCard owed={shown.receivables} />}
+            {shown.payables && (
+              <OwedCard
+                label="Owed to suppliers"
+                total={shown.payables.total}
+                report={payablesReport}
+                testId="card-payables"
+              />
+            )}
             <Paper p="md" withBorder>
               {shown.chart_data.length > 0 ? (
                 <TopProductsChart points={shown.chart_data} />

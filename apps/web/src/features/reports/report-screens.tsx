@@ -4,6 +4,7 @@ import {
   expenseReport,
   type ListDeclaration,
   monthlySalesReport,
+  payablesReport,
   profitLossReport,
   receivablesReport,
   revenueReport,
@@ -21,6 +22,7 @@ import { lazyPage } from '../../components/lazy-page.tsx';
 // Each screen's code comes in its own chunk when first opened, so the first load carries none of it.
 const ExpenseReportPage = lazyPage(() => import('./FinancialReportPages.tsx'), 'ExpenseReportPage');
 const ReceivablesReportPage = lazyPage(() => import('./CustomerReportPages.tsx'), 'ReceivablesReportPage');
+const PayablesReportPage = lazyPage(() => import('./PayablesReportPages.tsx'), 'PayablesReportPage');
 const ProfitLossReportPage = lazyPage(() => import('./FinancialReportPages.tsx'), 'ProfitLossReportPage');
 const RevenueReportPage = lazyPage(() => import('./FinancialReportPages.tsx'), 'RevenueReportPage');
 const SupplierReportPage = lazyPage(() => import('./FinancialReportPages.tsx'), 'SupplierReportPage');
@@ -67,3 +69,6 @@ export const FINANCIAL_REPORT_SCREENS: ReportScreen[] = [
 
 /** What customers owe: the debt book's report. */
 export const CUSTOMER_REPORT_SCREENS: ReportScreen[] = [{ report: receivablesReport, page: ReceivablesReportPage }];
+
+/** What the shop owes its suppliers: buying's report. */
+export const PURCHASING_REPORT_SCREENS: ReportScreen[] = [{ report: payablesReport, page: PayablesReportPage }];

@@ -41,6 +41,9 @@ export function CashFigures({ c }: { c: CashUp }) {
       <Line label="+ Cash taken" amount={c.cash_taken} testId="cash-taken" />
       <Line label="− Change given" amount={c.change_given} testId="change" />
       <Line label="− Cash refunds" amount={c.cash_refunds} testId="refunds" />
+      {/* Cash paid to suppliers out of the drawer, less what reversals put back (0 on a cash-up saved before). */}
+      <Line label="− Paid out to suppliers" amount={c.cash_paid_out} testId="paid-out" />
+      {/* The server's figure, never worked out here: float + cash taken − change − refunds − paid out. */}
       <Line label="Expected cash" amount={c.expected_cash} testId="expected" strong />
       {c.counted_cash !== null && <Line label="Counted cash" amount={c.counted_cash} testId="counted" />}
       {c.difference !== null && <Line label="Difference" amount={c.difference} testId="difference" strong />}
@@ -69,9 +72,13 @@ export function MethodTable({ c }: { c: CashUp }) {
   );
 }
 
-/** What a cash-up counted, in words: "3 sales, 1 return". */
-export const countedWords = (c: Pick<CashUp, 'sales_count' | 'returns_count'>) =>
-  `${countOf(c.sales_count, 'sale')}, ${countOf(c.returns_count, 'return')}`;
+/** What a cash-up counted, in words: "3 sales, 1 return", and the day's payments to suppliers from the till if any. */
+export const countedWords = (c: Pick<CashUp, 'sales_count' | 'returns_count'> & { supplier_payments_count?: number }) =>
+  [
+    countOf(c.sales_count, 'sale'),
+    countOf(c.returns_count, 'return'),
+    ...(c.supplier_payments_count ? [countOf(c.supplier_payments_count, 'supplier payment')] : []),
+  ].join(', ');
 
 /**
  * The difference between the counted and the expected cash, large and in words as well as colour: short (red), over
