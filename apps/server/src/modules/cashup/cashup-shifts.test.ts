@@ -102,7 +102,7 @@ describe('a second cash-up the same day', () => {
     const again = await save(today, 0);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(
-      `The cash-up of Grace Namutebi for ${today} is already saved, and nothing was sold, returned or paid on account since: there is nothing more to count.`,
+      `The cash-up of Grace Namutebi for ${today} is already saved, and nothing was sold, returned, paid on account or paid out to a supplier since: there is nothing more to count.`,
     );
     const after = (await dayOf(cashier, today)).body.data;
     expect(after).toMatchObject({ can_save: false, sales_count: 0, cash_taken: 0 });

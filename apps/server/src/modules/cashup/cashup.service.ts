@@ -120,7 +120,7 @@ export async function saveCashUp(
     if (earlier && !countedAnything(f))
       throw new AppError(
         'conflict',
-        `The cash-up of ${cashier.name} for ${input.date} is already saved, and nothing was sold, returned or paid on account since: there is nothing more to count.`,
+        `The cash-up of ${cashier.name} for ${input.date} is already saved, and nothing was sold, returned, paid on account or paid out to a supplier since: there is nothing more to count.`,
       );
     const expected = expectedCash(input.opening_float, f);
     if (input.expected_cash !== undefined && input.expected_cash !== expected)

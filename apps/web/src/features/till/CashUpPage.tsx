@@ -79,7 +79,8 @@ export function CashUpPage() {
       {c && <SavedCashUps saved={c.cash_ups} />}
       {c && !c.can_save && (
         <Alert color="gray" data-testid="cashup-nothing-new">
-          Nothing was sold or returned after this day's last cash-up. Sales made later can be cashed up here again.
+          Nothing was sold, returned, paid on account or paid out after this day's last cash-up. What comes later can be
+          cashed up here again.
         </Alert>
       )}
       {c?.can_save && (
