@@ -17,8 +17,9 @@ import { checkFilters, type FilterErrors, ReportFilterFields } from './report-fi
 import { useUrlListState } from './url-list-state.ts';
 
 // The one report screen: its declaration (packages/shared/src/reports, in the report envelope) gives the title,
-// call, keys, filters, columns and files; the screen adds only its cards. Page, size, search and filters live in the
-// address, so Back returns to the same report.
+// call, keys, filters, columns and files; the screen adds its cards and, where a cell leads somewhere (a supplier's
+// name to their statement), that cell. Page, size, search and filters live in the address, so Back returns to the
+// same report.
 
 export interface ReportCard {
   label: string;
@@ -26,7 +27,18 @@ export interface ReportCard {
   value: (answer: ReportAnswer, filters: FilterValues) => ReactNode;
 }
 
-export function ReportPage({ report, cards }: { report: ListDeclaration; cards: ReportCard[] }) {
+/** A column's cell drawn by the screen instead of from its declared kind, by the column's field. */
+export type ReportCells = Partial<Record<string, (row: Record<string, unknown>) => ReactNode>>;
+
+export function ReportPage({
+  report,
+  cards,
+  cells,
+}: {
+  report: ListDeclaration;
+  cards: ReportCard[];
+  cells?: ReportCells;
+}) {
   const { can, canCall } = usePermissions();
   const filters = filterNames(report);
   const exports = declaredExports(report);
@@ -130,7 +142,7 @@ export function ReportPage({ report, cards }: { report: ListDeclaration; cards: 
                     <Table.Td>{(page.current_page - 1) * page.per_page + index + 1}</Table.Td>
                     {report.columns.map((c) => (
                       <Table.Td key={c.field} ta={columnAlign(c.kind)}>
-                        {reportCell(row, c)}
+                        {cells?.[c.field]?.(row) ?? reportCell(row, c)}
                       </Table.Td>
                     ))}
                   </Table.Tr>
