@@ -4,6 +4,7 @@ import type { Database } from '../../db/connection.ts';
 import { nameJson } from '../../platform/creator.ts';
 import { notFound } from '../../platform/errors.ts';
 import { likePattern } from '../../platform/listing.ts';
+import { unitWithId } from '../stock/batch-units.ts';
 
 export interface GoodsReceivedFilter {
   search?: string;
@@ -62,10 +63,6 @@ export function goodsReceivedQuery(db: Database, filter: GoodsReceivedFilter) {
   return q.orderBy('g.received_date', 'desc').orderBy('g.id', 'desc');
 }
 
-const unitOf = (alias: string) =>
-  sql<{ id: number; name: string; plural: string | null }>`json_build_object(
-    'id', ${sql.ref(`${alias}.id`)}, 'name', ${sql.ref(`${alias}.name`)}, 'plural', ${sql.ref(`${alias}.plural`)})`;
-
 /** One receipt with its supplier, order, lines and batches; 404 when unknown. */
 export async function getGoodsReceived(db: Database, id: number) {
   const receipt = await db
@@ -107,9 +104,9 @@ export async function getGoodsReceived(db: Database, id: number) {
       sql<{ id: number; name: string }>`json_build_object('id', p.id, 'name', p.name)`.as('product'),
       sql<{ id: number; name: string } | null>`CASE WHEN b.id IS NULL THEN NULL
         ELSE json_build_object('id', b.id, 'name', b.name) END`.as('brand'),
-      unitOf('m').as('unit'),
+      unitWithId('m').as('unit'),
       'l.factor',
-      unitOf('base').as('base_unit'),
+      unitWithId('base').as('base_unit'),
       'l.quantity',
       'l.unit_cost',
       'l.sale_price',

@@ -7,6 +7,7 @@ import { nameJson } from '../../platform/creator.ts';
 import { notFound } from '../../platform/errors.ts';
 import { likePattern } from '../../platform/listing.ts';
 import { addDays, shopDay, startOfShopDay, withinShopDays } from '../../platform/period.ts';
+import { unitWithId } from '../stock/batch-units.ts';
 
 /** Quantities are kept to 3 decimals; subtracting them as floats must not leave 0.30000000000000004 behind. */
 export const roundQuantity = (n: number) => Math.round(n * 1000) / 1000;
@@ -49,10 +50,6 @@ export function purchaseOrderQuery(db: Database, timeZone: string, filter: Purch
   q = withinShopDays(q, 'po.created_at', filter, timeZone);
   return q.orderBy('po.created_at', 'desc').orderBy('po.id', 'desc');
 }
-
-const unitOf = (alias: string) =>
-  sql<{ id: number; name: string; plural: string | null }>`json_build_object(
-    'id', ${sql.ref(`${alias}.id`)}, 'name', ${sql.ref(`${alias}.name`)}, 'plural', ${sql.ref(`${alias}.plural`)})`;
 
 /** One order with its supplier and lines (ordered, received and remaining in the unit ordered); 404 when unknown. */
 export async function getPurchaseOrder(db: Database, id: number) {
@@ -98,9 +95,9 @@ export async function getPurchaseOrder(db: Database, id: number) {
       sql<{ id: number; name: string }>`json_build_object('id', p.id, 'name', p.name)`.as('product'),
       sql<{ id: number; name: string } | null>`CASE WHEN b.id IS NULL THEN NULL
         ELSE json_build_object('id', b.id, 'name', b.name) END`.as('brand'),
-      unitOf('m').as('unit'),
+      unitWithId('m').as('unit'),
       'l.factor',
-      unitOf('base').as('base_unit'),
+      unitWithId('base').as('base_unit'),
       'l.quantity',
       'l.received_quantity',
       'l.unit_cost',

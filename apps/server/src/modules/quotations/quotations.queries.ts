@@ -9,6 +9,7 @@ import { notFound } from '../../platform/errors.ts';
 import { likePattern } from '../../platform/listing.ts';
 import { shopDay, withinShopDays } from '../../platform/period.ts';
 import { vatRateInForce } from '../settings/business.service.ts';
+import { unitWithId } from '../stock/batch-units.ts';
 
 /** The status as read: OPEN past valid_until is EXPIRED. */
 const statusOf = (today: string) =>
@@ -60,10 +61,6 @@ export function quotationQuery(db: Database, timeZone: string, filter: Quotation
   return q.orderBy('q.created_at', 'desc').orderBy('q.id', 'desc');
 }
 
-const unitOf = (alias: string) =>
-  sql<{ id: number; name: string; plural: string | null }>`json_build_object(
-    'id', ${sql.ref(`${alias}.id`)}, 'name', ${sql.ref(`${alias}.name`)}, 'plural', ${sql.ref(`${alias}.plural`)})`;
-
 /** One quotation with its lines and totals, VAT at the rate in force as an invoice shows it; 404 when unknown. */
 export async function getQuotation(db: Kysely<DB>, timeZone: string, id: number) {
   const quotation = await db
@@ -101,7 +98,7 @@ export async function getQuotation(db: Kysely<DB>, timeZone: string, id: number)
       sql<{ id: number; name: string }>`json_build_object('id', p.id, 'name', p.name)`.as('product'),
       sql<{ id: number; name: string } | null>`CASE WHEN b.id IS NULL THEN NULL
         ELSE json_build_object('id', b.id, 'name', b.name) END`.as('brand'),
-      unitOf('m').as('unit'),
+      unitWithId('m').as('unit'),
       'l.factor',
       'l.quantity',
       'l.unit_price',

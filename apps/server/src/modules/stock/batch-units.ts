@@ -90,6 +90,11 @@ export const enteredAs = (chosen: ChosenUnit, quantity: number, baseQuantity: nu
     ? quantityWithUnit(baseQuantity, chosen.base)
     : unitEquation(quantity, chosen.unit, baseQuantity, chosen.base);
 
+/** The measurement row `alias` as JSON, `{ id, name, plural }`: a document line's unit (orders, receipts, quotes). */
+export const unitWithId = (alias: string) =>
+  sql<{ id: number; name: string; plural: string | null }>`json_build_object(
+    'id', ${sql.ref(`${alias}.id`)}, 'name', ${sql.ref(`${alias}.name`)}, 'plural', ${sql.ref(`${alias}.plural`)})`;
+
 /** A unit as the reads below give it as JSON, `{ name, plural }`. */
 export const unitJson = (id: string) =>
   sql<UnitName | null>`(SELECT json_build_object('name', m.name, 'plural', m.plural) FROM measurements m
