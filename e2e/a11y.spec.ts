@@ -92,6 +92,15 @@ describe('axe-core on the main screens', () => {
     expect(await seriousViolations()).toEqual([]);
   });
 
+  it('finds no serious violation on a form showing what is missing, its messages in red', async () => {
+    await page.goto(`${app.url}/productcreate`);
+    await ready(/product/i, () => page.getByRole('button', { name: 'Save' }).waitFor());
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Name is required.').first().waitFor();
+    await page.waitForTimeout(400);
+    expect(await seriousViolations()).toEqual([]);
+  });
+
   it('finds no serious violation on a receipt', async () => {
     await page.goto(`${app.url}/salesreceipt/${receiptId}`);
     await ready(/receipt/i, () => page.getByText('Axe Cement').first().waitFor());

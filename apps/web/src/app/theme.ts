@@ -37,6 +37,8 @@ function readableVariables(theme: MantineTheme): Record<string, string> {
   const hoveredRow = theme.colors.gray[1];
   const variables: Record<string, string> = {
     '--mantine-color-placeholder': readable(theme.colors.gray[6], WHITE),
+    // A field's error (its message and its text) in a red that reads on white: Mantine's own red-6 does not (3.3:1).
+    '--mantine-color-error': readable(theme.colors.red[8], WHITE),
   };
   for (const [name, shades] of Object.entries(theme.colors)) {
     const shade = shades[8];
