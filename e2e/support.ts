@@ -1,6 +1,6 @@
 // Browser-test support: the built app on its own embedded database, Debian's Chromium, and sign-in through the UI.
 import fs from 'node:fs';
-import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core';
 import { DEMO_ADMIN } from '../apps/server/src/db/seed/demo.ts';
 import { makeDataDir, type ServerProcess, startHealthyServer } from '../apps/server/test/server-process.ts';
 
@@ -47,11 +47,15 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
 /** Fills the sign-in form, solves the arithmetic question as a person would, and presses Login. */
 export async function signInThroughUi(page: Page, baseUrl: string, email: string, password: string) {
   await page.goto(`${baseUrl}/`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  const type = async (field: Locator, text: string) => {
+    await field.click();
+    await field.pressSequentially(text);
+  };
+  await type(page.getByLabel('Email'), email);
+  await type(page.getByLabel('Password', { exact: true }), password);
   const question = await page.getByText(/What is \d+ \+ \d+\?/).textContent();
   const [, a, b] = question?.match(/(\d+) \+ (\d+)/) ?? [];
-  await page.getByLabel(/What is/).fill(String(Number(a) + Number(b)));
+  await type(page.getByLabel(/What is/), String(Number(a) + Number(b)));
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
