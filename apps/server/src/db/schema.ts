@@ -593,7 +593,8 @@ export interface SaleItemsTable {
   discount_amount: Generated<number>;
   /** Its sale's instant, kept equal to it by the database (migration 020); never written by the app. */
   created_at: ColumnType<Date, never, never>;
-  /** What left the yard, in the unit sold (migration 038). */
+  /** Its sale's deliver_later, and what left the yard in the unit sold (migration 038). */
+  deliver_later: Generated<boolean>;
   delivered_quantity: Generated<number>;
 }
 

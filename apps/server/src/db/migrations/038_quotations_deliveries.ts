@@ -5,7 +5,8 @@ import { type Kysely, sql } from 'kysely';
 //   OPEN quotation past valid_until, computed when read (no job has to run). A customer of the debt book
 //   (customer_id) or a name and phone. sale_id is the sale it became, once; nothing else holds stock.
 // - quotation_lines: quantity and unit_price in the unit quoted (factor base units each), as the PDF reads.
-// - sales.deliver_later: the goods were paid for and taken from their batches, and wait in the yard.
+// - sales.deliver_later: the goods were paid for and taken from their batches, and wait in the yard; its lines carry
+//   the flag too, so the stock levels find a batch's goods in the yard by a small partial index, not by its sales.
 // - sale_items.delivered_quantity: what left the yard, in the unit sold (sold_quantity, else quantity); what remains
 //   to collect is sold − returned − delivered, and delivery notes never take it below 0.
 // - delivery_notes: DN + 6 digits (counter 'delivery_note'), one trip; delivery_note_lines what left per sale line.
@@ -44,9 +45,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX quotation_lines_quotation ON quotation_lines (quotation_id, id);
 
     ALTER TABLE sales ADD COLUMN deliver_later boolean NOT NULL DEFAULT false;
-    ALTER TABLE sale_items ADD COLUMN delivered_quantity numeric(14,3) NOT NULL DEFAULT 0
-      CHECK (delivered_quantity >= 0);
+    ALTER TABLE sale_items
+      ADD COLUMN deliver_later boolean NOT NULL DEFAULT false,
+      ADD COLUMN delivered_quantity numeric(14,3) NOT NULL DEFAULT 0 CHECK (delivered_quantity >= 0);
     CREATE INDEX sales_deliver_later ON sales (created_at, id) WHERE deliver_later;
+    CREATE INDEX sale_items_in_yard ON sale_items (batch_id) WHERE deliver_later;
 
     CREATE TABLE delivery_notes (
       id serial PRIMARY KEY,
@@ -79,7 +82,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     DELETE FROM shop_counters WHERE name IN ('quotation', 'delivery_note');
     DROP TABLE delivery_note_lines, delivery_notes;
     DROP INDEX sales_deliver_later;
-    ALTER TABLE sale_items DROP COLUMN delivered_quantity;
+    ALTER TABLE sale_items DROP COLUMN delivered_quantity, DROP COLUMN deliver_later;
     ALTER TABLE sales DROP COLUMN deliver_later;
     DROP TABLE quotation_lines, quotations;
   `.execute(db);

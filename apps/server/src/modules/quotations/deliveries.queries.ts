@@ -201,5 +201,5 @@ export function awaitingDeliveryQuery(db: Database, timeZone: string, search: st
 
 /** Base units sold from the batch `batchId` (a column) still in the yard: the stock levels' Sold in Yard column. */
 export const inYardOf = (batchId: string) => sql<number>`coalesce((
-  SELECT sum(${remainingOf} * i.factor) FROM sale_items i JOIN sales sa ON sa.id = i.sale_id
-   WHERE i.batch_id = ${sql.ref(batchId)} AND sa.deliver_later), 0)::float8`;
+  SELECT sum(${remainingOf} * i.factor) FROM sale_items i
+   WHERE i.batch_id = ${sql.ref(batchId)} AND i.deliver_later), 0)::float8`;

@@ -274,13 +274,15 @@ export async function recordSale(
   );
   await sql`
     INSERT INTO sale_items (sale_id, batch_id, product_id, brand_id, measurement_id, quantity, sold_measurement_id,
-                            sold_quantity, factor, unit_price, unit_cost, total_price, discount_amount)
+                            sold_quantity, factor, unit_price, unit_cost, total_price, discount_amount,
+                            deliver_later)
     VALUES ${sql.join(
       saleLines.map(
         (l, i) =>
           sql`(${l.sale_id}, ${l.batch_id}, ${l.product_id}, ${l.brand_id}, ${l.measurement_id}, ${l.quantity},
                ${l.sold_measurement_id}, ${l.sold_measurement_id === null ? null : l.sold_quantity}, ${l.factor},
-               ${l.unit_price}, ${l.unit_cost}, ${l.total_price}, ${lineDiscounts[i] ?? 0})`,
+               ${l.unit_price}, ${l.unit_cost}, ${l.total_price}, ${lineDiscounts[i] ?? 0},
+               ${input.deliver_later ?? false})`,
       ),
     )}`.execute(trx);
   // VAT-inclusive prices: the sale keeps the rate in force and the VAT inside its total (0 when not registered).
