@@ -40,7 +40,7 @@ const SALES_SECONDS = Number(process.env.DUKA_BENCH_SALES_SECONDS ?? 10);
 const LIGHTHOUSE_RUNS = Number(process.env.DUKA_BENCH_LIGHTHOUSE_RUNS ?? 5);
 const ONLY = process.env.DUKA_BENCH_ONLY;
 const ADMIN = { email: 'bench-admin@duka.test', password: 'Bench-Admin-2026' };
-const DATASET_VERSION = 2;
+const DATASET_VERSION = 3;
 const TZ = 'Africa/Kampala';
 
 const progress = (msg: string) => process.stderr.write(`${msg}\n`);
@@ -74,10 +74,19 @@ async function ensureDataset() {
       await generateDataset(client, size, progress);
       await verifyDataset(client, size);
       const seconds = (performance.now() - started) / 1000;
-      progress(`data set generated and checked in ${seconds.toFixed(0)} s`);
+      await client.query('CHECKPOINT');
+      const bytes = diskBytes(dataDir);
+      progress(`data set generated and checked in ${seconds.toFixed(0)} s; ${gb(bytes)} on disk in ${dataDir}`);
       fs.writeFileSync(
         marker,
-        JSON.stringify({ version: DATASET_VERSION, scale, size, generatedAt: new Date().toISOString(), seconds }),
+        JSON.stringify({
+          version: DATASET_VERSION,
+          scale,
+          size,
+          generatedAt: new Date().toISOString(),
+          seconds,
+          bytes,
+        }),
       );
     } else {
       progress(`reusing the data set in ${dataDir} (generated ${known.generatedAt})`);
@@ -89,10 +98,16 @@ async function ensureDataset() {
       for (const table of BIG_TABLES) await client.query(`VACUUM (ANALYZE) ${table}`);
     }
     const generated = JSON.parse(fs.readFileSync(marker, 'utf8'));
+    const count = (n: number) => n.toLocaleString('en');
     rows.push({
       call: 'data set',
-      figure: `${size.products.toLocaleString('en')} products, ${size.batches.toLocaleString('en')} batches, ${size.sales.toLocaleString('en')} sales, ${(size.sales * 3).toLocaleString('en')} lines, ${size.audit.toLocaleString('en')} audit rows; generated in ${Math.round(generated.seconds)} s`,
-      goal: 'a few minutes',
+      figure: `${count(size.products)} products, ${count(size.batches)} batches, ${count(size.sales)} sales, ${count(size.sales * 3)} lines over ${Math.round(size.days / 365)} years, ${count(size.audit)} audit rows, ${count(size.customers)} customers, ${count(size.receipts)} goods receipts`,
+      goal: '—',
+    });
+    rows.push({
+      call: 'data set: generation time, disk',
+      figure: `${Math.round(generated.seconds)} s, ${gb(generated.bytes ?? diskBytes(dataDir))}`,
+      goal: '—',
     });
   } finally {
     await client.end();
@@ -100,6 +115,21 @@ async function ensureDataset() {
     await embedded.stop();
   }
 }
+
+/** Bytes of the files under `dir` (the database's data folder): what `du` counts, without following links. */
+function diskBytes(dir: string): number {
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .reduce((sum, e) => {
+      try {
+        return sum + fs.statSync(path.join(e.parentPath, e.name)).blocks * 512;
+      } catch {
+        return sum; // a temporary file gone meanwhile
+      }
+    }, 0);
+}
+const gb = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GB`;
 
 /**
  * The sales an earlier run's sales-per-second measure made (ids past the data set's, customer "Bench"), with their
