@@ -14,6 +14,8 @@
 //   DUKA_BENCH_EXPORT_TIMEOUT=300  seconds before an export is abandoned
 //   DUKA_BENCH_SALES_SECONDS=10    seconds of sales on each side (20 clients), in five alternating rounds
 //   DUKA_BENCH_GENERATE_ONLY=1     make (or check) the data set and stop
+//   DUKA_BENCH_WAIT=3600           wait up to that many seconds for a data set another run is generating (its
+//                                  database running, no marker yet); a scale not ready by then is left out
 //   DUKA_BENCH_ONLY=web            only the web figures: bundle sizes and Lighthouse (needs npm run build first)
 //   DUKA_BENCH_ONLY=sales          only sales per second, through the API and by raw SQL
 //   DUKA_BENCH_LIGHTHOUSE_RUNS=5   Lighthouse runs per page (the median is printed); 0 leaves Lighthouse out
@@ -131,6 +133,20 @@ async function ensureDataset() {
     await db.destroy();
     await embedded.stop();
   }
+}
+
+const WAIT_SECONDS = Number(process.env.DUKA_BENCH_WAIT ?? 0);
+
+/**
+ * Whether the data folder is free: another run generating it holds its database open (postmaster.pid) until the
+ * marker is written and the database stopped. Waits up to DUKA_BENCH_WAIT seconds for that.
+ */
+async function waitForGenerator(): Promise<boolean> {
+  const until = performance.now() + WAIT_SECONDS * 1000;
+  const busy = () => fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid'));
+  if (busy() && WAIT_SECONDS > 0) progress(`  waiting for the data set in ${dataDir} to be generated`);
+  while (busy() && performance.now() < until) await new Promise((r) => setTimeout(r, 10_000));
+  return !busy() || WAIT_SECONDS === 0;
 }
 
 /** Bytes of the files under `dir` (the database's data folder): what `du` counts, without following links. */
@@ -676,6 +692,10 @@ async function main() {
     rows = [];
     byScale.set(s, rows);
     progress(`scale ${s}`);
+    if (!(await waitForGenerator())) {
+      rows.push({ call: 'data set', figure: `still being generated after ${WAIT_SECONDS} s`, goal: '—' });
+      continue;
+    }
     await ensureDataset();
     if (process.env.DUKA_BENCH_GENERATE_ONLY === '1') continue;
     await startServer();
