@@ -34,7 +34,7 @@ async function rowCells(page: Page, rowText: string | RegExp) {
 async function expectLevelRow(page: Page, expected: string[]) {
   await openFromMenu(page, 'Stock Levels', '/stocklevel');
   const row = page.getByRole('row', { name: new RegExp(batchNumber) });
-  // #, product, batch, brand, unit, in stock, in units, sold, status
+  // #, product, batch, brand, unit, in stock, in units, sold, sold in the yard, status
   await expect.poll(async () => (await row.getByRole('cell').allInnerTexts()).slice(1)).toEqual(expected);
 }
 /** Clicks Export → format on the current list and returns the saved file's path. */
@@ -154,7 +154,17 @@ describe('a stock batch, its level, exports and a write-off', () => {
   });
 
   it('shows the batch as Low Stock in Stock Levels (40 left, minimum 50)', async () => {
-    await expectLevelRow(admin, ['Portland Cement', batchNumber, 'Tororo', 'Bag', '40', '40 Bags', '0', 'Low Stock']);
+    await expectLevelRow(admin, [
+      'Portland Cement',
+      batchNumber,
+      'Tororo',
+      'Bag',
+      '40',
+      '40 Bags',
+      '0',
+      '0',
+      'Low Stock',
+    ]);
   });
 
   it('exports the stock list as XLSX and CSV with the batch in them', async () => {
@@ -210,7 +220,17 @@ describe('a stock batch, its level, exports and a write-off', () => {
     const written = await rowCells(admin, new RegExp(batchNumber));
     expect(written).toEqual(expect.arrayContaining(['Portland Cement', 'Damage', '5', '32,000', '160,000']));
 
-    await expectLevelRow(admin, ['Portland Cement', batchNumber, 'Tororo', 'Bag', '35', '35 Bags', '0', 'Low Stock']);
+    await expectLevelRow(admin, [
+      'Portland Cement',
+      batchNumber,
+      'Tororo',
+      'Bag',
+      '35',
+      '35 Bags',
+      '0',
+      '0',
+      'Low Stock',
+    ]);
   });
 
   it('shows the batch read-only with its balance', async () => {
