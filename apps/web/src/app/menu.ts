@@ -1,5 +1,6 @@
 // The left menu: each item shows only when the user holds its key; a group shows when one item does.
 import {
+  awaitingDeliveryReport,
   FINANCIAL_REPORTS,
   type ListDeclaration,
   type PermissionKey,
@@ -89,6 +90,18 @@ export const MENU: MenuGroup[] = [
         permission: 'salesList',
         also: ['/salesreceipt', '/salesinvoice', '/salesreturn'],
       },
+      {
+        label: 'Quotations',
+        path: '/quotationlist',
+        permission: 'quotationList',
+        also: ['/quotationcreate', '/quotationupdate', '/quotationshow'],
+      },
+      {
+        label: 'Delivery Notes',
+        path: '/deliverynotelist',
+        permission: 'deliveryNoteList',
+        also: ['/deliverynotecreate', '/deliverynoteshow'],
+      },
       { label: 'Cash-up', path: '/salescashup', permission: 'salesCashUp', also: ['/salescashupreport'] },
       { label: 'Cash-ups', path: '/salescashuplist', permission: 'salesCashUpList' },
       {
@@ -106,7 +119,7 @@ export const MENU: MenuGroup[] = [
     items: [
       {
         label: 'Sales Reports',
-        items: SALES_REPORTS.map(reportItem),
+        items: [...SALES_REPORTS.map(reportItem), reportItem(awaitingDeliveryReport)],
       },
       {
         label: 'Inventory Reports',

@@ -113,6 +113,28 @@ const GoodsReceivedShowPage = lazyPage(
   () => import('../features/purchasing/GoodsReceivedShowPage.tsx'),
   'GoodsReceivedShowPage',
 );
+const QuotationListPage = lazyPage(() => import('../features/quotations/QuotationListPage.tsx'), 'QuotationListPage');
+const QuotationCreatePage = lazyPage(
+  () => import('../features/quotations/QuotationFormPages.tsx'),
+  'QuotationCreatePage',
+);
+const QuotationUpdatePage = lazyPage(
+  () => import('../features/quotations/QuotationFormPages.tsx'),
+  'QuotationUpdatePage',
+);
+const QuotationShowPage = lazyPage(() => import('../features/quotations/QuotationShowPage.tsx'), 'QuotationShowPage');
+const DeliveryNoteListPage = lazyPage(
+  () => import('../features/quotations/DeliveryNoteListPage.tsx'),
+  'DeliveryNoteListPage',
+);
+const DeliveryNoteCreatePage = lazyPage(
+  () => import('../features/quotations/DeliveryNoteCreatePage.tsx'),
+  'DeliveryNoteCreatePage',
+);
+const DeliveryNoteShowPage = lazyPage(
+  () => import('../features/quotations/DeliveryNoteShowPage.tsx'),
+  'DeliveryNoteShowPage',
+);
 const RoleListPage = lazyPage(() => import('../features/roles/RoleListPage.tsx'), 'RoleListPage');
 const RolePermissionPage = lazyPage(() => import('../features/roles/RolePermissionPage.tsx'), 'RolePermissionPage');
 const InvoicePage = lazyPage(() => import('../features/sales/InvoicePage.tsx'), 'InvoicePage');
@@ -306,6 +328,13 @@ const routes: RouteObject[] = [
           guarded('/salesinvoice/:id', 'salesInvoice', <InvoicePage />),
           guarded('/salesreturn/:id', 'salesReturn', <ReturnPage />),
           guarded('/salesreturnreceipt/:id', 'salesReturn', <ReturnReceiptPage />),
+          guarded('/quotationlist', 'quotationList', <QuotationListPage />),
+          guarded('/quotationcreate', 'quotationAdd', <QuotationCreatePage />),
+          guarded('/quotationupdate/:id', 'quotationEdit', <QuotationUpdatePage />),
+          guarded('/quotationshow/:id', 'quotationList', <QuotationShowPage />),
+          guarded('/deliverynotelist', 'deliveryNoteList', <DeliveryNoteListPage />),
+          guarded('/deliverynotecreate', 'deliveryNoteAdd', <DeliveryNoteCreatePage />),
+          guarded('/deliverynoteshow/:id', 'deliveryNoteList', <DeliveryNoteShowPage />),
           guarded('/salescashup', 'salesCashUp', <CashUpPage />),
           guarded('/salescashuplist', 'salesCashUpList', <CashUpListPage />),
           guarded('/salescashupreport/:id', 'salesCashUp', <ZReportPage />),

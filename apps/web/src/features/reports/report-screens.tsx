@@ -1,4 +1,5 @@
 import {
+  awaitingDeliveryReport,
   consolidatedSalesReport,
   dailySalesReport,
   expenseReport,
@@ -20,6 +21,10 @@ import type { ComponentType } from 'react';
 import { lazyPage } from '../../components/lazy-page.tsx';
 
 // Each screen's code comes in its own chunk when first opened, so the first load carries none of it.
+const AwaitingDeliveryReportPage = lazyPage(
+  () => import('./AwaitingDeliveryReportPages.tsx'),
+  'AwaitingDeliveryReportPage',
+);
 const ExpenseReportPage = lazyPage(() => import('./FinancialReportPages.tsx'), 'ExpenseReportPage');
 const ReceivablesReportPage = lazyPage(() => import('./CustomerReportPages.tsx'), 'ReceivablesReportPage');
 const PayablesReportPage = lazyPage(() => import('./PayablesReportPages.tsx'), 'PayablesReportPage');
@@ -49,6 +54,7 @@ export const SALES_REPORT_SCREENS: ReportScreen[] = [
   { report: weeklySalesReport, page: WeeklySalesReportPage },
   { report: monthlySalesReport, page: MonthlySalesReportPage },
   { report: consolidatedSalesReport, page: ConsolidatedSalesReportPage },
+  { report: awaitingDeliveryReport, page: AwaitingDeliveryReportPage },
 ];
 
 export const INVENTORY_REPORT_SCREENS: ReportScreen[] = [

@@ -1,6 +1,6 @@
 import { ACCOUNT_PAYMENT, formatMoney, PAYMENT_LABELS, PAYMENT_METHODS, type SalePaymentInput } from '@duka/shared';
 import { ActionIcon, Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { GroupedNumberInput } from '../../components/form/GroupedNumberInput.tsx';
 import {
   type AccountTender,
@@ -24,6 +24,14 @@ interface Props {
   /** The payments taken, and the reason given to go past the customer's credit (an override holder's). */
   onConfirm: (payments: SalePaymentInput[], overrideReason?: string) => void;
   onClose: () => void;
+  /** Another sale than the cart's (a quotation converted): its title, what it sells, its confirm button's words. */
+  wording?: { title: string; caption: string; confirm: string };
+  /** More choices shown under the payments (a quotation's Deliver later). */
+  children?: ReactNode;
+  /** Why the server refused the sale, shown while the step stays open to correct it. */
+  refusal?: string;
+  /** The sale is on its way: the confirm button waits. */
+  busy?: boolean;
 }
 
 // The payment step that F9 and Ctrl+Enter open. It opens with the total in the amount field, focused and
@@ -32,7 +40,19 @@ interface Props {
 // on account, "Rest on account" puts what the deposit leaves on their account, within their available credit. Esc goes
 // back to the cart. The figures here are a preview: the server checks the payments against its own total and the
 // customer's credit.
-export function PaymentDialog({ opened, total, itemCount, payment, account, onConfirm, onClose }: Props) {
+export function PaymentDialog({
+  opened,
+  total,
+  itemCount,
+  payment,
+  account,
+  onConfirm,
+  onClose,
+  wording,
+  children,
+  refusal,
+  busy,
+}: Props) {
   const [rows, setRows] = useState<PaymentRow[]>([]);
   const [tried, setTried] = useState(false);
   const [reason, setReason] = useState('');
@@ -71,7 +91,14 @@ export function PaymentDialog({ opened, total, itemCount, payment, account, onCo
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Take payment" centered size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={wording?.title ?? 'Take payment'}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -79,9 +106,7 @@ export function PaymentDialog({ opened, total, itemCount, payment, account, onCo
         }}
       >
         <Stack>
-          <Text size="sm">
-            {itemCount} {itemCount === 1 ? 'line' : 'lines'} in the cart
-          </Text>
+          <Text size="sm">{wording?.caption ?? `${itemCount} ${itemCount === 1 ? 'line' : 'lines'} in the cart`}</Text>
           <Text fz={32} fw={700} data-testid="payment-total">
             UGX {formatMoney(total)}
           </Text>
@@ -181,11 +206,19 @@ export function PaymentDialog({ opened, total, itemCount, payment, account, onCo
               {summary.problem}
             </Text>
           )}
+          {children}
+          {refusal && (
+            <Alert color="red" role="alert" data-testid="payment-refusal">
+              {refusal}
+            </Alert>
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Back (Esc)
             </Button>
-            <Button type="submit">Confirm sale (Enter)</Button>
+            <Button type="submit" loading={busy}>
+              {wording?.confirm ?? 'Confirm sale (Enter)'}
+            </Button>
           </Group>
         </Stack>
       </form>

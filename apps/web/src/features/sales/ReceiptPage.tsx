@@ -2,6 +2,7 @@ import { formatDay, formatMoney, formatTime } from '@duka/shared';
 import { Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { usePermissions } from '../../api/permissions.ts';
+import { useSaleDeliveries } from '../../api/quotations.ts';
 import {
   ItemsTable,
   ReceiptBusinessHeader,
@@ -19,6 +20,9 @@ export function ReceiptPage() {
   const { sale, business, logo } = useSaleDocument();
   const { can } = usePermissions();
   const s = sale.data;
+  // A sale made to deliver later: its goods wait in the yard until delivery notes take them.
+  const deliveries = useSaleDeliveries(s?.id, { enabled: can('deliveryNoteAdd') });
+  const isWaiting = Boolean(deliveries.data?.deliver_later && deliveries.data.lines.some((l) => l.remaining > 0));
   return (
     <SaleDocumentFrame kind="receipt" pageSize="80mm auto" loaded={Boolean(s)} error={sale.error}>
       {s && (
@@ -53,11 +57,18 @@ export function ReceiptPage() {
           <TillPayments sale={s} />
           <AccountLines sale={s} />
           <ReturnedLines sale={s} />
-          {can('salesReturn') && (
-            <Button component={Link} to={`/salesreturn/${s.id}`} variant="light" size="xs" mt="xs" className="no-print">
-              Return goods
-            </Button>
-          )}
+          <Group gap="xs" mt="xs" className="no-print">
+            {can('salesReturn') && (
+              <Button component={Link} to={`/salesreturn/${s.id}`} variant="light" size="xs">
+                Return goods
+              </Button>
+            )}
+            {isWaiting && (
+              <Button component={Link} to={`/deliverynotecreate?sale_id=${s.id}`} size="xs">
+                Deliver goods
+              </Button>
+            )}
+          </Group>
           <Divider my="sm" />
           <ReceiptThanks business={business} />
         </div>
