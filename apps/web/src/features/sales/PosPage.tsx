@@ -9,6 +9,7 @@ import {
 import {
   Alert,
   Button,
+  Checkbox,
   Collapse,
   Fieldset,
   Grid,
@@ -84,7 +85,7 @@ export function PosPage() {
   const cartHeight = useFillHeight(cartBox, [isByHand, status, pending]);
   useEffect(() => () => clearTimeout(redirect.current), []);
 
-  const { customer, discount, notice } = draft;
+  const { customer, discount, notice, deliverLater } = draft;
   const { can } = usePermissions();
   // The chosen customer as they are now: their balance may have moved since they were chosen.
   const account = useChosenCustomer(draft.account);
@@ -201,6 +202,7 @@ export function PosPage() {
         discount: percent,
         ...(payments ? { payments } : { paymentMethod: payment as (typeof PAYMENT_METHODS)[number] }),
         notice: isInvoice ? notice : undefined,
+        ...(deliverLater && { deliver_later: true }),
         idempotencyKey: crypto.randomUUID(),
       },
     };
@@ -471,6 +473,14 @@ export function PosPage() {
                   >
                     Clear Cart
                   </Button>
+                  {/* On a row the buttons already take, so the panel stays one screen high: the goods are paid for and
+                      leave the stock now, and wait in the yard for delivery notes. */}
+                  <Checkbox
+                    label="Deliver later"
+                    title="The goods stay in the yard, collected later against delivery notes"
+                    checked={deliverLater}
+                    onChange={(e) => update({ deliverLater: e.currentTarget.checked })}
+                  />
                 </Group>
               </Stack>
             </Paper>

@@ -9,6 +9,8 @@ export interface PosDraft {
   discount: number | string;
   payment: string;
   notice: string;
+  /** The goods stay in the yard, paid for and taken from stock now, collected later against delivery notes. */
+  deliverLater: boolean;
 }
 
 export const EMPTY_DRAFT: PosDraft = {
@@ -17,6 +19,7 @@ export const EMPTY_DRAFT: PosDraft = {
   discount: 0,
   payment: 'CASH',
   notice: '',
+  deliverLater: false,
 };
 
 export function usePosDraft() {
