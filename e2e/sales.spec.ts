@@ -127,9 +127,10 @@ describe('point of sale', () => {
     expect(await page.getByTestId('card-gross_profit').textContent()).toBe('UGX 4,852');
     await page.getByTestId('top-products-chart').locator('canvas').waitFor();
     // The Administrator holds the Profit and Loss report: all six period cards (expenses among them), and the
-    // receivables report: what customers owe.
-    expect(await page.getByTestId(/^card-(?!receivables)/).count()).toBe(6);
+    // receivables and payables reports: what customers owe, and what the shop owes its suppliers.
+    expect(await page.getByTestId(/^card-(?!receivables|payables)/).count()).toBe(6);
     await page.getByTestId('card-receivables').getByText('Owed by customers').waitFor();
+    await page.getByTestId('card-payables').getByText('Owed to suppliers').waitFor();
     expect(errors).toEqual([]);
   });
 
