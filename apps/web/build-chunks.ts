@@ -9,6 +9,9 @@ const VENDOR_CHUNKS: [RegExp, string][] = [
   [/\/node_modules\/(echarts|zrender|echarts-for-react)\//, 'echarts'],
   // The forms' library: the sign-in page and the forms load it, a signed-in reload of a list or the dashboard not.
   [/\/node_modules\/(react-hook-form|@hookform)\//, 'forms'],
+  // The date fields' calendars (components/dates/calendars.tsx), fetched when a calendar is first opened: left with
+  // Mantine, they would grow `ui-screens`, which the till and most screens load.
+  [/\/node_modules\/(@mantine\/dates|dayjs)\//, 'dates'],
 ];
 
 /** Mantine and the libraries under its components (positioning, scroll lock, number and text inputs). */

@@ -1,13 +1,13 @@
 import type { PermissionKey } from '@duka/shared';
-import { TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { RangeInput } from '../dates/RangeInput.tsx';
 import type { FilterValues } from './ListPage.tsx';
 
 type SetFilter = (name: string, value: string) => void;
 
 /**
- * The Start/End Date filter of the dated lists (YYYY-MM-DD; a period includes its last day), after any `extra`
- * filters of the list (the log's type and activity).
+ * The Start/End Date filter of the dated lists (YYYY-MM-DD; a period includes its last day; an end before the start is
+ * refused), after any `extra` filters of the list (the log's type and activity).
  */
 export const dateFilter = (
   permission: PermissionKey,
@@ -18,17 +18,13 @@ export const dateFilter = (
   render: (values: FilterValues, set: SetFilter) => (
     <>
       {extra?.render(values, set)}
-      <TextInput
-        label="Start Date"
-        type="date"
-        value={values.startDate}
-        onChange={(e) => set('startDate', e.currentTarget.value)}
-      />
-      <TextInput
-        label="End Date"
-        type="date"
-        value={values.endDate}
-        onChange={(e) => set('endDate', e.currentTarget.value)}
+      <RangeInput
+        start={values.startDate ?? ''}
+        end={values.endDate ?? ''}
+        onChange={(start, end) => {
+          set('startDate', start);
+          set('endDate', end);
+        }}
       />
     </>
   ),

@@ -2,45 +2,34 @@ import {
   AGING_PERIODS,
   DEFAULT_AGING_PERIOD,
   filterNames,
-  formatDay,
   type ListDeclaration,
   REPORT_TYPES,
   type ReportType,
   splitDateRange,
 } from '@duka/shared';
 import { Select, TextInput } from '@mantine/core';
+import { INVALID_DATE } from '../dates/DateField.tsx';
+import { DayInput } from '../dates/DayInput.tsx';
+import { shopToday } from '../dates/day-text.ts';
+import { MonthInput } from '../dates/MonthInput.tsx';
+import { RangeInput } from '../dates/RangeInput.tsx';
+import { WeekInput } from '../dates/WeekInput.tsx';
 import type { FilterValues } from './ListPage.tsx';
 
 // The period fields of a report's filter panel, chosen by the filter names its declaration's
 // filter schema holds: a day (`Date`), a week (`week_start`), a month, a report type with a custom range, or an aging period.
-// Values are kept in the API's form (YYYY-MM-DD, YYYY-MM, `start,end`), so the panel, the address and the call agree.
+// Values are kept in the API's form (YYYY-MM-DD, YYYY-MM, `start,end`), so the panel, the address and the call agree;
+// a field whose text is no allowed date holds "Invalid Date", which the report's schema refuses, so Submit waits.
 
 type Set = (name: string, value: string) => void;
 export type FilterErrors = Record<string, string | undefined>;
 
+const FUTURE_MONTH = 'The month cannot be in the future.';
+
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-const DAY = 86_400_000;
 
-/** The shop's today, YYYY-MM-DD. */
-export const shopToday = () => formatDay(new Date());
-
-/** YYYY-MM-DD → the ISO week that holds it (weeks start on Monday), as `<input type="week">` writes it. */
-export function isoWeekOf(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  const thursday = new Date(date.getTime() + (3 - ((date.getUTCDay() + 6) % 7)) * DAY);
-  const year = thursday.getUTCFullYear();
-  const week = 1 + Math.floor((thursday.getTime() - Date.UTC(year, 0, 1)) / DAY / 7);
-  return `${year}-W${String(week).padStart(2, '0')}`;
-}
-
-/** `2026-W48` → the Monday of that week, YYYY-MM-DD; '' for anything else. */
-export function mondayOfIsoWeek(week: string): string {
-  const match = week.match(/^(\d{4})-W(\d{2})$/);
-  if (!match) return '';
-  const jan4 = Date.UTC(Number(match[1]), 0, 4);
-  const firstMonday = jan4 - ((new Date(jan4).getUTCDay() + 6) % 7) * DAY;
-  return new Date(firstMonday + (Number(match[2]) - 1) * 7 * DAY).toISOString().slice(0, 10);
-}
+/** The shop's today, YYYY-MM-DD (kept with the date fields; screens long read it from here). */
+export { shopToday };
 
 /** The panel's fields for the declared filter names. */
 export function ReportFilterFields({
@@ -57,31 +46,32 @@ export function ReportFilterFields({
   return (
     <>
       {names.includes('Date') && (
-        <TextInput
+        <DayInput
           label="Date"
-          type="date"
           value={values.Date ?? ''}
           error={errors.Date}
-          onChange={(e) => set('Date', e.currentTarget.value)}
+          invalidValue={INVALID_DATE}
+          onChange={(day) => set('Date', day)}
         />
       )}
       {names.includes('week_start') && (
-        <TextInput
+        <WeekInput
           label="Week"
-          type="week"
-          value={values.week_start ? isoWeekOf(values.week_start) : ''}
+          value={values.week_start ?? ''}
           error={errors.week_start}
-          onChange={(e) => set('week_start', mondayOfIsoWeek(e.currentTarget.value))}
+          invalidValue={INVALID_DATE}
+          onChange={(monday) => set('week_start', monday)}
         />
       )}
       {names.includes('month') && (
-        <TextInput
+        <MonthInput
           label="Month"
-          type="month"
-          max={shopToday().slice(0, 7)}
+          maxDate={shopToday().slice(0, 7)}
+          tooLate={FUTURE_MONTH}
           value={values.month ?? ''}
           error={errors.month}
-          onChange={(e) => set('month', e.currentTarget.value)}
+          invalidValue={INVALID_DATE}
+          onChange={(month) => set('month', month)}
         />
       )}
       {names.includes('report_type') && <ReportTypeFields values={values} set={set} errors={errors} />}
@@ -108,23 +98,7 @@ function ReportTypeFields({ values, set, errors }: { values: FilterValues; set: 
         }}
       />
       {type === 'custom' && (
-        <>
-          <TextInput
-            label="Start Date"
-            type="date"
-            value={start}
-            max={end || undefined}
-            error={errors.date_range}
-            onChange={(e) => setRange(e.currentTarget.value, end)}
-          />
-          <TextInput
-            label="End Date"
-            type="date"
-            value={end}
-            min={start || undefined}
-            onChange={(e) => setRange(start, e.currentTarget.value)}
-          />
-        </>
+        <RangeInput start={start} end={end} onChange={setRange} error={errors.date_range} invalidValue={INVALID_DATE} />
       )}
     </>
   );
@@ -173,6 +147,6 @@ export function checkFilters(report: ListDeclaration, values: FilterValues): Fil
       if (names.includes(field)) errors[field] ??= issue.message;
     }
   }
-  if (values.month && values.month > shopToday().slice(0, 7)) errors.month ??= 'The month cannot be in the future.';
+  if (values.month && values.month > shopToday().slice(0, 7)) errors.month ??= FUTURE_MONTH;
   return errors;
 }

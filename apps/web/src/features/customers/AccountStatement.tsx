@@ -1,10 +1,11 @@
 import { AGING_BUCKET_LABELS, AGING_BUCKETS, type Aging, formatMoney } from '@duka/shared';
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import type { StatementPeriod } from '../../api/customers.ts';
 import { useBusinessInfo } from '../../api/sales.ts';
 import { useBranding } from '../../api/settings.ts';
+import { RangeInput } from '../../components/dates/RangeInput.tsx';
 import { figures, TableHead } from '../../components/TableHead.tsx';
 import { TableScroll } from '../../components/TableScroll.tsx';
 import { BusinessHeader, PrintedPage } from '../sales/sale-document.tsx';
@@ -41,20 +42,18 @@ export interface AccountStatementData<Line extends AccountStatementLine = Accoun
 /** A debit or credit cell: blank when nothing moved that way. */
 const amount = (value: number) => (value === 0 ? '' : formatMoney(value));
 
-/** The period typed into the two date fields, and the one asked for: it follows once both days are valid. */
+/**
+ * The period in the two date fields, and the one asked for: it follows each valid change (a blank start is from the
+ * first record, a blank end is today; the fields refuse an end before the start).
+ */
 export function useStatementPeriod() {
   const [draft, setDraft] = useState<StatementPeriod>(defaultStatementPeriod);
   const [period, setPeriod] = useState<StatementPeriod>(draft);
-  const periodError =
-    draft.startDate && draft.endDate && draft.endDate < draft.startDate
-      ? 'The end date cannot be before the start date.'
-      : undefined;
-  // A blank start is from the first record, a blank end is today.
   const choose = (next: StatementPeriod) => {
     setDraft(next);
     if (!next.startDate || !next.endDate || next.startDate <= next.endDate) setPeriod(next);
   };
-  return { draft, period, choose, periodError };
+  return { draft, period, choose };
 }
 export type StatementPeriodState = ReturnType<typeof useStatementPeriod>;
 
@@ -76,7 +75,7 @@ export function StatementFrame<S>({
   children: (statement: S) => ReactNode;
 }) {
   const [failure, setFailure] = useState<string>();
-  const { draft, choose, periodError } = period;
+  const { draft, choose } = period;
   const s = statement.data;
   const downloadPdf = () =>
     download(period.period).catch((err) => setFailure(errorMessage(err, 'The export failed. Please try again.')));
@@ -98,18 +97,10 @@ export function StatementFrame<S>({
           </Group>
         </Group>
         <Group align="flex-start">
-          <TextInput
-            label="Start Date"
-            type="date"
-            value={draft.startDate}
-            onChange={(e) => choose({ ...draft, startDate: e.currentTarget.value })}
-          />
-          <TextInput
-            label="End Date"
-            type="date"
-            value={draft.endDate}
-            onChange={(e) => choose({ ...draft, endDate: e.currentTarget.value })}
-            error={periodError}
+          <RangeInput
+            start={draft.startDate}
+            end={draft.endDate}
+            onChange={(startDate, endDate) => choose({ startDate, endDate })}
           />
         </Group>
         {failure && (

@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { useReversePayment, useTakePayment } from '../../api/customers.ts';
 import { applyServerErrors } from '../../components/apply-server-errors.ts';
+import { FieldDayInput } from '../../components/dates/FieldDayInput.tsx';
 import { AmountInput } from '../../components/form/AmountInput.tsx';
 import { FieldSelect } from '../../components/form/FieldSelect.tsx';
 import { PRINT_ON_OPEN } from '../sales/sale-document.tsx';
@@ -107,12 +108,12 @@ export function PaymentFields({ form, today }: { form: UseFormReturn<any, any, a
         {...form.register('reference')}
         error={message('reference')}
       />
-      <TextInput
+      <FieldDayInput
+        control={form.control}
+        name="payment_date"
         label="Payment date"
-        type="date"
-        max={today}
-        {...form.register('payment_date')}
-        error={message('payment_date')}
+        maxDate={today}
+        tooLate="The payment date cannot be in the future."
       />
     </SimpleGrid>
   );

@@ -1,6 +1,6 @@
 import { type DashboardData, formatMoney, payablesReport } from '@duka/shared';
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useDeferredValue, useState } from 'react';
+import { Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { type DashboardDates, useDashboard } from '../../api/dashboard.ts';
@@ -21,6 +21,10 @@ import { ReceivablesCard } from './ReceivablesCard.tsx';
 
 // ECharts is large: its chunk is fetched once the chart's place (450 px, under the cards) comes into view.
 const TopProductsChart = lazyWhenVisible(() => import('./TopProductsChart.tsx'), 'TopProductsChart', 450);
+// The custom period's date fields come when Custom is chosen: the dashboard opens on a preset period.
+const RangeInput = lazy(() =>
+  import('../../components/dates/RangeInput.tsx').then((module) => ({ default: module.RangeInput })),
+);
 
 type Figure = 'stock_value' | 'total_revenue' | 'gross_profit' | 'total_expenses' | 'total_loss' | 'net_profit';
 
@@ -88,18 +92,13 @@ export function DashboardPage() {
         />
         {period === 'custom' && (
           <>
-            <TextInput
-              label="Start Date"
-              type="date"
-              value={draft.startDate}
-              onChange={(e) => setDraft({ ...draft, startDate: e.currentTarget.value })}
-            />
-            <TextInput
-              label="End Date"
-              type="date"
-              value={draft.endDate}
-              onChange={(e) => setDraft({ ...draft, endDate: e.currentTarget.value })}
-            />
+            <Suspense fallback={<Loader size="sm" />}>
+              <RangeInput
+                start={draft.startDate}
+                end={draft.endDate}
+                onChange={(startDate, endDate) => setDraft({ startDate, endDate })}
+              />
+            </Suspense>
             <Button
               variant="default"
               disabled={!draft.startDate || !draft.endDate}

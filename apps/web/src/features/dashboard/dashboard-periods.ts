@@ -2,7 +2,7 @@
 // (shopToday, in the time zone /loggedinuser names); weeks start on Monday. Without dates the server answers the
 // current month, the default.
 
-import { shopToday } from '../../components/list/report-filters.tsx';
+import { shopToday } from '../../components/dates/day-text.ts';
 
 export const DASHBOARD_PERIODS = [
   { value: 'today', label: 'Today' },

@@ -1,8 +1,9 @@
-import { formatDay, PAYMENT_LABELS, PAYMENT_METHODS } from '@duka/shared';
+import { EXPENSE_FUTURE_MESSAGE, formatDay, PAYMENT_LABELS, PAYMENT_METHODS } from '@duka/shared';
 import { Autocomplete, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { errorMessage } from '../../api/client.ts';
 import { useExpenseCategories, useExpenseSuppliers } from '../../api/expenses.ts';
+import { FieldDayInput } from '../../components/dates/FieldDayInput.tsx';
 import { AmountInput } from '../../components/form/AmountInput.tsx';
 import { FieldSelect } from '../../components/form/FieldSelect.tsx';
 
@@ -14,12 +15,12 @@ export function ExpenseFields({ form }: { form: UseFormReturn<any, any, any> }) 
   const suppliers = useExpenseSuppliers();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
-      <TextInput
+      <FieldDayInput
+        control={control}
+        name="expense_date"
         label="Expense date"
-        type="date"
-        max={formatDay(new Date())}
-        {...register('expense_date')}
-        error={errors.expense_date?.message}
+        maxDate={formatDay(new Date())}
+        tooLate={EXPENSE_FUTURE_MESSAGE}
       />
       <Controller
         control={control}

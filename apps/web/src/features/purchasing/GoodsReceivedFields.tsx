@@ -13,6 +13,7 @@ import { ActionIcon, Anchor, Button, Group, Paper, Radio, SimpleGrid, Stack, Tex
 import { useEffect } from 'react';
 import { Controller, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { Link } from 'react-router';
+import { FieldDayInput } from '../../components/dates/FieldDayInput.tsx';
 import { AmountInput } from '../../components/form/AmountInput.tsx';
 import { FieldSelect } from '../../components/form/FieldSelect.tsx';
 import { LookupSelect } from '../products/LookupSelect.tsx';
@@ -64,12 +65,12 @@ export function GoodsReceivedFields({ form, order }: { form: Form; order?: Purch
           // The goods of an order come from its supplier.
           disabled={Boolean(order)}
         />
-        <TextInput
+        <FieldDayInput
+          control={form.control}
+          name="received_date"
           label="Received Date"
-          type="date"
-          max={formatDay(new Date())}
-          {...form.register('received_date')}
-          error={errors.received_date?.message}
+          maxDate={formatDay(new Date())}
+          tooLate="The received date cannot be in the future."
         />
         <TextInput
           label="Supplier Invoice Number"

@@ -1,6 +1,7 @@
 import { API, formatMoney } from '@duka/shared';
 import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type UseFormReturn, useFieldArray } from 'react-hook-form';
+import { FieldDayInput } from '../../components/dates/FieldDayInput.tsx';
 import { AmountInput } from '../../components/form/AmountInput.tsx';
 import { LookupSelect } from '../products/LookupSelect.tsx';
 import { LineGoodsFields } from './LineGoodsFields.tsx';
@@ -38,12 +39,7 @@ export function PurchaseOrderFields({ form }: { form: Form }) {
     <Stack>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <LookupSelect control={form.control} name="supplier_id" label="Supplier" endpoint={API.supplier.names} />
-        <TextInput
-          label="Expected Date"
-          type="date"
-          {...form.register('expected_date')}
-          error={form.formState.errors.expected_date?.message as string | undefined}
-        />
+        <FieldDayInput control={form.control} name="expected_date" label="Expected Date" />
       </SimpleGrid>
       <Textarea
         label="Notes"

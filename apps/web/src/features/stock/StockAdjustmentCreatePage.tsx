@@ -9,11 +9,12 @@ import {
   toBaseQuantity,
   unitEquation,
 } from '@duka/shared';
-import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Textarea } from '@mantine/core';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useProductUnits } from '../../api/catalogue.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useBatchesWithStock } from '../../api/stock.ts';
+import { FieldDayInput } from '../../components/dates/FieldDayInput.tsx';
 import { AmountInput } from '../../components/form/AmountInput.tsx';
 import { FieldSelect } from '../../components/form/FieldSelect.tsx';
 import { RecordFormPage, type RecordFormSpec, useRecordForm } from '../../components/form/record-form.tsx';
@@ -127,12 +128,12 @@ function WriteOffFields({ form }: { form: UseFormReturn<any, any, any> }) {
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           decimalScale={3}
         />
-        <TextInput
+        <FieldDayInput
+          control={form.control}
+          name="adjustment_date"
           label="Date"
-          type="date"
-          max={formatDay(new Date())}
-          {...form.register('adjustment_date')}
-          error={errors.adjustment_date?.message}
+          maxDate={formatDay(new Date())}
+          tooLate="The date cannot be in the future."
         />
       </SimpleGrid>
       <Textarea label="Note" mt="md" autosize minRows={2} {...form.register('note')} error={errors.note?.message} />

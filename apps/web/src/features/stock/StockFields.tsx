@@ -16,6 +16,7 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import { type SelectOption, useProductUnits } from '../../api/catalogue.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useAllBrands, useBrandsOf } from '../../api/stock.ts';
+import { FieldDayInput } from '../../components/dates/FieldDayInput.tsx';
 import { AmountInput } from '../../components/form/AmountInput.tsx';
 import { FieldSelect } from '../../components/form/FieldSelect.tsx';
 import { QuickCreate } from '../../components/form/QuickCreate.tsx';
@@ -217,12 +218,7 @@ export function StockFields({ form }: { form: UseFormReturn<any, any, any> }) {
         inputWrapperOrder={['label', 'input', 'description', 'error']}
       />
       <AmountInput form={form} name="min_stock_level" label="Minimum Stock Level" decimalScale={3} />
-      <TextInput
-        label="Stock Date"
-        type="date"
-        {...form.register('stock_date')}
-        error={(form.formState.errors.stock_date?.message as string | undefined) ?? undefined}
-      />
+      <FieldDayInput control={form.control} name="stock_date" label="Stock Date" />
     </SimpleGrid>
   );
 }

@@ -1,9 +1,10 @@
 import { formatDay, formatMoney } from '@duka/shared';
-import { Alert, Button, Card, Group, Modal, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { usePermissions } from '../../api/permissions.ts';
 import { cashierName, useCashiers, useCashUpDay, useSaveCashUp } from '../../api/till.ts';
+import { DayInput } from '../../components/dates/DayInput.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { BigDifference, CashFigures, CountFields, countedWords, MethodTable, shillingsOf } from './cashup-figures.tsx';
 import { SavedCashUps } from './SavedCashUps.tsx';
@@ -54,12 +55,13 @@ export function CashUpPage() {
         Cash-up
       </Title>
       <Group align="flex-end">
-        <TextInput
-          type="date"
+        <DayInput
           label="Day"
           value={date}
-          max={formatDay(new Date())}
-          onChange={(e) => setDate(e.currentTarget.value)}
+          maxDate={formatDay(new Date())}
+          tooLate="The cash-up day cannot be in the future."
+          // The day shown stays until another valid day is typed or picked.
+          onChange={(day) => day && setDate(day)}
           w={200}
         />
         {mayPick && (
