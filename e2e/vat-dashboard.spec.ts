@@ -121,19 +121,20 @@ describe('the dashboard', () => {
       { label: 'Water Tank (Water Tank unit)', y: 1 },
     ]);
 
-    // Custom: the days typed into the two date fields (month, day, year as Chromium's date field takes them).
+    // Custom: the days typed into the two date fields (YYYY-MM-DD), each cleared first as a person does.
     await choose('Custom');
     const typeDay = async (label: string, day: string) => {
-      const field = page.getByLabel(label);
-      const box = await field.boundingBox();
-      await field.click({ position: { x: 10, y: (box?.height ?? 20) / 2 } }); // the month part
-      await page.keyboard.type(`${day.slice(5, 7)}${day.slice(8, 10)}${day.slice(0, 4)}`);
+      const field = page.getByRole('textbox', { name: label, exact: true });
+      await field.click();
+      await page.keyboard.press('End');
+      for (let i = (await field.inputValue()).length; i > 0; i--) await page.keyboard.press('Backspace');
+      await page.keyboard.type(day);
       await expect.poll(() => field.inputValue()).toBe(day);
     };
     await typeDay('Start Date', firstOfMonth);
-    await typeDay('End Date', lastDay); // before the start: the server's message is shown
-    await page.getByRole('button', { name: 'Apply' }).click();
+    await typeDay('End Date', lastDay); // before the start: refused where it is typed, nothing to apply
     await page.getByText('The end date cannot be before the start date.').waitFor();
+    expect(await page.getByRole('button', { name: 'Apply' }).isDisabled()).toBe(true);
     await typeDay('End Date', today);
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByText(`${firstOfMonth} to ${today}`).waitFor();
