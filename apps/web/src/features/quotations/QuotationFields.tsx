@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { Controller, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { usePermissions } from '../../api/permissions.ts';
+import { FieldDayInput } from '../../components/dates/FieldDayInput.tsx';
 import { AmountInput } from '../../components/form/AmountInput.tsx';
 import { LineGoodsFields } from '../purchasing/LineGoodsFields.tsx';
 import { QuotationCustomerFields } from './QuotationCustomerFields.tsx';
@@ -58,12 +59,7 @@ export function QuotationFields({ form }: { form: Form }) {
     <Stack>
       <QuotationCustomerFields form={form} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          label="Valid Until"
-          type="date"
-          {...form.register('valid_until')}
-          error={errors.valid_until?.message}
-        />
+        <FieldDayInput control={form.control} name="valid_until" label="Valid Until" />
         <Controller
           control={form.control}
           name="discount"

@@ -1,8 +1,8 @@
 import { API, DEFAULT_QUOTATION_DAYS, type QuotationShown, quotationSchema } from '@duka/shared';
 import { useMemo } from 'react';
 import { usePermissions } from '../../api/permissions.ts';
+import { addDays, shopToday } from '../../components/dates/day-text.ts';
 import { RecordFieldsPage, type RecordFormSpec } from '../../components/form/record-form.tsx';
-import { shopToday } from '../../components/list/report-filters.tsx';
 import { EMPTY_QUOTATION_LINE, QuotationFields } from './QuotationFields.tsx';
 
 // Quotations on the form kit: the shared schema checks the form, the server's 422 messages show under their fields (a
@@ -11,10 +11,8 @@ import { EMPTY_QUOTATION_LINE, QuotationFields } from './QuotationFields.tsx';
 
 const base = { label: 'Quotation', listLabel: 'Quotations', list: '/quotationlist', width: 1100 };
 
-const DAY_MS = 86_400_000;
 /** The shop's today plus `days`, YYYY-MM-DD. */
-const daysFromToday = (days: number) =>
-  new Date(new Date(`${shopToday()}T00:00:00Z`).getTime() + days * DAY_MS).toISOString().slice(0, 10);
+const daysFromToday = (days: number) => addDays(shopToday(), days);
 
 const CREATE: RecordFormSpec<typeof quotationSchema> = {
   ...base,
