@@ -9,13 +9,14 @@ import {
   type PurchaseOrderShown,
   quantityWithUnit,
 } from '@duka/shared';
-import { ActionIcon, Anchor, Button, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { Controller, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FieldDayInput } from '../../components/dates/FieldDayInput.tsx';
 import { AmountInput } from '../../components/form/AmountInput.tsx';
 import { FieldSelect } from '../../components/form/FieldSelect.tsx';
+import { LineTotalField } from '../../components/form/LineTotalField.tsx';
 import { LookupSelect } from '../products/LookupSelect.tsx';
 import { EMPTY_RECEIPT_LINE, lineValue, type ReceiptLineValues } from './goods-received-values.ts';
 import { LineGoodsFields } from './LineGoodsFields.tsx';
@@ -230,27 +231,7 @@ function ReceiptLine({
           aria-label={label('minimum stock level')}
           decimalScale={3}
         />
-        <Group align="flex-end" gap="xs" wrap="nowrap">
-          <TextInput
-            label="Line Value"
-            aria-label={label('value')}
-            readOnly
-            variant="filled"
-            value={formatMoney(lineValue(line))}
-            styles={{ input: { textAlign: 'right' } }}
-          />
-          {onRemove && (
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="lg"
-              aria-label={`Remove line ${index + 1}`}
-              onClick={onRemove}
-            >
-              ×
-            </ActionIcon>
-          )}
-        </Group>
+        <LineTotalField index={index} label="Line Value" amount={lineValue(line)} onRemove={onRemove} />
       </SimpleGrid>
       {lineErrors?.purchase_order_line_id?.message && (
         <Text c="red" size="sm" role="alert" mt="xs">

@@ -1,8 +1,9 @@
 import { API, formatMoney } from '@duka/shared';
-import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { FieldDayInput } from '../../components/dates/FieldDayInput.tsx';
 import { AmountInput } from '../../components/form/AmountInput.tsx';
+import { LineTotalField, typedLineTotal } from '../../components/form/LineTotalField.tsx';
 import { LookupSelect } from '../products/LookupSelect.tsx';
 import { LineGoodsFields } from './LineGoodsFields.tsx';
 
@@ -26,8 +27,7 @@ export const EMPTY_LINE: OrderLineValues = {
 type Form = UseFormReturn<any, any, any>;
 
 /** round(quantity × unit cost), whole shillings: the line total the server will store. */
-const lineTotal = (line: Partial<OrderLineValues> | undefined) =>
-  Math.round((Number(line?.quantity) || 0) * (Number(line?.unit_cost) || 0));
+const lineTotal = (line: Partial<OrderLineValues> | undefined) => typedLineTotal(line?.quantity, line?.unit_cost);
 
 /** The order's fields: supplier, expected date, notes, then its lines with a live total. */
 export function PurchaseOrderFields({ form }: { form: Form }) {
@@ -98,27 +98,7 @@ function OrderLine({ form, index, onRemove }: { form: Form; index: number; onRem
           aria-label={label('unit cost')}
           decimalScale={0}
         />
-        <Group align="flex-end" gap="xs" wrap="nowrap">
-          <TextInput
-            label="Line Total"
-            aria-label={label('total')}
-            readOnly
-            variant="filled"
-            value={formatMoney(lineTotal(line))}
-            styles={{ input: { textAlign: 'right' } }}
-          />
-          {onRemove && (
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="lg"
-              aria-label={`Remove line ${index + 1}`}
-              onClick={onRemove}
-            >
-              ×
-            </ActionIcon>
-          )}
-        </Group>
+        <LineTotalField index={index} label="Line Total" amount={lineTotal(line)} onRemove={onRemove} />
       </SimpleGrid>
     </Paper>
   );

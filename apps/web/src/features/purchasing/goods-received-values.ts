@@ -1,4 +1,5 @@
 import { formatDay, type PurchaseOrderShown } from '@duka/shared';
+import { typedLineTotal } from '../../components/form/LineTotalField.tsx';
 
 // The receipt form's values: empty for goods without an order, or the order's supplier and what remains of each of
 // its lines, at the order's unit cost.
@@ -28,7 +29,7 @@ export const EMPTY_RECEIPT_LINE: ReceiptLineValues = {
 
 /** round(quantity × unit cost), whole shillings: the line's value the server will store. */
 export const lineValue = (line: Partial<ReceiptLineValues> | undefined) =>
-  Math.round((Number(line?.quantity) || 0) * (Number(line?.unit_cost) || 0));
+  typedLineTotal(line?.quantity, line?.unit_cost);
 
 /** The form's starting values: received today, on credit, no landed costs; the order's remaining lines if any. */
 export function receiptValues(order?: PurchaseOrderShown) {

@@ -1,20 +1,10 @@
 import { formatMoney, saleTotals } from '@duka/shared';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { Controller, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { usePermissions } from '../../api/permissions.ts';
 import { FieldDayInput } from '../../components/dates/FieldDayInput.tsx';
 import { AmountInput } from '../../components/form/AmountInput.tsx';
+import { LineTotalField, typedLineTotal } from '../../components/form/LineTotalField.tsx';
 import { LineGoodsFields } from '../purchasing/LineGoodsFields.tsx';
 import { QuotationCustomerFields } from './QuotationCustomerFields.tsx';
 
@@ -160,30 +150,13 @@ function QuotationLine({ form, index, onRemove }: { form: Form; index: number; o
             error={priceError}
           />
         )}
-        <Group align="flex-end" gap="xs" wrap="nowrap">
-          <TextInput
-            label="Line Total"
-            aria-label={label('total')}
-            readOnly
-            variant="filled"
-            placeholder="When saved"
-            value={
-              isPriced(line) ? formatMoney(Math.round((Number(line?.quantity) || 0) * Number(line?.unit_price))) : ''
-            }
-            styles={{ input: { textAlign: 'right' } }}
-          />
-          {onRemove && (
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="lg"
-              aria-label={`Remove line ${index + 1}`}
-              onClick={onRemove}
-            >
-              ×
-            </ActionIcon>
-          )}
-        </Group>
+        <LineTotalField
+          index={index}
+          label="Line Total"
+          amount={isPriced(line) ? typedLineTotal(line?.quantity, line?.unit_price) : null}
+          placeholder="When saved"
+          onRemove={onRemove}
+        />
       </SimpleGrid>
     </Paper>
   );
