@@ -99,6 +99,7 @@ export async function updateProductUnits(
         'conflict',
         `${product.name} has stock counted in ${counted.name}: its base unit stays ${counted.name}.`,
       );
+    await refuseRemovingUnitsInUse(trx, product, wanted);
     await trx.deleteFrom('product_units').where('product_id', '=', productId).execute();
     if (input.units.length > 0)
       await trx
@@ -121,4 +122,50 @@ export async function updateProductUnits(
     await writeAudit(trx, ctx, { type: 'Product', activity: 'Units', details: describeUnits(product.name, shown) });
     return shown;
   });
+}
+
+/**
+ * A unit the product no longer has (a unit left out, or the base changed) must not be one an open document counts in:
+ * an order still to receive or an open quotation keeps its quantities in it. 409 naming the first such document.
+ */
+async function refuseRemovingUnitsInUse(trx: Transaction<DB>, product: { id: number; name: string }, wanted: number[]) {
+  const before = await trx
+    .selectFrom('products')
+    .select('base_measurement_id')
+    .where('id', '=', product.id)
+    .executeTakeFirstOrThrow();
+  const had = [
+    ...(before.base_measurement_id === null ? [] : [before.base_measurement_id]),
+    ...(
+      await trx.selectFrom('product_units').select('measurement_id').where('product_id', '=', product.id).execute()
+    ).map((u) => u.measurement_id),
+  ];
+  const removed = had.filter((id) => !wanted.includes(id));
+  if (removed.length === 0) return;
+  const order = await trx
+    .selectFrom('purchase_order_lines as l')
+    .innerJoin('purchase_orders as po', 'po.id', 'l.purchase_order_id')
+    .innerJoin('measurements as m', 'm.id', 'l.measurement_id')
+    .select(['po.po_number as number', 'm.name as unit'])
+    .where('l.product_id', '=', product.id)
+    .where('l.measurement_id', 'in', removed)
+    .where('po.status', 'in', ['OPEN', 'PARTLY_RECEIVED'])
+    .whereRef('l.received_quantity', '<', 'l.quantity')
+    .executeTakeFirst();
+  const quotation =
+    order ??
+    (await trx
+      .selectFrom('quotation_lines as l')
+      .innerJoin('quotations as q', 'q.id', 'l.quotation_id')
+      .innerJoin('measurements as m', 'm.id', 'l.measurement_id')
+      .select(['q.quotation_number as number', 'm.name as unit'])
+      .where('l.product_id', '=', product.id)
+      .where('l.measurement_id', 'in', removed)
+      .where('q.status', '=', 'OPEN')
+      .executeTakeFirst());
+  if (quotation)
+    throw new AppError(
+      'conflict',
+      `${product.name} is counted in ${quotation.unit} on open ${order ? 'purchase order' : 'quotation'} ${quotation.number}: receive, convert or cancel it before removing the unit.`,
+    );
 }

@@ -133,3 +133,46 @@ describe('GET /productunits and PUT /productunitsupdate', () => {
     ]);
   });
 });
+
+describe('a unit in use on open documents', () => {
+  it('is not removed while an order still to receive or an open quotation counts in it', async () => {
+    const chain = await s.make.chain('Cement Block');
+    const withTonne = {
+      base_measurement_id: chain.measurement_id,
+      units: [{ measurement_id: tonne, factor: 20, bulk_discount_percent: 0 }],
+    };
+    expect((await put(chain.product_id, withTonne)).status).toBe(200);
+    const line = { product_id: chain.product_id, brand_id: chain.brand_id, measurement_id: tonne, quantity: 2 };
+    const order = await s.t.call('POST', '/api/purchaseorderstore', {
+      token: s.admin,
+      body: { supplier_id: chain.supplier_id, lines: [{ ...line, unit_cost: 500_000 }] },
+    });
+    expect(order.status, JSON.stringify(order.body)).toBe(200);
+    const withoutTonne = { base_measurement_id: chain.measurement_id };
+    const refused = await put(chain.product_id, withoutTonne);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      `Cement Block Product is counted in Tonne on open purchase order ${order.body.data.po_number}: receive, convert or cancel it before removing the unit.`,
+    );
+    const cancel = await s.t.call('POST', `/api/purchaseordercancel/${order.body.data.id}`, {
+      token: s.admin,
+      body: { reason: 'Ordered by mistake' },
+    });
+    expect(cancel.status).toBe(200);
+
+    const quotation = await s.t.call('POST', '/api/quotationstore', {
+      token: s.admin,
+      body: { customer_name: 'Walk-in', customer_phone: '0700111222', lines: [{ ...line, unit_price: 600_000 }] },
+    });
+    expect(quotation.status, JSON.stringify(quotation.body)).toBe(200);
+    expect((await put(chain.product_id, withoutTonne)).body.message).toBe(
+      `Cement Block Product is counted in Tonne on open quotation ${quotation.body.data.quotation_number}: receive, convert or cancel it before removing the unit.`,
+    );
+    const cancelled = await s.t.call('POST', `/api/quotationcancel/${quotation.body.data.id}`, {
+      token: s.admin,
+      body: { reason: 'Client went elsewhere' },
+    });
+    expect(cancelled.status).toBe(200);
+    expect((await put(chain.product_id, withoutTonne)).status).toBe(200);
+  });
+});
