@@ -6,6 +6,7 @@ import {
   collectErrors,
   openFromMenu,
   type RunningApp,
+  retype,
   saleThroughApi,
   signedInPage,
   startShop,
@@ -88,11 +89,7 @@ afterAll(() => stopAll(app, browser));
 const textbox = (label: string) => page.getByRole('textbox', { name: label, exact: true });
 /** Clicks a field, rubs out what it holds (End, then one Backspace per character) and types, as a person does. */
 async function typeInto(label: string, text: string) {
-  const field = textbox(label);
-  await field.click();
-  await page.keyboard.press('End');
-  for (let left = (await field.inputValue()).length; left > 0; left -= 1) await page.keyboard.press('Backspace');
-  await page.keyboard.type(text);
+  await retype(textbox(label), text);
 }
 async function choose(label: string, option: string) {
   await textbox(label).click();

@@ -1,13 +1,15 @@
 import fs from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../apps/server/src/db/seed/demo.ts';
 import {
   apiCall,
+  axeViolations,
   collectErrors,
+  fieldError,
   openFromMenu,
   type RunningApp,
+  retype,
   signInThroughUi,
   startShop,
   stockItem,
@@ -54,32 +56,16 @@ const textbox = (label: string | RegExp, scope: Pick<Page, 'getByRole'> = page) 
   scope.getByRole('textbox', { name: label, exact: typeof label === 'string' });
 /** Clicks a field, rubs out what it holds (End, then one Backspace per character) and types, as a person does. */
 async function typeInto(label: string, text: string, scope: Pick<Page, 'getByRole'> = page) {
-  const field = textbox(label, scope);
-  await field.click();
-  await page.keyboard.press('End');
-  for (let left = (await field.inputValue()).length; left > 0; left -= 1) await page.keyboard.press('Backspace');
-  if (text) await page.keyboard.type(text);
+  await retype(textbox(label, scope), text);
 }
 async function choose(label: string, option: string) {
   await textbox(label).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 /** The message shown under a field (Mantine ties it to the input through aria-describedby). */
-async function errorUnder(label: string): Promise<string> {
-  const field = textbox(label);
-  await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
-  const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean);
-  const texts = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()));
-  return texts.join(' ').trim();
-}
+const errorUnder = (label: string) => fieldError(textbox(label));
 /** The serious and critical WCAG 2 A/AA violations on the screen as it is now. */
-async function seriousViolations(): Promise<string[]> {
-  await page.waitForTimeout(400);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
-}
+const seriousViolations = () => axeViolations(page);
 const get = async (path: string) => {
   const res = await apiCall(app.url, 'GET', path, undefined, admin);
   expect(res.status).toBe(200);

@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { formatMoney } from '@duka/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,9 +5,11 @@ import { DEMO_ADMIN, DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
 import {
   apiCall,
   apiToken,
+  axeViolations,
   collectErrors,
   openFromMenu,
   type RunningApp,
+  retype,
   saleThroughApi,
   signedInPage,
   signInThroughUi,
@@ -103,11 +104,7 @@ afterAll(() => stopAll(app, browser));
 const textbox = (label: string, on: Page = page) => on.getByRole('textbox', { name: label, exact: true });
 /** Clicks a field, rubs out what it holds (End, then one Backspace per character) and types into it. */
 async function typeInto(label: string, text: string, on: Page = page) {
-  const field = textbox(label, on);
-  await field.click();
-  await on.keyboard.press('End');
-  for (let left = (await field.inputValue()).length; left > 0; left -= 1) await on.keyboard.press('Backspace');
-  await on.keyboard.type(text);
+  await retype(textbox(label, on), text);
 }
 async function choose(label: string, option: string, on: Page = page) {
   await textbox(label, on).click();
@@ -117,13 +114,7 @@ async function choose(label: string, option: string, on: Page = page) {
 const card = async (label: string, on: Page = page) =>
   ((await on.getByRole('group', { name: label }).textContent()) ?? '').replace(label, '').trim();
 /** The serious and critical WCAG 2 A/AA violations on the page as it is now (as a11y.spec.ts counts them). */
-async function seriousViolations(): Promise<string[]> {
-  await page.waitForTimeout(400);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
+const seriousViolations = () => axeViolations(page);
 const closingRow = () => page.getByTestId('statement-closing').getByRole('cell').allInnerTexts();
 
 /** Opens the supplier's statement from the suppliers list, as its row's Statement action. */

@@ -1,6 +1,8 @@
 // Browser-test support: the built app on its own embedded database, Debian's Chromium, and sign-in through the UI.
 import fs from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { DEMO_ADMIN } from '../apps/server/src/db/seed/demo.ts';
 import { makeDataDir, type ServerProcess, startHealthyServer } from '../apps/server/test/server-process.ts';
 
@@ -215,4 +217,30 @@ export async function saveBusinessInfo(
   const res = await apiCall(baseUrl, 'POST', '/businessinfosettingsstore', info, token);
   if (res.status !== 200)
     throw new Error(`/businessinfosettingsstore answered ${res.status}: ${JSON.stringify(res.body)}`);
+}
+
+/** Clicks `field`, rubs out what it holds (End, then one Backspace per character) and types `text`, as a person does. */
+export async function retype(field: Locator, text: string) {
+  const { keyboard } = field.page();
+  await field.click();
+  await keyboard.press('End');
+  for (let left = (await field.inputValue()).length; left > 0; left -= 1) await keyboard.press('Backspace');
+  if (text) await keyboard.type(text);
+}
+
+/** The message shown under a field, once it is marked invalid (Mantine ties it to the input by aria-describedby). */
+export async function fieldError(field: Locator): Promise<string> {
+  await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+  const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean);
+  const texts = await Promise.all(ids.map((id) => field.page().locator(`[id="${id}"]`).textContent()));
+  return texts.join(' ').trim();
+}
+
+/** The serious and critical WCAG 2 A/AA violations on the page as it is now, once its transitions have ended. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.waitForTimeout(400);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
