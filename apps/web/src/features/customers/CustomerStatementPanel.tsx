@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { downloadStatement, useCustomerStatement } from '../../api/customers.ts';
 import { usePermissions } from '../../api/permissions.ts';
 import { useBusinessInfo } from '../../api/sales.ts';
+import { WhatsAppButton } from '../../components/DocumentButtons.tsx';
 import {
   AgingTable,
   PrintedStatementHead,
@@ -41,17 +42,7 @@ export function CustomerStatementPanel({ customer }: { customer: CustomerRecord 
         period={period}
         statement={statement}
         download={(chosen) => downloadStatement(customer.id, customer.customer_number, chosen)}
-        actions={(s) => (
-          <Button
-            component="a"
-            href={whatsAppLink(s, businessName)}
-            target="_blank"
-            rel="noopener noreferrer"
-            color="green"
-          >
-            Share on WhatsApp
-          </Button>
-        )}
+        actions={(s) => <WhatsAppButton href={whatsAppLink(s, businessName)} />}
       >
         {(s) => (
           <>

@@ -7,11 +7,12 @@ import {
   paymentLabel,
   quantityWithUnit,
 } from '@duka/shared';
-import { Anchor, Button, Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { downloadGoodsReceived, useGoodsReceived } from '../../api/purchasing.ts';
+import { DownloadPdfButton } from '../../components/DocumentButtons.tsx';
 import { FormAlerts } from '../../components/FormAlerts.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { RecordTable } from '../../components/RecordTable.tsx';
@@ -41,16 +42,7 @@ export function GoodsReceivedShowPage() {
       trail={[{ label: 'Goods Received', to: '/goodsreceivedlist' }, { label: 'View' }]}
       notice={<FormAlerts state={{ success: notice }} onClose={() => setNotice(undefined)} />}
       actions={(onError) => (
-        <Button
-          variant="default"
-          onClick={() =>
-            downloadGoodsReceived(g.id, g.grn_number).catch((e) =>
-              onError(errorMessage(e, 'The export failed. Please try again.')),
-            )
-          }
-        >
-          Download PDF
-        </Button>
+        <DownloadPdfButton download={() => downloadGoodsReceived(g.id, g.grn_number)} onError={onError} />
       )}
       maw={1200}
     >

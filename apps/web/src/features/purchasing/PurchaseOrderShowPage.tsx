@@ -13,6 +13,7 @@ import { errorMessage } from '../../api/client.ts';
 import { usePermissions } from '../../api/permissions.ts';
 import { downloadPurchaseOrder, usePurchaseOrder } from '../../api/purchasing.ts';
 import { useBusinessInfo } from '../../api/sales.ts';
+import { DownloadPdfButton, WhatsAppButton } from '../../components/DocumentButtons.tsx';
 import { FormAlerts } from '../../components/FormAlerts.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { RecordTable } from '../../components/RecordTable.tsx';
@@ -48,25 +49,8 @@ export function PurchaseOrderShowPage() {
         notice={<FormAlerts state={{ success: notice }} onClose={() => setNotice(undefined)} />}
         actions={(onError) => (
           <Group gap="xs">
-            <Button
-              variant="default"
-              onClick={() =>
-                downloadPurchaseOrder(o.id, o.po_number).catch((e) =>
-                  onError(errorMessage(e, 'The export failed. Please try again.')),
-                )
-              }
-            >
-              Download PDF
-            </Button>
-            <Button
-              component="a"
-              href={orderWhatsAppLink(o, businessName)}
-              target="_blank"
-              rel="noopener noreferrer"
-              color="green"
-            >
-              Share on WhatsApp
-            </Button>
+            <DownloadPdfButton download={() => downloadPurchaseOrder(o.id, o.po_number)} onError={onError} />
+            <WhatsAppButton href={orderWhatsAppLink(o, businessName)} />
             {can('goodsReceivedAdd') && mayReceive(o.status) && (
               <Button component={Link} to={`/goodsreceivedcreate?purchase_order_id=${o.id}`}>
                 Receive goods

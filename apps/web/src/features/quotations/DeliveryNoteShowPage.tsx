@@ -5,6 +5,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { usePermissions } from '../../api/permissions.ts';
 import { downloadDeliveryNote, useDeliveryNote } from '../../api/quotations.ts';
+import { DownloadPdfButton } from '../../components/DocumentButtons.tsx';
 import { FormAlerts } from '../../components/FormAlerts.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { RecordTable } from '../../components/RecordTable.tsx';
@@ -36,16 +37,7 @@ export function DeliveryNoteShowPage() {
       notice={<FormAlerts state={{ success: notice }} onClose={() => setNotice(undefined)} />}
       actions={(onError) => (
         <Group gap="xs">
-          <Button
-            variant="default"
-            onClick={() =>
-              downloadDeliveryNote(d.id, d.delivery_number).catch((e) =>
-                onError(errorMessage(e, 'The export failed. Please try again.')),
-              )
-            }
-          >
-            Download PDF
-          </Button>
+          <DownloadPdfButton download={() => downloadDeliveryNote(d.id, d.delivery_number)} onError={onError} />
           {isLeft && can('deliveryNoteAdd') && (
             <Button component={Link} to={`/deliverynotecreate?sale_id=${d.sale_id}`}>
               Next trip

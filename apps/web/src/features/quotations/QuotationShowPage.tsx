@@ -6,6 +6,7 @@ import { errorMessage } from '../../api/client.ts';
 import { usePermissions } from '../../api/permissions.ts';
 import { downloadQuotation, useQuotation } from '../../api/quotations.ts';
 import { useBusinessInfo } from '../../api/sales.ts';
+import { DownloadPdfButton, WhatsAppButton } from '../../components/DocumentButtons.tsx';
 import { FormAlerts } from '../../components/FormAlerts.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { RecordTable } from '../../components/RecordTable.tsx';
@@ -44,25 +45,8 @@ export function QuotationShowPage() {
         notice={<FormAlerts state={{ success: notice }} onClose={() => setNotice(undefined)} />}
         actions={(onError) => (
           <Group gap="xs">
-            <Button
-              variant="default"
-              onClick={() =>
-                downloadQuotation(q.id, q.quotation_number).catch((e) =>
-                  onError(errorMessage(e, 'The export failed. Please try again.')),
-                )
-              }
-            >
-              Download PDF
-            </Button>
-            <Button
-              component="a"
-              href={quotationWhatsAppLink(q, businessName)}
-              target="_blank"
-              rel="noopener noreferrer"
-              color="green"
-            >
-              Share on WhatsApp
-            </Button>
+            <DownloadPdfButton download={() => downloadQuotation(q.id, q.quotation_number)} onError={onError} />
+            <WhatsAppButton href={quotationWhatsAppLink(q, businessName)} />
             {isOpen && can('quotationEdit') && (
               <Button variant="default" component={Link} to={`/quotationupdate/${q.id}`}>
                 Edit
