@@ -203,3 +203,10 @@ export const fileDay = (timeZone = 'Africa/Kampala', at = new Date()) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
     .format(at)
     .replace(/-/g, '_');
+
+/** A call that must succeed: expects 200 (failing with the answer's body) and gives its `data`. */
+export async function okData(res: Promise<ApiResponse>) {
+  const done = await res;
+  expect(done.status, JSON.stringify(done.body)).toBe(200);
+  return done.body.data;
+}

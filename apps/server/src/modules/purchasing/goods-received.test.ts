@@ -4,6 +4,7 @@ import {
   DENIED,
   expectInvalid,
   lastAudit,
+  okData,
   UNAUTHENTICATED,
   withCashierKeys,
 } from '../../../test/catalogue-fixtures.ts';
@@ -47,15 +48,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ok = async (res: Promise<{ status: number; body: any }>) => {
-  const done = await res;
-  expect(done.status, JSON.stringify(done.body)).toBe(200);
-  return done.body.data;
-};
-
 /** 3 Bundles of iron sheets at 380,000 and 12.5 Bags of nails at 1,999, to the catalogue's supplier. */
 async function newOrder() {
-  return ok(
+  return okData(
     t.call('POST', '/api/purchaseorderstore', {
       token: admin,
       body: {
@@ -111,7 +106,7 @@ const receiptBody = (overrides: Record<string, unknown> = {}) => ({
 
 const receive = (body: unknown, as: string | null = admin) =>
   t.call('POST', '/api/goodsreceivedstore', { token: as ?? undefined, body });
-const showReceipt = (id: number) => ok(t.call('GET', `/api/goodsreceivedshow/${id}`, { token: admin }));
+const showReceipt = (id: number) => okData(t.call('GET', `/api/goodsreceivedshow/${id}`, { token: admin }));
 const counts = async () =>
   Object.fromEntries(
     await Promise.all(
@@ -124,7 +119,7 @@ const counts = async () =>
 
 describe('keys', () => {
   it('answers 401 without a token and 403 to the cashier; each call opens with its key alone', async () => {
-    const { id } = await ok(receive(receiptBody()));
+    const { id } = await okData(receive(receiptBody()));
     for (const [key, path] of [
       ['goodsReceivedList', '/api/goodsreceivedlist'],
       ['goodsReceivedList', '/api/goodsreceivedxlsx'],
@@ -186,7 +181,7 @@ describe('POST /goodsreceivedstore', () => {
   it('receives an order in two parts: each batch in base units, the lines and the status follow, GR- numbers', async () => {
     const order = await newOrder();
     const [ironLine, nailLine] = await orderLines(order.id);
-    const first = await ok(
+    const first = await okData(
       receive(
         receiptBody({
           purchase_order_id: order.id,
@@ -206,7 +201,7 @@ describe('POST /goodsreceivedstore', () => {
       ),
     );
     expect(first.grn_number).toMatch(/^GR-\d{6}$/);
-    let shown = await ok(t.call('GET', `/api/purchaseordershow/${order.id}`, { token: admin }));
+    let shown = await okData(t.call('GET', `/api/purchaseordershow/${order.id}`, { token: admin }));
     expect(shown.status).toBe('PARTLY_RECEIVED');
     expect(shown.lines.map((l: { received: number }) => l.received)).toEqual([2, 0]);
     // Two Bundles are 20 Sheets, at 38,000 a Sheet (cost) and 45,000 (sale); the batch keeps what came in.
@@ -252,7 +247,7 @@ describe('POST /goodsreceivedstore', () => {
     );
     expect(await counts()).toEqual(before);
 
-    const second = await ok(
+    const second = await okData(
       receive(
         receiptBody({
           purchase_order_id: order.id,
@@ -280,7 +275,7 @@ describe('POST /goodsreceivedstore', () => {
       ),
     );
     expect(Number(second.grn_number.slice(3))).toBe(Number(first.grn_number.slice(3)) + 1);
-    shown = await ok(t.call('GET', `/api/purchaseordershow/${order.id}`, { token: admin }));
+    shown = await okData(t.call('GET', `/api/purchaseordershow/${order.id}`, { token: admin }));
     expect(shown.status).toBe('RECEIVED');
     expect(shown.lines.map((l: { remaining: number }) => l.remaining)).toEqual([0, 0]);
     expect(await lastAudit(t)).toMatchObject({ type: 'Goods received', activity: 'Create' });
@@ -292,7 +287,7 @@ describe('POST /goodsreceivedstore', () => {
 
   it('spreads landed costs over the lines by value: Σ batch costs = Σ line values + landed costs, to the shilling', async () => {
     // 10 × 2,000 = 20,000 and 3 × 333 = 999: 7,001 of landed costs split 6,875.06… and 343.9…
-    const { id } = await ok(
+    const { id } = await okData(
       receive(
         receiptBody({
           landed_costs: 7_001,
@@ -332,7 +327,7 @@ describe('POST /goodsreceivedstore', () => {
   });
 
   it('paid when received owes nothing and records how; the list and its files show both kinds', async () => {
-    const paid = await ok(
+    const paid = await okData(
       receive(receiptBody({ payment: 'PAID', payment_method: 'MOBILE_MONEY', payment_reference: 'MP-8812' })),
     );
     const receipt = await showReceipt(paid.id);
@@ -343,7 +338,7 @@ describe('POST /goodsreceivedstore', () => {
       amount_due: 0,
       goods_value: 20_000,
     });
-    const list = await ok(t.call('GET', `/api/goodsreceivedlist?search=${paid.grn_number}`, { token: admin }));
+    const list = await okData(t.call('GET', `/api/goodsreceivedlist?search=${paid.grn_number}`, { token: admin }));
     expect(list).toEqual([
       expect.objectContaining({ grn_number: paid.grn_number, payment: 'PAID', amount_due: 0, goods_value: 20_000 }),
     ]);

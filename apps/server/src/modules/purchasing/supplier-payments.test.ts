@@ -5,6 +5,7 @@ import {
   DENIED,
   expectInvalid,
   lastAudit,
+  okData,
   UNAUTHENTICATED,
   withCashierKeys,
 } from '../../../test/catalogue-fixtures.ts';
@@ -32,15 +33,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ok = async (res: Promise<{ status: number; body: any }>) => {
-  const done = await res;
-  expect(done.status, JSON.stringify(done.body)).toBe(200);
-  return done.body.data;
-};
-
 /** Goods of `value` (quantity 10) received from the catalogue's supplier on `day`, on credit unless told. */
 async function bill(c: Catalogue, value: number, day = today, extra: Record<string, unknown> = {}) {
-  return ok(
+  return okData(
     t.call('POST', '/api/goodsreceivedstore', {
       token: admin,
       body: {
@@ -68,9 +63,9 @@ const pay = (body: Record<string, unknown>, as: string | null = admin) =>
 const reverse = (id: number, reason: string, as: string | null = admin) =>
   t.call('POST', `/api/supplierpaymentreverse/${id}`, { token: as ?? undefined, body: { reason } });
 const due = async (receiptId: number) =>
-  (await ok(t.call('GET', `/api/goodsreceivedshow/${receiptId}`, { token: admin }))).amount_due as number;
+  (await okData(t.call('GET', `/api/goodsreceivedshow/${receiptId}`, { token: admin }))).amount_due as number;
 const statement = (supplierId: number, query = '') =>
-  ok(t.call('GET', `/api/supplierstatement/${supplierId}${query}`, { token: admin }));
+  okData(t.call('GET', `/api/supplierstatement/${supplierId}${query}`, { token: admin }));
 
 /** Σ what each supplier is owed (the bills' unpaid parts) = bills − payments + reversals, supplier by supplier. */
 async function expectBooksBalance() {
@@ -95,7 +90,7 @@ describe('keys', () => {
   it('answers 401 without a token and 403 to the cashier; each call opens with its key alone', async () => {
     const c = await makeCatalogue(t, admin, 'Keys Cement');
     await bill(c, 100_000);
-    const paid = await ok(pay({ supplier_id: c.supplier_id, amount: 10_000 }));
+    const paid = await okData(pay({ supplier_id: c.supplier_id, amount: 10_000 }));
     for (const [key, path] of [
       ['supplierStatement', `/api/supplierstatement/${c.supplier_id}`],
       ['supplierStatement', `/api/supplierstatementpdf/${c.supplier_id}`],
@@ -141,26 +136,26 @@ describe('POST /supplierpaymentstore', () => {
     });
     expect(await due(older.id)).toBe(300_000);
 
-    const first = await ok(pay({ supplier_id: c.supplier_id, amount: 350_000, method: 'BANK', reference: 'TT-1' }));
+    const first = await okData(pay({ supplier_id: c.supplier_id, amount: 350_000, method: 'BANK', reference: 'TT-1' }));
     expect(first).toMatchObject({ payment_number: expect.stringMatching(/^SP\d{6}$/), balance: 150_000 });
     expect([await due(older.id), await due(newer.id)]).toEqual([0, 150_000]);
     expect(await lastAudit(t)).toMatchObject({ type: 'Supplier payment', activity: 'Payment' });
     expect((await lastAudit(t)).details).toContain(
       `Payment ${first.payment_number} of UGX 350,000 to Hima Supplies by Bank ref TT-1`,
     );
-    const shown = await ok(t.call('GET', `/api/supplierpaymentshow/${first.id}`, { token: admin }));
+    const shown = await okData(t.call('GET', `/api/supplierpaymentshow/${first.id}`, { token: admin }));
     expect(shown.applied).toEqual([
       { goods_received_id: older.id, grn_number: older.grn_number, amount: 300_000 },
       { goods_received_id: newer.id, grn_number: newer.grn_number, amount: 50_000 },
     ]);
 
-    await ok(pay({ supplier_id: c.supplier_id, amount: 150_000 }));
+    await okData(pay({ supplier_id: c.supplier_id, amount: 150_000 }));
     expectInvalid(await pay({ supplier_id: c.supplier_id, amount: 1 }), {
       amount: ['The shop owes Hima Supplies nothing.'],
     });
 
     // A reversal makes owed again exactly what its payment settled; it is reversed once, and never itself.
-    const undone = await ok(reverse(first.id, 'The transfer bounced'));
+    const undone = await okData(reverse(first.id, 'The transfer bounced'));
     expect(undone.balance).toBe(350_000);
     expect([await due(older.id), await due(newer.id)]).toEqual([300_000, 50_000]);
     expect((await reverse(first.id, 'again')).status).toBe(409);
@@ -177,16 +172,16 @@ describe('cash paid from the till', () => {
     await bill(c, 80_000);
     await withCashierKeys(t, ['supplierPayment'], async () => {
       const day = async () =>
-        ok(t.call('GET', `/api/salescashup?date=${today}&opening_float=50000`, { token: cashier }));
+        okData(t.call('GET', `/api/salescashup?date=${today}&opening_float=50000`, { token: cashier }));
       const before = await day();
-      const paid = await ok(pay({ supplier_id: c.supplier_id, amount: 30_000, from_till: true }, cashier));
+      const paid = await okData(pay({ supplier_id: c.supplier_id, amount: 30_000, from_till: true }, cashier));
       // Paid from the bank, it is no business of the drawer.
-      await ok(pay({ supplier_id: c.supplier_id, amount: 5_000, method: 'BANK' }, cashier));
+      await okData(pay({ supplier_id: c.supplier_id, amount: 5_000, method: 'BANK' }, cashier));
       const after = await day();
       expect(after.cash_paid_out - before.cash_paid_out).toBe(30_000);
       expect(after.supplier_payments_count - before.supplier_payments_count).toBe(1);
       expect(before.expected_cash - after.expected_cash).toBe(30_000);
-      const saved = await ok(
+      const saved = await okData(
         t.call('POST', '/api/salescashupstore', {
           token: cashier,
           body: { date: today, opening_float: 50_000, counted_cash: after.expected_cash },
@@ -201,7 +196,7 @@ describe('cash paid from the till', () => {
       const next = await day();
       expect([next.cash_paid_out, next.supplier_payments_count]).toEqual([0, 0]);
 
-      await ok(reverse(paid.id, 'Supplier refused the cash', cashier));
+      await okData(reverse(paid.id, 'Supplier refused the cash', cashier));
       const back = await day();
       expect(back.cash_paid_out).toBe(-30_000);
       expect(back.expected_cash).toBe(50_000 + 30_000);
@@ -215,9 +210,9 @@ describe('GET /supplierstatement', () => {
     const c = await makeCatalogue(t, admin, 'Statement Cement');
     const old = await bill(c, 120_000, addDays(today, -70), { supplier_invoice_number: 'HS-100' });
     await bill(c, 60_000, addDays(today, -10));
-    const p = await ok(pay({ supplier_id: c.supplier_id, amount: 20_000, payment_date: addDays(today, -3) }));
-    const r = await ok(reverse(p.id, 'Wrong supplier'));
-    await ok(pay({ supplier_id: c.supplier_id, amount: 50_000, method: 'BANK', reference: 'TT-9' }));
+    const p = await okData(pay({ supplier_id: c.supplier_id, amount: 20_000, payment_date: addDays(today, -3) }));
+    const r = await okData(reverse(p.id, 'Wrong supplier'));
+    await okData(pay({ supplier_id: c.supplier_id, amount: 50_000, method: 'BANK', reference: 'TT-9' }));
 
     const whole = await statement(c.supplier_id);
     expect(whole.opening_balance).toBe(0);
@@ -267,7 +262,7 @@ describe('what the shop owes, on every screen', () => {
     await bill(a, 100_000);
     await bill(b, 250_000, addDays(today, -45));
     await bill(b, 90_000, today, { payment: 'PAID', payment_method: 'CASH' });
-    await ok(pay({ supplier_id: b.supplier_id, amount: 50_000, method: 'BANK' }));
+    await okData(pay({ supplier_id: b.supplier_id, amount: 50_000, method: 'BANK' }));
 
     const report = await wholeReport(t, admin, 'reportpayableslist');
     const rows = report.data.data as { supplier_id: number; balance: number; [k: string]: unknown }[];
@@ -281,7 +276,7 @@ describe('what the shop owes, on every screen', () => {
     }
     const total = rows.reduce((n, r) => n + r.balance, 0);
     expect(report.total_payables).toBe(total);
-    const dashboard = await ok(t.call('GET', '/api/dashboard', { token: admin }));
+    const dashboard = await okData(t.call('GET', '/api/dashboard', { token: admin }));
     expect(dashboard.payables).toEqual({ total });
 
     const suppliers = await wholeReport(t, admin, 'reportsupplierlist', {
@@ -299,8 +294,8 @@ describe('a supplier the shop owes', () => {
     const c = await makeCatalogue(t, admin, 'Owed Cement');
     const received = await bill(c, 70_000);
     // Its goods are gone (a supplier with stock on hand is refused for that first).
-    const { lines } = await ok(t.call('GET', `/api/goodsreceivedshow/${received.id}`, { token: admin }));
-    await ok(
+    const { lines } = await okData(t.call('GET', `/api/goodsreceivedshow/${received.id}`, { token: admin }));
+    await okData(
       t.call('POST', '/api/stockadjustmentstore', {
         token: admin,
         body: {
@@ -317,7 +312,7 @@ describe('a supplier the shop owes', () => {
     expect(refused.body.message).toBe(
       'The shop owes Hima Supplies UGX 70,000. Only a supplier the shop owes nothing can be deleted.',
     );
-    await ok(pay({ supplier_id: c.supplier_id, amount: 70_000 }));
+    await okData(pay({ supplier_id: c.supplier_id, amount: 70_000 }));
     expect((await t.call('DELETE', `/api/supplierdelete/${c.supplier_id}`, { token: admin })).status).toBe(200);
   });
 });

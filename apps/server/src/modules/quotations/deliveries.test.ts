@@ -4,6 +4,7 @@ import {
   DENIED,
   expectInvalid,
   lastAudit,
+  okData,
   UNAUTHENTICATED,
   withCashierKeys,
 } from '../../../test/catalogue-fixtures.ts';
@@ -34,15 +35,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ok = async (res: Promise<{ status: number; body: any }>) => {
-  const done = await res;
-  expect(done.status, JSON.stringify(done.body)).toBe(200);
-  return done.body.data;
-};
-
 /** `quantity` bars sold now, paid in cash, collected later. */
 async function soldForLater(quantity: number, deliverLater = true) {
-  const sale = await ok(
+  const sale = await okData(
     t.call('POST', '/api/salesstore', {
       token: admin,
       body: {
@@ -55,7 +50,7 @@ async function soldForLater(quantity: number, deliverLater = true) {
       },
     }),
   );
-  const lines = await ok(t.call('GET', `/api/deliverynotesale/${sale.id}`, { token: admin }));
+  const lines = await okData(t.call('GET', `/api/deliverynotesale/${sale.id}`, { token: admin }));
   return { id: sale.id as number, itemId: lines.lines[0].sale_item_id as number };
 }
 
@@ -65,9 +60,9 @@ const deliver = (saleId: number, itemId: number, quantity: number, as: string | 
     body: { sale_id: saleId, lines: [{ sale_item_id: itemId, quantity }], vehicle: 'UBK 123X', driver: 'Musoke' },
   });
 const remaining = async (saleId: number) =>
-  (await ok(t.call('GET', `/api/deliverynotesale/${saleId}`, { token: admin }))).lines[0].remaining as number;
+  (await okData(t.call('GET', `/api/deliverynotesale/${saleId}`, { token: admin }))).lines[0].remaining as number;
 const inYard = async () => {
-  const levels = await ok(t.call('GET', `/api/stocklevel?search=${bars.batch_number}`, { token: admin }));
+  const levels = await okData(t.call('GET', `/api/stocklevel?search=${bars.batch_number}`, { token: admin }));
   return { balance: levels[0].balance as number, inYard: levels[0].in_yard as number };
 };
 const awaiting = async () =>
@@ -76,7 +71,7 @@ const awaiting = async () =>
 describe('keys', () => {
   it('answers 401 without a token and 403 to the cashier; each call opens with its key alone', async () => {
     const sale = await soldForLater(2);
-    const note = await ok(deliver(sale.id, sale.itemId, 1));
+    const note = await okData(deliver(sale.id, sale.itemId, 1));
     for (const [key, path] of [
       ['deliveryNoteList', '/api/deliverynotelist'],
       ['deliveryNoteList', '/api/deliverynotexlsx'],
@@ -107,7 +102,7 @@ describe('goods collected over several trips', () => {
     expect(await inYard()).toEqual({ balance: before.balance - 30, inYard: before.inYard + 30 });
     expect((await awaiting()).find((r) => r.sale_id === sale.id)).toMatchObject({ remaining: 30 });
 
-    const first = await ok(deliver(sale.id, sale.itemId, 12));
+    const first = await okData(deliver(sale.id, sale.itemId, 12));
     expect(first.delivery_number).toMatch(/^DN-\d{6}$/);
     expect(await lastAudit(t)).toMatchObject({ type: 'Delivery note', activity: 'Create' });
     expect(await remaining(sale.id)).toBe(18);
@@ -116,7 +111,7 @@ describe('goods collected over several trips', () => {
         expect.stringMatching(/^Only 18 .* of Iron Bar Y12 remain to collect\.$/) as unknown as string,
       ],
     });
-    const second = await ok(deliver(sale.id, sale.itemId, 18));
+    const second = await okData(deliver(sale.id, sale.itemId, 18));
     expect(await remaining(sale.id)).toBe(0);
     expectInvalid(await deliver(sale.id, sale.itemId, 1), {
       'lines.0.quantity': ['Nothing of Iron Bar Y12 remains to collect.'],
@@ -124,7 +119,7 @@ describe('goods collected over several trips', () => {
     expect((await awaiting()).find((r) => r.sale_id === sale.id)).toBeUndefined();
     expect(await inYard()).toEqual({ balance: before.balance - 30, inYard: before.inYard });
 
-    const shown = await ok(t.call('GET', `/api/deliverynoteshow/${first.id}`, { token: admin }));
+    const shown = await okData(t.call('GET', `/api/deliverynoteshow/${first.id}`, { token: admin }));
     expect(shown.lines).toEqual([expect.objectContaining({ quantity: 12, remaining_after: 18 })]);
     const pdf = pdfLines((await t.download(`/api/deliverynotepdf/${second.id}`, admin)).bytes).join('\n');
     expect(pdf).toContain('DELIVERY NOTE');
@@ -145,9 +140,9 @@ describe('goods collected over several trips', () => {
 
   it('a return of goods never collected goes back to the batch and off what remains to collect', async () => {
     const sale = await soldForLater(10);
-    await ok(deliver(sale.id, sale.itemId, 4));
+    await okData(deliver(sale.id, sale.itemId, 4));
     const before = await inYard();
-    await ok(
+    await okData(
       t.call('POST', `/api/salesreturnstore/${sale.id}`, {
         token: admin,
         body: {

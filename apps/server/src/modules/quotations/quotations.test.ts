@@ -5,6 +5,7 @@ import {
   DENIED,
   expectInvalid,
   lastAudit,
+  okData,
   UNAUTHENTICATED,
   withCashierKeys,
 } from '../../../test/catalogue-fixtures.ts';
@@ -43,12 +44,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ok = async (res: Promise<{ status: number; body: any }>) => {
-  const done = await res;
-  expect(done.status, JSON.stringify(done.body)).toBe(200);
-  return done.body.data;
-};
-
 const line = (overrides: Record<string, unknown> = {}) => ({
   product_id: cement.product_id,
   brand_id: cement.brand_id,
@@ -66,7 +61,7 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 });
 const store = (b: unknown, as: string | null = admin) =>
   t.call('POST', '/api/quotationstore', { token: as ?? undefined, body: b });
-const show = (id: number) => ok(t.call('GET', `/api/quotationshow/${id}`, { token: admin }));
+const show = (id: number) => okData(t.call('GET', `/api/quotationshow/${id}`, { token: admin }));
 const convert = (id: number, b: Record<string, unknown>, as: string | null = admin) =>
   t.call('POST', `/api/quotationconvert/${id}`, {
     token: as ?? undefined,
@@ -75,7 +70,7 @@ const convert = (id: number, b: Record<string, unknown>, as: string | null = adm
 
 describe('keys', () => {
   it('answers 401 without a token and 403 to the cashier; each call opens with its key alone', async () => {
-    const { id } = await ok(store(body()));
+    const { id } = await okData(store(body()));
     for (const [key, path] of [
       ['quotationList', '/api/quotationlist'],
       ['quotationExport', '/api/quotationxlsx'],
@@ -105,7 +100,7 @@ describe('keys', () => {
 
 describe('POST /quotationstore', () => {
   it("quotes today's price by default, numbers QT-, totals with the discount, and audits", async () => {
-    const made = await ok(store(body({ discount: 5, lines: [line(), line({ quantity: 2.5 })] })));
+    const made = await okData(store(body({ discount: 5, lines: [line(), line({ quantity: 2.5 })] })));
     expect(made.quotation_number).toMatch(/^QT-\d{6}$/);
     const q = await show(made.id);
     expect(q).toMatchObject({
@@ -160,13 +155,13 @@ describe('POST /quotationstore', () => {
 
 describe('POST /quotationconvert', () => {
   it('makes the sale at the quoted prices with a deposit and the rest on account, once', async () => {
-    const { id, quotation_number } = await ok(store(body({ lines: [line({ unit_price: 34_000 })] })));
+    const { id, quotation_number } = await okData(store(body({ lines: [line({ unit_price: 34_000 })] })));
     const key = randomUUID();
     const payments = [
       { method: 'CASH', amount: 100_000 },
       { method: 'ACCOUNT', amount: 240_000 },
     ];
-    const sale = await ok(convert(id, { payments, idempotencyKey: key }));
+    const sale = await okData(convert(id, { payments, idempotencyKey: key }));
     const q = await show(id);
     expect(q).toMatchObject({ status: 'CONVERTED', sale: { id: sale.sale_id } });
     const made = await t.db
@@ -185,14 +180,14 @@ describe('POST /quotationconvert', () => {
       `Converted quotation ${quotation_number} into sale ${sale.receipt_number}`,
     );
     // The same key again answers the same sale; another key is refused naming it.
-    expect(await ok(convert(id, { payments, idempotencyKey: key }))).toEqual(sale);
+    expect(await okData(convert(id, { payments, idempotencyKey: key }))).toEqual(sale);
     const again = await convert(id, { payments });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(`${quotation_number} was converted already: sale ${sale.receipt_number}.`);
   });
 
   it("refuses an expired quotation unless re-priced, and then charges today's price", async () => {
-    const { id, quotation_number } = await ok(store(body({ lines: [line({ quantity: 2 })] })));
+    const { id, quotation_number } = await okData(store(body({ lines: [line({ quantity: 2 })] })));
     // Two weeks on: the quotation ran out yesterday, and the price went up.
     await t.db
       .updateTable('quotations')
@@ -208,20 +203,22 @@ describe('POST /quotationconvert', () => {
     expectInvalid(await convert(id, { payments: [{ method: 'CASH', amount: 72_000 }] }), {
       reprice: [`${quotation_number} expired on ${addDays(today, -1)}: convert it at today's prices.`],
     });
-    const sale = await ok(convert(id, { payments: [{ method: 'CASH', amount: 72_000 }], reprice: true }));
+    const sale = await okData(convert(id, { payments: [{ method: 'CASH', amount: 72_000 }], reprice: true }));
     const made = await t.db
       .selectFrom('sales')
       .select('total_amount')
       .where('id', '=', sale.sale_id)
       .executeTakeFirstOrThrow();
     expect(made.total_amount).toBe(72_000);
-    const list = await ok(t.call('GET', `/api/quotationlist?search=${quotation_number}`, { token: admin }));
+    const list = await okData(t.call('GET', `/api/quotationlist?search=${quotation_number}`, { token: admin }));
     expect(list).toEqual([expect.objectContaining({ status: 'CONVERTED', sale_id: sale.sale_id })]);
   });
 
   it('cannot convert a cancelled quotation, nor change one', async () => {
-    const { id, quotation_number } = await ok(store(body()));
-    await ok(t.call('POST', `/api/quotationcancel/${id}`, { token: admin, body: { reason: 'Client went elsewhere' } }));
+    const { id, quotation_number } = await okData(store(body()));
+    await okData(
+      t.call('POST', `/api/quotationcancel/${id}`, { token: admin, body: { reason: 'Client went elsewhere' } }),
+    );
     expect((await convert(id, {})).body.message).toBe(`${quotation_number} was cancelled; it cannot be sold.`);
     const edit = await t.call('PUT', `/api/quotationupdate/${id}`, { token: admin, body: body() });
     expect(edit.status).toBe(409);
