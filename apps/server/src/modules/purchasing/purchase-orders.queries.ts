@@ -8,6 +8,7 @@ import { notFound } from '../../platform/errors.ts';
 import { likePattern } from '../../platform/listing.ts';
 import { addDays, shopDay, startOfShopDay, withinShopDays } from '../../platform/period.ts';
 import { unitWithId } from '../stock/batch-units.ts';
+import { supplierContactJson } from './goods-received.queries.ts';
 
 /** Quantities are kept to 3 decimals; subtracting them as floats must not leave 0.30000000000000004 behind. */
 export const roundQuantity = (n: number) => Math.round(n * 1000) / 1000;
@@ -67,15 +68,7 @@ export async function getPurchaseOrder(db: Database, id: number) {
       'po.created_at',
       'po.updated_at',
       'po.cancelled_at',
-      sql<{
-        id: number;
-        name: string;
-        phone_number: string;
-        email: string;
-        address: string;
-        tin: string;
-      }>`json_build_object('id', s.id, 'name', s.name, 'phone_number', s.phone_number, 'email', s.email,
-        'address', s.address, 'tin', s.tin)`.as('supplier'),
+      supplierContactJson.as('supplier'),
       nameJson('creator').as('user'),
     ])
     .where('po.id', '=', id)

@@ -248,7 +248,7 @@ export function convertQuotation(
     for (const line of lines) {
       const baseId = line.base_measurement_id ?? line.measurement_id;
       const needed = toBaseQuantity(line.quantity, line.factor) ?? line.quantity;
-      const batch = (await firstBatchHolding(trx, line, baseId, needed)) ?? (await firstBatch(trx, line, baseId));
+      const batch = (await firstBatch(trx, line, baseId, needed)) ?? (await firstBatch(trx, line, baseId));
       if (!batch) throw new AppError('conflict', `${line.name} is out of stock.`);
       const measurementId = line.measurement_id === baseId ? undefined : line.measurement_id;
       items.push({
@@ -293,22 +293,3 @@ export function convertQuotation(
     return { sale_id: made.id, receipt_number: made.receipt_number };
   });
 }
-
-/** The oldest live batch of the line's product and brand holding at least `needed` base units. */
-const firstBatchHolding = (
-  trx: Trx,
-  line: { product_id: number; brand_id: number | null },
-  baseId: number,
-  needed: number,
-) =>
-  trx
-    .selectFrom('stock_batches')
-    .select(['id', 'batch_number', 'sale_price', 'unit_price', 'balance'])
-    .where('deleted_at', 'is', null)
-    .where('balance', '>=', needed)
-    .where('product_id', '=', line.product_id)
-    .where('brand_id', line.brand_id === null ? 'is' : '=', line.brand_id)
-    .where('measurement_id', '=', baseId)
-    .orderBy('stock_date')
-    .orderBy('id')
-    .executeTakeFirst();

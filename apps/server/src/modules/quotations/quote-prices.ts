@@ -14,13 +14,19 @@ export interface QuoteKeys {
   belowCost: boolean;
 }
 
-/** The oldest live batch with stock of the product and brand, counted in `baseId`. */
-export function firstBatch(trx: Trx, line: { product_id: number; brand_id: number | null }, baseId: number) {
+/** The oldest live batch of the product and brand counted in `baseId` with stock (at least `needed` base units). */
+export function firstBatch(
+  trx: Trx,
+  line: { product_id: number; brand_id: number | null },
+  baseId: number,
+  needed = 0,
+) {
   return trx
     .selectFrom('stock_batches')
     .select(['id', 'batch_number', 'sale_price', 'unit_price', 'balance'])
     .where('deleted_at', 'is', null)
     .where('balance', '>', 0)
+    .where('balance', '>=', needed)
     .where('product_id', '=', line.product_id)
     .where('brand_id', line.brand_id === null ? 'is' : '=', line.brand_id)
     .where('measurement_id', '=', baseId)
