@@ -156,6 +156,10 @@ describe('POST /supplierpaymentstore', () => {
 
     // A reversal makes owed again exactly what its payment settled; it is reversed once, and never itself.
     const undone = await okData(reverse(first.id, 'The transfer bounced'));
+    expect(await lastAudit(t)).toMatchObject({ type: 'Supplier payment', activity: 'Reverse' });
+    expect((await lastAudit(t)).details).toContain(
+      `Reversal ${undone.payment_number} of payment ${first.payment_number} (UGX 350,000 to Hima Supplies by Bank ref TT-1): The transfer bounced`,
+    );
     expect(undone.balance).toBe(350_000);
     expect([await due(older.id), await due(newer.id)]).toEqual([300_000, 50_000]);
     expect((await reverse(first.id, 'again')).status).toBe(409);

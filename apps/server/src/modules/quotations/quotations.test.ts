@@ -88,10 +88,13 @@ describe('keys', () => {
     const edit = () => t.call('PUT', `/api/quotationupdate/${id}`, { token: cashier, body: body() });
     expect(await edit()).toMatchObject({ status: 403, body: DENIED });
     expect((await withCashierKeys(t, ['quotationEdit'], edit)).status).toBe(200);
+    expect(await lastAudit(t)).toMatchObject({ type: 'Quotation', activity: 'Update' });
     expect(await convert(id, {}, cashier)).toMatchObject({ status: 403, body: DENIED });
     const cancel = () => t.call('POST', `/api/quotationcancel/${id}`, { token: cashier, body: { reason: 'Lost' } });
     expect(await cancel()).toMatchObject({ status: 403, body: DENIED });
     expect((await withCashierKeys(t, ['quotationCancel'], cancel)).status).toBe(200);
+    expect(await lastAudit(t)).toMatchObject({ type: 'Quotation', activity: 'Cancel' });
+    expect((await lastAudit(t)).details).toMatch(/^Cancelled quotation QT-\d{6}: Lost$/);
     for (const path of ['/api/quotationshow/999999', '/api/quotationpdf/999999'])
       expect((await t.download(path, admin)).status, path).toBe(404);
     expect((await convert(999_999, {})).status).toBe(404);
