@@ -100,7 +100,7 @@ function searchLines(db: Database, q: string, words: string[]): Promise<PosSearc
   // take longer to start than the whole search runs).
   return sql<Omit<PosSearchHit, 'units'> & { score: number; units: UnitRow[] }>`
       WITH hits AS (
-        SELECT p.id AS product_id, NULL::int AS brand_id, length(p.name) AS fit,
+        SELECT p.id AS product_id, NULL::int AS brand_id, length(p.name) AS fit, ''::text AS tie,
                greatest(
                  CASE WHEN p.barcode = ${q} OR lower(p.sku) = lower(${q}) THEN 40 END,
                  CASE WHEN ${inName} THEN CASE WHEN p.name ILIKE ${start} THEN 30 ELSE 10 END END,
@@ -109,26 +109,34 @@ function searchLines(db: Database, q: string, words: string[]): Promise<PosSearc
         FROM products p
         WHERE p.deleted_at IS NULL AND (${inName} OR ${codeStart})
         UNION ALL
-        -- A brand is a row per product: each matching name once (migration 026), then its first products in stock
-        -- in the ranking's order (the same name and fit, then product_id).
-        SELECT b.product_id, b.id, length(n.name), CASE WHEN n.name ILIKE ${start} THEN 19 ELSE 9 END
-        FROM search_brand_names n
-        CROSS JOIN LATERAL (
-          SELECT b.product_id, b.id FROM brands b
-          WHERE b.name = n.name AND b.deleted_at IS NULL
-            AND EXISTS (
-              SELECT 1 FROM stock_batches s JOIN products p ON p.id = s.product_id
-              WHERE s.product_id = b.product_id AND s.brand_id = b.id
-                AND s.deleted_at IS NULL AND s.balance > 0 AND p.deleted_at IS NULL
-              OFFSET 0
-            )
-          ORDER BY b.product_id
-          LIMIT ${CANDIDATES}
-        ) b
-        WHERE ${inBrand}
+        -- A brand is a row per product: the matching names best first (each name once, migration 026), then each
+        -- name's first products in stock, until there are as many candidates as the ranking keeps. Three letters
+        -- match a tenth of a chain's 2,000 brand names, each on hundreds of products: the names are read in order
+        -- and the products of the first few only.
+        (SELECT b.product_id, b.id, n.fit, n.name, n.score
+         FROM (
+           SELECT n.name, length(n.name) AS fit, CASE WHEN n.name ILIKE ${start} THEN 19 ELSE 9 END AS score
+           FROM search_brand_names n
+           WHERE ${inBrand}
+           ORDER BY score DESC, fit, n.name
+         ) n
+         CROSS JOIN LATERAL (
+           SELECT b.product_id, b.id FROM brands b
+           WHERE b.name = n.name AND b.deleted_at IS NULL
+             AND EXISTS (
+               SELECT 1 FROM stock_batches s JOIN products p ON p.id = s.product_id
+               WHERE s.product_id = b.product_id AND s.brand_id = b.id
+                 AND s.deleted_at IS NULL AND s.balance > 0 AND p.deleted_at IS NULL
+               OFFSET 0
+             )
+           ORDER BY b.product_id
+           LIMIT ${CANDIDATES}
+         ) b
+         LIMIT ${CANDIDATES})
       ), ranked AS (
-        -- OFFSET 0 keeps the ranking below the stock test, so a broad word tests the best few products only.
-        SELECT * FROM hits ORDER BY score DESC, fit, product_id OFFSET 0
+        -- OFFSET 0 keeps the ranking below the stock test, so a broad word tests the best few products only. Brands
+        -- of the same score and length rank by name, as they were taken above.
+        SELECT * FROM hits ORDER BY score DESC, fit, tie, product_id OFFSET 0
       ), best AS (
         SELECT h.product_id, h.brand_id, h.score
         FROM ranked h

@@ -186,6 +186,24 @@ describe('GET /api/possearch', () => {
     expect(hits).toHaveLength(20);
     expect(new Set(hits.map((h) => h.name))).toEqual(new Set(['Tile Adhesive']));
   });
+
+  it('ranks brand names before reading their products, so a word on many brands still finds the best one', async () => {
+    // More products under a brand holding the word than the search reads candidates (60), all older than the one
+    // whose brand starts with the word: that one ranks first all the same.
+    const category = await make.category('Brand Ranking');
+    const measurement_id = await make.measurement('Brand Ranking Unit');
+    const supplier_id = (await make.supplier('Brand Ranking Supplier')).id;
+    for (let i = 0; i < 61; i++) {
+      const id = await product(`Quartz Fitting ${i}`, category);
+      await make.stock({ product_id: id, brand_id: await make.brand('Acme Zedwood', id), measurement_id, supplier_id });
+    }
+    const best = await product('Quartz Fitting Last', category);
+    await make.stock({ product_id: best, brand_id: await make.brand('Zedwood', best), measurement_id, supplier_id });
+    const hits = await search('zedwood');
+    expect(hits).toHaveLength(20);
+    expect(hits[0]?.brand.name).toBe('Zedwood');
+    expect(hits.slice(1).every((h) => h.brand.name === 'Acme Zedwood')).toBe(true);
+  });
 });
 
 describe('GET /api/posbatches', () => {
