@@ -33,6 +33,8 @@ const KEPT_BY_TRIGGERS: Record<string, string[]> = {
   sale_payments: ['sale_totals'],
   sale_returns: ['sale_totals'],
   stock_batches: ['sale_supplier_days'],
+  // Migration 041: a product's words follow its name.
+  products: ['product_words'],
 };
 
 const tablesOf = (text: string, pattern: RegExp) => new Set([...text.matchAll(pattern)].map((m) => m[1].toLowerCase()));

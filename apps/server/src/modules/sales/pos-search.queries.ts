@@ -4,7 +4,8 @@ import type { Database } from '../../db/connection.ts';
 import { likePattern } from '../../platform/listing.ts';
 
 // The POS search box: one query over product name, brand, barcode, SKU and batch number, best first.
-// Names and brands match every word of the text (ILIKE, trigram-indexed, a cheap test per row), after each word of
+// Names and brands match every word of the text (ILIKE, trigram-indexed, a cheap test per row; one word of letters
+// reads the names holding it best first from the kept words of each name instead, migration 041), after each word of
 // letters that is in no name has been taken for the nearest word of a name or brand within a typo (pg_trgm word
 // similarity over the words the database keeps, migration 026): a typo costs one small lookup, not a scan of every
 // name near it. Codes (barcode, SKU, batch number) match the text as typed, whole or by their beginning
@@ -86,6 +87,29 @@ async function nearestWords(db: Database, words: string[]): Promise<string[]> {
   return words.map((word) => nearest.get(word) ?? word);
 }
 
+/**
+ * The products (as the ranking's hits) whose name holds a kept word matching `word` (a condition on w.word), or only
+ * those whose name starts with it (`first`), scored `score`: each word's best products in stock in the ranking's
+ * order, then the best of all, as many as the ranking keeps.
+ */
+const wordsOfNames = (word: RawBuilder<boolean>, first: boolean, score: number) => sql`
+        (SELECT x.product_id, NULL::int, x.fit, ''::text, ${sql.lit(score)}
+         FROM search_words w
+         CROSS JOIN LATERAL (
+           SELECT x.product_id, x.fit FROM product_words x
+           WHERE x.word = w.word${first ? sql` AND x.first` : sql``}
+             -- A trashed product's words stay: the ranking's own stock test below leaves it out.
+             AND EXISTS (
+               SELECT 1 FROM stock_batches s WHERE s.product_id = x.product_id AND s.deleted_at IS NULL AND s.balance > 0
+               OFFSET 0
+             )
+           ORDER BY x.fit, x.product_id
+           LIMIT ${CANDIDATES}
+         ) x
+         WHERE ${word}
+         ORDER BY x.fit, x.product_id
+         LIMIT ${CANDIDATES})`;
+
 /** The lines for the text `q` (codes) and its `words` (names and brands; none for a code). */
 function searchLines(db: Database, q: string, words: string[]): Promise<PosSearchHit[]> {
   // Names and brands only for words: a barcode's digits would match names by chance and cost a trigram scan.
@@ -94,12 +118,10 @@ function searchLines(db: Database, q: string, words: string[]): Promise<PosSearc
   // A name starting with the text (the words, once corrected) ranks first.
   const start = startsWith(words.join(' ') || q);
   const codeStart = sql`(p.barcode LIKE ${startsWith(q)} OR lower(p.sku) LIKE ${startsWith(q.toLowerCase())})`;
-  // Batch numbers are BN + 14 hex: searched once the text could be the start of one.
-  const batchPrefix = /^bn[0-9a-f]{2,14}$/i.test(q) ? startsWith(q.toUpperCase()) : null;
-  // One statement, no transaction: each of its scans is small or indexed, so no plan runs parallel workers (which
-  // take longer to start than the whole search runs).
-  return sql<Omit<PosSearchHit, 'units'> & { score: number; units: UnitRow[] }>`
-      WITH hits AS (
+  // One word of letters: the names holding it are those with a kept word holding it (migration 041), read in the
+  // ranking's order, the best few of each such word. Several words, or a size or code, go through the trigram index.
+  const oneWord = words.length === 1 && /^\p{L}{3,}$/u.test(words[0] as string) ? (words[0] as string) : null;
+  const namesByTrigram = sql`
         SELECT p.id AS product_id, NULL::int AS brand_id, length(p.name) AS fit, ''::text AS tie,
                greatest(
                  CASE WHEN p.barcode = ${q} OR lower(p.sku) = lower(${q}) THEN 40 END,
@@ -107,7 +129,23 @@ function searchLines(db: Database, q: string, words: string[]): Promise<PosSearc
                  CASE WHEN ${codeStart} THEN 15 END
                ) AS score
         FROM products p
-        WHERE p.deleted_at IS NULL AND (${inName} OR ${codeStart})
+        WHERE p.deleted_at IS NULL AND (${inName} OR ${codeStart})`;
+  const namesByWord = sql`
+        SELECT p.id AS product_id, NULL::int AS brand_id, length(p.name) AS fit, ''::text AS tie,
+               CASE WHEN p.barcode = ${q} OR lower(p.sku) = lower(${q}) THEN 40 ELSE 15 END AS score
+        FROM products p
+        WHERE p.deleted_at IS NULL AND ${codeStart}
+        UNION ALL
+        ${wordsOfNames(sql`w.word LIKE lower(${start})`, true, 30)}
+        UNION ALL
+        ${wordsOfNames(sql`w.word LIKE lower(${likePattern(oneWord ?? '')})`, false, 10)}`;
+  // Batch numbers are BN + 14 hex: searched once the text could be the start of one.
+  const batchPrefix = /^bn[0-9a-f]{2,14}$/i.test(q) ? startsWith(q.toUpperCase()) : null;
+  // One statement, no transaction: each of its scans is small or indexed, so no plan runs parallel workers (which
+  // take longer to start than the whole search runs).
+  return sql<Omit<PosSearchHit, 'units'> & { score: number; units: UnitRow[] }>`
+      WITH hits AS (
+        ${oneWord === null ? namesByTrigram : namesByWord}
         UNION ALL
         -- A brand is a row per product: the matching names best first (each name once, migration 026), then each
         -- name's first products in stock, until there are as many candidates as the ranking keeps. Three letters

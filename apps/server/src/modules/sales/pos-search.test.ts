@@ -206,6 +206,45 @@ describe('GET /api/possearch', () => {
   });
 });
 
+describe('GET /api/possearch, one word of letters', () => {
+  it('finds every name holding the word, those starting with it first', async () => {
+    const category = await make.category('Word Search');
+    const measurement_id = await make.measurement('Word Search Unit');
+    const supplier_id = (await make.supplier('Word Search Supplier')).id;
+    for (const name of ['Sheet Gulvanite Extra', 'Gulvanite Sheet', 'Mini Gulv', 'Roof Gulv-Edge']) {
+      const id = await product(name, category);
+      await make.stock({
+        product_id: id,
+        brand_id: await make.brand(`${name} Brand`, id),
+        measurement_id,
+        supplier_id,
+      });
+    }
+    const names = (await search('gulv')).map((h) => h.name);
+    // The name starting with the word first, then the others by name (a brand holding it brings nothing more).
+    expect(names).toEqual(['Gulvanite Sheet', 'Mini Gulv', 'Roof Gulv-Edge', 'Sheet Gulvanite Extra']);
+    expect((await search('anite')).map((h) => h.name)).toEqual(['Gulvanite Sheet', 'Sheet Gulvanite Extra']);
+  });
+
+  it('follows a renamed product', async () => {
+    const category = await make.category('Renamed Goods');
+    const measurement_id = await make.measurement('Renamed Unit');
+    const supplier_id = (await make.supplier('Renamed Supplier')).id;
+    const id = await product('Quillon Bracket', category);
+    const brand_id = await make.brand('Plain Maker', id);
+    await make.stock({ product_id: id, brand_id, measurement_id, supplier_id });
+    expect((await search('quillon')).map((h) => h.name)).toEqual(['Quillon Bracket']);
+
+    const renamed = await t.call('PUT', `/api/productupdate/${id}`, {
+      token: admin,
+      body: { name: 'Trivet Bracket', category_id: category },
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(await search('quillon')).toEqual([]);
+    expect((await search('trivet')).map((h) => h.name)).toEqual(['Trivet Bracket']);
+  });
+});
+
 describe('GET /api/posbatches', () => {
   it('lists the batches a cart line may take, oldest first with their prices, under salesPOS', async () => {
     const path = `/api/posbatches?product_id=${cement.product}&brand_id=${cement.brand}&measurement_id=${cement.bag}`;
