@@ -1,11 +1,23 @@
 // The write-off list's rows and total (its columns are declared in packages/shared/src/lists).
 import { unitEquation } from '@duka/shared';
-import { sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import type { DB } from '../../db/schema.ts';
 import { nameJson } from '../../platform/creator.ts';
 import { matchesSearch } from '../../platform/listing.ts';
 import { unitJson } from './batch-units.ts';
 import type { StockFilter } from './stock.queries.ts';
+
+/** The write-offs dated within the filter's days. */
+function withinDates<Q extends SelectQueryBuilder<DB & { a: DB['stock_adjustments'] }, 'a', object>>(
+  q: Q,
+  filter: StockFilter,
+): Q {
+  let dated = q;
+  if (filter.startDate) dated = dated.where('a.adjustment_date', '>=', filter.startDate) as Q;
+  if (filter.endDate) dated = dated.where('a.adjustment_date', '<=', filter.endDate) as Q;
+  return dated;
+}
 
 export function adjustmentQuery(db: Database, filter: StockFilter) {
   let q = db
@@ -30,8 +42,7 @@ export function adjustmentQuery(db: Database, filter: StockFilter) {
       'a.created_at',
       nameJson('creator').as('user'),
     ]);
-  if (filter.startDate) q = q.where('a.adjustment_date', '>=', filter.startDate);
-  if (filter.endDate) q = q.where('a.adjustment_date', '<=', filter.endDate);
+  q = withinDates(q, filter);
   if (filter.search)
     q = q.where((eb) => matchesSearch(eb, ['p.name', 's.batch_number', 'a.reason', 'a.note'], filter.search as string));
   return q.orderBy('a.adjustment_date', 'desc').orderBy('a.id', 'desc');
@@ -47,12 +58,15 @@ export const withEnteredAs = ({ entered_quantity, entered_unit, base_unit, ...ro
       : null,
 });
 
-/** The cost of the write-offs a filter selects, each rounded as its row shows it. */
+/**
+ * The cost of the write-offs a filter selects, each rounded as its row shows it. Without a search it reads the
+ * write-offs alone: each has its batch and the batch its product (NOT NULL foreign keys), so the list's joins change
+ * no row, and the planner hashed every batch of a chain's million to join them.
+ */
 export async function totalWriteOffCost(db: Database, filter: StockFilter): Promise<number> {
-  const row = await adjustmentQuery(db, filter)
-    .clearSelect()
-    .clearOrderBy()
-    .select(sql<number>`coalesce(sum(round(a.quantity * a.unit_cost)), 0)::bigint`.as('total'))
-    .executeTakeFirstOrThrow();
+  const total = sql<number>`coalesce(sum(round(a.quantity * a.unit_cost)), 0)::bigint`.as('total');
+  const row = filter.search
+    ? await adjustmentQuery(db, filter).clearSelect().clearOrderBy().select(total).executeTakeFirstOrThrow()
+    : await withinDates(db.selectFrom('stock_adjustments as a').select(total), filter).executeTakeFirstOrThrow();
   return Number(row.total);
 }
