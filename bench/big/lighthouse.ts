@@ -1,17 +1,27 @@
-// Lighthouse's mobile preset (simulated slow 4G and a 4× slower CPU) on the sign-in page and on the dashboard,
+// Lighthouse's mobile preset (simulated slow 4G and a 4× slower CPU) on the sign-in page, the dashboard and the POS,
 // driving Debian's Chromium against the bench's own server. Each run starts a fresh browser profile, so every run
-// is a first visit: no HTTP cache, no service worker. The dashboard needs a session: the token is put where the app
-// keeps it (localStorage, platform/session-storage.ts) from a page of the same origin that loads none of the app
-// (/api/health), and Lighthouse is told to keep the origin's storage.
+// is a first visit: no HTTP cache, no service worker. The dashboard and the POS need a session: the token is put where
+// the app keeps it (localStorage, platform/session-storage.ts) from a page of the same origin that loads none of the
+// app (/api/health), and Lighthouse is told to keep the origin's storage.
 import fs from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import puppeteer from 'puppeteer-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** When set, each run's full report is written there (<page>-<n>.json), to see what a score is made of. */
 const REPORT_DIR = process.env.DUKA_BENCH_LIGHTHOUSE_DIR;
+/** When set (`sign-in,POS`), only these pages are measured. */
+const PAGES = process.env.DUKA_BENCH_LIGHTHOUSE_PAGES?.split(',');
+/**
+ * How many times slower than this machine's the simulated phone's CPU is: the mobile preset's 4 unless set (6 is a
+ * slow shop laptop's, or a cheap phone's).
+ */
+export const CPU_SLOWDOWN = Number(
+  process.env.DUKA_BENCH_CPU_SLOWDOWN ?? throttling.mobileSlow4G.cpuSlowdownMultiplier,
+);
 
 export interface LighthouseFigure {
   page: string;
@@ -47,6 +57,7 @@ async function runOnce(
       output: 'json',
       // Keeps the token just stored; the fresh profile already makes it a first visit.
       disableStorageReset: Boolean(token),
+      throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU_SLOWDOWN },
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
@@ -89,7 +100,10 @@ async function runWithRetry(url: string, token: string | undefined, name: string
   }
 }
 
-/** The median score, LCP and TBT of `runs` Lighthouse runs on each page (the scores vary from run to run). */
+/**
+ * The median score, LCP and TBT of `runs` Lighthouse runs on each page (the scores vary from run to run). The POS is
+ * opened signed in, as the dashboard: a cashier's reload of the till.
+ */
 export async function measureLighthouse(
   base: string,
   token: string,
@@ -99,7 +113,8 @@ export async function measureLighthouse(
   const pages = [
     { page: 'sign-in', url: `${base}/`, token: undefined },
     { page: 'dashboard', url: `${base}/dashboard`, token },
-  ];
+    { page: 'POS', url: `${base}/salespos`, token },
+  ].filter(({ page }) => !PAGES || PAGES.includes(page));
   const figures: LighthouseFigure[] = [];
   for (const { page, url, token: session } of pages) {
     const results = [];
