@@ -1,7 +1,7 @@
 import { formatTime } from '@duka/shared';
 import { Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { onCatalogueChange, readCatalogue } from './catalogue.ts';
+import { onCatalogueChange, readCopyTakenAt } from './catalogue.ts';
 
 // How old the till's local copy is: offline, the cashier sells from it and should know how fresh it is.
 export function LocalCopyAge() {
@@ -10,7 +10,7 @@ export function LocalCopyAge() {
   useEffect(() => {
     const read = () => {
       setNow(Date.now());
-      void readCatalogue().then((c) => setTakenAt(c?.taken_at));
+      void readCopyTakenAt().then(setTakenAt);
     };
     read();
     const timer = setInterval(read, 30_000);

@@ -1,6 +1,6 @@
 import { type PosSaleUnit, type PosSnapshotBatch, toBaseQuantity, unitPrice } from '@duka/shared';
 import { fetchLocalCopy } from './catalogue-fetch.ts';
-import { type CatalogueRecord, localDb } from './local-db.ts';
+import { type CatalogueRecord, copyIn, localDb } from './local-db.ts';
 import { counts as outboxCounts } from './outbox.ts';
 
 // The till's local copy: every batch with stock, with names, prices, balances and codes, kept in IndexedDB
@@ -9,7 +9,17 @@ import { counts as outboxCounts } from './outbox.ts';
 export const REFRESH_EVERY_MS = 3 * 60_000;
 
 export async function readCatalogue(): Promise<CatalogueRecord | undefined> {
-  return (await localDb()).get('catalogue', 'current');
+  return copyIn(await (await localDb()).get('catalogue', 'current'));
+}
+
+/**
+ * When the copy was taken (ISO), read from its stamp: a few bytes instead of the whole copy. A copy stored before
+ * the stamps tells it itself, until the next refresh stores both.
+ */
+export async function readCopyTakenAt(): Promise<string | undefined> {
+  const stamp = await (await localDb()).get('catalogue', 'stamp');
+  if (stamp) return stamp.taken_at;
+  return (await readCatalogue())?.taken_at;
 }
 
 // The copy is stored off the page's thread (catalogue-fetch.ts), so what shows its age learns of a new one from here.
@@ -107,7 +117,7 @@ export async function decrementBalance(
 ): Promise<number | undefined> {
   const db = await localDb();
   const tx = db.transaction('catalogue', 'readwrite');
-  const catalogue = await tx.store.get('current');
+  const catalogue = copyIn(await tx.store.get('current'));
   const batch = catalogue?.batches.find((b) => b.batch_number === batchNumber);
   if (!catalogue || !batch) {
     await tx.done;

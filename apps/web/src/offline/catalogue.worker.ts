@@ -25,7 +25,9 @@ scope.onmessage = async ({ data: { token } }) => {
       scope.postMessage({ ok: false, status: response.status, message: body.message ?? 'No local copy was sent.' });
       return;
     }
-    await (await localDb()).put('catalogue', expandSnapshot(body.data));
+    const copy = expandSnapshot(body.data);
+    const tx = (await localDb()).transaction('catalogue', 'readwrite');
+    await Promise.all([tx.store.put(copy), tx.store.put({ id: 'stamp', taken_at: copy.taken_at }), tx.done]);
     scope.postMessage({ ok: true });
   } catch {
     scope.postMessage({ ok: false, status: 0, message: 'The server cannot be reached.' });

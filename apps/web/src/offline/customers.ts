@@ -1,6 +1,6 @@
 import { ACCOUNT_PAYMENT, type CustomerChoice, type SaleInput } from '@duka/shared';
 import { readCatalogue } from './catalogue.ts';
-import { localDb } from './local-db.ts';
+import { copyIn, localDb } from './local-db.ts';
 import { list as outboxSales } from './outbox.ts';
 
 // The debt book as the till sees it offline: the customers of its local copy, and what its outbox has already put on
@@ -69,7 +69,7 @@ export async function addToCopiedBalance(customerId: number, amount: number): Pr
   if (amount <= 0) return;
   const db = await localDb();
   const tx = db.transaction('catalogue', 'readwrite');
-  const catalogue = await tx.store.get('current');
+  const catalogue = copyIn(await tx.store.get('current'));
   const customer = catalogue?.customers?.find((c) => c.id === customerId);
   if (catalogue && customer) {
     customer.balance += amount;

@@ -15,6 +15,15 @@ export interface CatalogueRecord {
   units?: CopiedUnit[];
 }
 
+/**
+ * When the copy was taken, stored beside it (key `stamp`) in the same write: what shows the copy's age reads this,
+ * not the copy itself, which is megabytes on a big shop and took seconds of a slow till's main thread to read.
+ */
+export interface CopyStamp {
+  id: 'stamp';
+  taken_at: string;
+}
+
 /** A unit of a product other than its base, as the copy keeps it: a line in it takes `factor` base units. */
 export interface CopiedUnit {
   product_id: number;
@@ -43,7 +52,7 @@ export interface OutboxSale<Payload = unknown> {
 
 interface OfflineSchema extends DBSchema {
   outbox: { key: string; value: OutboxSale; indexes: { by_order: [string, number] } };
-  catalogue: { key: 'current'; value: CatalogueRecord };
+  catalogue: { key: 'current' | 'stamp'; value: CatalogueRecord | CopyStamp };
 }
 
 let opening: Promise<IDBPDatabase<OfflineSchema>> | undefined;
@@ -58,3 +67,7 @@ export function localDb() {
   });
   return opening;
 }
+
+/** The till's copy itself (`current`), when one was stored. */
+export const copyIn = (record: CatalogueRecord | CopyStamp | undefined) =>
+  record?.id === 'current' ? record : undefined;

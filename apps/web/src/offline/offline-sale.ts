@@ -1,5 +1,5 @@
 import { lineTotal, type SaleInput, saleTotals } from '@duka/shared';
-import { decrementBalance, readCatalogue } from './catalogue.ts';
+import { decrementBalance, readCopyTakenAt } from './catalogue.ts';
 import { add, type OutboxSale } from './outbox.ts';
 
 // A sale made while the till is offline: the body the server will get (with its key, `offline`, the
@@ -51,7 +51,7 @@ export async function queueOfflineSale(
   cashier: { id: number; name: string },
   customer?: OfflineReceiptCustomer,
 ): Promise<string> {
-  const { made_at, copy_at } = offlineTimes((await readCatalogue())?.taken_at);
+  const { made_at, copy_at } = offlineTimes(await readCopyTakenAt());
   const payload: OfflinePayload = {
     body: { ...body, offline: true, made_at, ...(copy_at && { copy_at }) },
     cashier: cashier.name,
