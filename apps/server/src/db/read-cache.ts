@@ -35,6 +35,8 @@ const KEPT_BY_TRIGGERS: Record<string, string[]> = {
   stock_batches: ['sale_supplier_days'],
   // Migration 041: a product's words follow its name.
   products: ['product_words'],
+  // Migration 040: the days and months of the sale totals follow their slots (read transitively, below).
+  sale_totals: ['sale_totals_days', 'sale_totals_months'],
 };
 
 const tablesOf = (text: string, pattern: RegExp) => new Set([...text.matchAll(pattern)].map((m) => m[1].toLowerCase()));
@@ -61,7 +63,8 @@ function perText<T>(read: (statement: string) => T) {
 const statementOf = perText((statement) => {
   const head = statement.trimStart().slice(0, 20).toLowerCase();
   const written = tablesOf(statement, WRITE);
-  for (const t of [...written]) for (const kept of KEPT_BY_TRIGGERS[t] ?? []) written.add(kept);
+  // A Set's loop also visits what is added during it: tables kept from kept tables count too.
+  for (const t of written) for (const kept of KEPT_BY_TRIGGERS[t] ?? []) written.add(kept);
   if (!written.size && !/^(select|with|values|show|set|savepoint|release|rollback|begin|start)\b/.test(head))
     written.add(ALL);
   return {

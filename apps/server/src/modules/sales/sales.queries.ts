@@ -8,7 +8,7 @@ import { brandJson, brandName } from '../../platform/brand-name.ts';
 import { nameJson, unitJson } from '../../platform/creator.ts';
 import { notFound } from '../../platform/errors.ts';
 import { likePattern, matchesSearch, type PageOptions, type Seek } from '../../platform/listing.ts';
-import { withinShopDays } from '../../platform/period.ts';
+import { addDays, startOfShopDay, withinShopDays } from '../../platform/period.ts';
 import { saleTillDetails } from './sale-till.queries.ts';
 import { inUnit } from './sale-units.ts';
 
@@ -208,54 +208,121 @@ export async function getSale(db: Database, timeZone: string, id: number) {
   return { ...sale, items, ...(await saleTillDetails(db, id)) };
 }
 
-/** The period's 15-minute sale totals (migration 020): a shop day starts on a slot, so they hold its sales exactly. */
-const slotsOf = (db: Database, timeZone: string, filter: SalesFilter) =>
-  withinShopDays(db.selectFrom('sale_totals'), 'slot', filter, timeZone);
-
 /**
  * Without a search, the list is every sale of its period, which the sale totals count and place: its count is a sum
- * of the slots' counts (exactly count(*), from 70,000 slots instead of a million rows), and a deep page starts its
- * walk at the slot holding its first sale. With a search, paginate counts and walks as for any list.
+ * of the period's totals (exactly count(*)), and a deep page starts its walk at the 15-minute slot holding its first
+ * sale. Both read the period as whole UTC months, whole UTC days at its ends and slots at its edges (migration 040):
+ * a few hundred rows at most, however long the shop's history. With a search, paginate counts and walks as for any
+ * list.
  */
 export function pagingBySlots(db: Database, timeZone: string, filter: SalesFilter): Omit<PageOptions, 'key'> {
   if (filter.search) return {};
   return {
-    count: slotSums(db, timeZone, filter).then((sums) => sums.count),
+    count: totalsIn(db, timeZone, filter).then((units) => sumOf(units, 'count')),
     seek: (skip, backwards) => seekSales(db, timeZone, filter, skip, backwards),
   };
 }
 
-interface SlotSums {
+/** The levels of the sale totals: a row holds what its sales and returns add up to over [start, start + unit). */
+const LEVELS = {
+  month: { table: 'sale_totals_months', column: 'month' },
+  day: { table: 'sale_totals_days', column: 'day' },
+  slot: { table: 'sale_totals', column: 'slot' },
+} as const;
+type Level = keyof typeof LEVELS;
+
+/** One level's rows over [from, until); an absent end is open. */
+interface Span {
+  level: Level;
+  from?: Date;
+  until?: Date;
+}
+
+/** One row of a level: its start, its sales count, their total and the refunds of the returns made in it. */
+interface Unit {
+  level: Level;
+  start: Date;
   count: number;
   sold: number;
   refunds: number;
 }
-const slotSumsOf = new WeakMap<SalesFilter, Promise<SlotSums>>();
 
-/**
- * The period's sales count, their total and the refunds of the returns made in it, summed from the sale totals once
- * per request: the list's count and its totals ask with the same query object, and read one pass over the slots.
- */
-function slotSums(db: Database, timeZone: string, filter: SalesFilter): Promise<SlotSums> {
-  let sums = slotSumsOf.get(filter);
-  if (!sums) {
-    sums = slotsOf(db, timeZone, filter)
-      .select([
-        sql<number>`coalesce(sum(sales_count), 0)::int`.as('count'),
-        sql<string>`coalesce(sum(sold), 0)::bigint`.as('sold'),
-        sql<string>`coalesce(sum(refunds), 0)::bigint`.as('refunds'),
-      ])
-      .executeTakeFirstOrThrow()
-      .then((row) => ({ count: row.count, sold: Number(row.sold), refunds: Number(row.refunds) }));
-    slotSumsOf.set(filter, sums);
-  }
-  return sums;
+const DAY_MS = 86_400_000;
+const floorDay = (at: Date) => new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
+const ceilDay = (at: Date) => new Date(Math.ceil(at.getTime() / DAY_MS) * DAY_MS);
+const floorMonth = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+const nextMonth = (month: Date) => new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1));
+const ceilMonth = (at: Date) => (floorMonth(at).getTime() === at.getTime() ? at : nextMonth(floorMonth(at)));
+
+/** [from, until) as its whole UTC days and the slots at its two edges. */
+function inDays(from: Date, until: Date): Span[] {
+  const days = { from: ceilDay(from), until: floorDay(until) };
+  if (days.from >= days.until) return from < until ? [{ level: 'slot', from, until }] : [];
+  return [
+    ...(from < days.from ? [{ level: 'slot' as const, from, until: days.from }] : []),
+    { level: 'day', ...days },
+    ...(days.until < until ? [{ level: 'slot' as const, from: days.until, until }] : []),
+  ];
 }
 
+/** A period (either end may be open) as its whole UTC months, then whole days, then slots at its edges. */
+export function spansOf(from: Date | undefined, until: Date | undefined): Span[] {
+  const months = { from: from && ceilMonth(from), until: until && floorMonth(until) };
+  if (from && until && months.from && months.until && months.from >= months.until) return inDays(from, until);
+  return [
+    ...(from && months.from && from < months.from ? inDays(from, months.from) : []),
+    { level: 'month', ...months },
+    ...(until && months.until && months.until < until ? inDays(months.until, until) : []),
+  ];
+}
+
+/** The rows of the spans, one statement (each span a plain range on its table's key). */
+async function unitsIn(db: Database, spans: Span[]): Promise<Unit[]> {
+  if (!spans.length) return [];
+  const parts = spans.map(({ level, from, until }) => {
+    const { table, column } = LEVELS[level];
+    const within = [
+      ...(from ? [sql`${sql.ref(column)} >= ${from}`] : []),
+      ...(until ? [sql`${sql.ref(column)} < ${until}`] : []),
+    ];
+    return sql`SELECT ${level}::text AS level, ${sql.ref(column)} AS start, sales_count AS count, sold, refunds
+      FROM ${sql.table(table)}${within.length ? sql` WHERE ${sql.join(within, sql` AND `)}` : sql``}`;
+  });
+  const { rows } = await sql<{ level: Level; start: Date; count: number; sold: string; refunds: string }>`
+    SELECT u.*, ${CACHEABLE} FROM (${sql.join(parts, sql` UNION ALL `)}) u`.execute(db);
+  return rows.map((r) => ({ ...r, sold: Number(r.sold), refunds: Number(r.refunds) }));
+}
+
+const sumOf = (units: Unit[], figure: 'count' | 'sold' | 'refunds') => units.reduce((sum, u) => sum + u[figure], 0);
+
+const totalsOf = new WeakMap<SalesFilter, Promise<Unit[]>>();
+
 /**
- * The slot holding a walk's first sale. The sales of the slots before it in the walk's order (newer ones, or older
- * ones when the walk goes backwards) are counted from sale_totals and left out by their instant, so page 50,000 of a
- * million sales walks a few dozen keys, not 500,000.
+ * The period's sale totals at their coarsest, read once per request: the list's count, its totals and a deep page's
+ * seek ask with the same query object.
+ */
+function totalsIn(db: Database, timeZone: string, filter: SalesFilter): Promise<Unit[]> {
+  let units = totalsOf.get(filter);
+  if (!units) {
+    const { startDate, endDate } = filter;
+    const from = startDate ? startOfShopDay(startDate, timeZone) : undefined;
+    const until = endDate ? startOfShopDay(addDays(endDate, 1), timeZone) : undefined;
+    units = unitsIn(db, spansOf(from, until));
+    totalsOf.set(filter, units);
+  }
+  return units;
+}
+
+/** A month's days, or a day's slots. */
+const partsOf = (db: Database, unit: Unit) =>
+  unit.level === 'month'
+    ? unitsIn(db, [{ level: 'day', from: unit.start, until: nextMonth(unit.start) }])
+    : unitsIn(db, [{ level: 'slot', from: unit.start, until: new Date(unit.start.getTime() + DAY_MS) }]);
+
+/**
+ * The slot holding a walk's first sale, found from the month down to the day and the slot. The sales of the slots
+ * before it in the walk's order (newer ones, or older ones when the walk goes backwards) are counted from the totals
+ * and left out by their instant, so page 50,000 of ten million sales walks a few dozen keys, not 500,000.
  */
 async function seekSales(
   db: Database,
@@ -264,31 +331,36 @@ async function seekSales(
   skip: number,
   backwards: boolean,
 ): Promise<Seek | undefined> {
-  const order = sql.raw(backwards ? 'ASC' : 'DESC');
-  const slots = slotsOf(db, timeZone, filter).select([
-    'slot',
-    // Sales in the slots before this one, in the walk's order.
-    sql<number>`coalesce(sum(sales_count) OVER (ORDER BY slot ${order} ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)::int`.as(
-      'passed',
-    ),
-  ]);
-  const found = await db
-    .selectFrom(slots.as('x'))
-    .select(['x.slot', 'x.passed'])
-    .where('x.passed', '<=', skip)
-    .orderBy('x.passed', 'desc')
-    .orderBy('x.slot', backwards ? 'desc' : 'asc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!found || found.passed === 0) return undefined;
-  const slot = found.slot;
-  return {
-    skipped: found.passed,
-    narrow: (query) =>
-      (backwards
-        ? query.where('sa.created_at', '>=', slot)
-        : query.where('sa.created_at', '<', sql<Date>`${slot}::timestamptz + interval '15 minutes'`)) as typeof query,
-  };
+  let units = await totalsIn(db, timeZone, filter);
+  let passed = 0;
+  for (;;) {
+    const walked = [...units].sort((a, b) => (a.start.getTime() - b.start.getTime()) * (backwards ? 1 : -1));
+    let holding: Unit | undefined;
+    for (const unit of walked) {
+      if (passed + unit.count > skip) {
+        holding = unit;
+        break;
+      }
+      passed += unit.count;
+    }
+    if (!holding) return undefined;
+    if (holding.level === 'slot') {
+      if (passed === 0) return undefined;
+      const slot = holding.start;
+      return {
+        skipped: passed,
+        narrow: (query) =>
+          (backwards
+            ? query.where('sa.created_at', '>=', slot)
+            : query.where(
+                'sa.created_at',
+                '<',
+                sql<Date>`${slot}::timestamptz + interval '15 minutes'`,
+              )) as typeof query,
+      };
+    }
+    units = await partsOf(db, holding);
+  }
 }
 
 /**
@@ -299,7 +371,10 @@ async function seekSales(
 export async function salesTotals(db: Database, timeZone: string, filter: SalesFilter) {
   const { sold, refunds } = filter.search
     ? await searchedSums(db, timeZone, filter)
-    : await slotSums(db, timeZone, filter);
+    : await totalsIn(db, timeZone, filter).then((units) => ({
+        sold: sumOf(units, 'sold'),
+        refunds: sumOf(units, 'refunds'),
+      }));
   return { total_sales: sold, total_returns: refunds, net_sales: sold - refunds };
 }
 
