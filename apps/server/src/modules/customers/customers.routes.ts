@@ -20,7 +20,9 @@ export const customerRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { 
     // Declared in packages/shared/src/lists (API.customer.customerList): the list, its exports and the answer's shape.
     declared: {
       declaration: customerList,
-      source: { rows: (query: ListQuery) => customers.customerQuery(db, timeZone, query.search) },
+      // Newest first, ending with the id: deep pages walk the index of live customers by (created_at, id)
+      // (migration 040) from the nearer end instead of skipping their offset.
+      source: { rows: (query: ListQuery) => customers.customerQuery(db, timeZone, query.search), key: 'c.id' },
       timeZone,
     },
   });
