@@ -1,13 +1,16 @@
 // The customer list's pages walk the index of live customers (key c.id, migration 040): from the far end past the
 // middle, so the last page reads ten customers, not every one before it. Whatever the page, it holds exactly the rows a
-// plain ORDER BY … OFFSET gives, with a search too.
+// plain ORDER BY … OFFSET gives, with a search too. The receivables report ages each row's own customer (a LATERAL
+// join per row of the page): its rows are what the one aging rule gives for every customer at once.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInApp } from '../../../test/crud-contract.ts';
 import type { TestApp } from '../../../test/test-app.ts';
+import { agingByCustomer } from './receivables.queries.ts';
 
 const CUSTOMERS = 47;
 const PAGE = 10;
+const ZONE = 'Africa/Kampala';
 let t: TestApp;
 let admin: string;
 
@@ -74,5 +77,41 @@ describe('GET /api/customerlist: pages', () => {
       const { listed, plain } = await both(page, 'Okello');
       expect(listed).toEqual(plain);
     }
+  });
+});
+
+describe('GET /api/reportreceivableslist', () => {
+  it("ages each row's customer as the one aging rule does for all customers at once", async () => {
+    const rows: Record<string, unknown>[] = [];
+    for (let page = 1; ; page++) {
+      const res = await t.call('GET', `/api/reportreceivableslist?page=${page}&pagination_size=${PAGE}`, {
+        token: admin,
+      });
+      expect(res.status).toBe(200);
+      rows.push(...(res.body.data.data as Record<string, unknown>[]));
+      if (page >= res.body.data.last_page) {
+        expect(res.body.data.total).toBe(rows.length);
+        break;
+      }
+    }
+    const owing = await sql<{ n: number; total: string }>`
+      SELECT count(*)::int AS n, sum(balance) AS total FROM customers WHERE balance > 0`.execute(t.db);
+    expect(rows.length).toBe(owing.rows[0]?.n);
+    const all = await agingByCustomer(t.db, ZONE).execute();
+    const byCustomer = new Map(all.map((a) => [a.customer_id, a]));
+    expect(rows.length).toBeGreaterThan(20);
+    for (const row of rows) {
+      const aged = byCustomer.get(row.customer_id as number);
+      const buckets = ['current', 'd1_30', 'd31_60', 'd61_90', 'over_90'] as const;
+      expect(Object.fromEntries(buckets.map((b) => [b, Number(row[b])]))).toEqual(
+        Object.fromEntries(buckets.map((b) => [b, Number(aged?.[b] ?? 0)])),
+      );
+      expect(buckets.reduce((sum, b) => sum + Number(row[b]), 0)).toBe(row.balance);
+    }
+    // Largest balance first, then by id.
+    const order = rows.map((r) => [-(r.balance as number), r.customer_id as number]);
+    expect(order).toEqual(
+      [...order].sort((a, b) => (a[0] as number) - (b[0] as number) || (a[1] as number) - (b[1] as number)),
+    );
   });
 });

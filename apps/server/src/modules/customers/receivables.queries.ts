@@ -5,6 +5,7 @@
 import { AGING_BUCKET_MOST_DAYS, AGING_BUCKETS, type Aging } from '@duka/shared';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import { CACHEABLE } from '../../db/read-cache.ts';
 import { shopDay } from '../../platform/period.ts';
 import { customerMatches } from './customers.service.ts';
 
@@ -30,6 +31,9 @@ export function bucketSum(
 export interface AgingScope {
   /** Only these customers; all who owe when absent. */
   customerIds?: readonly number[];
+  /** Only the customer of this alias of `customers` in an outer query, joined LATERAL: for each row of a page, one
+   * customer's unpaid sales read by the index of open sales, with that customer's payment terms. */
+  customerOf?: string;
   /** The shop day (YYYY-MM-DD) days past due are counted to; today when absent. */
   asOf?: string;
 }
@@ -42,10 +46,15 @@ export interface AgingScope {
  */
 export function agingByCustomer(db: Database, timeZone: string, scope: AgingScope = {}) {
   const asOf = scope.asOf ?? shopDay(timeZone);
-  const overdue = sql<number>`(${asOf}::date - ((s.created_at AT TIME ZONE ${timeZone})::date + c.payment_terms_days))`;
-  let q = db
-    .selectFrom('sales as s')
-    .innerJoin('customers as c', 'c.id', 's.customer_id')
+  const customer = scope.customerOf ?? 'ac';
+  const terms = sql.ref(`${customer}.payment_terms_days`);
+  const overdue = sql<number>`(${asOf}::date - ((s.created_at AT TIME ZONE ${timeZone})::date + ${terms}))`;
+  const sales = db.selectFrom('sales as s');
+  let q = (
+    scope.customerOf
+      ? sales.where(sql<boolean>`s.customer_id = ${sql.ref(`${customer}.id`)}`)
+      : (sales.innerJoin('customers as ac', 'ac.id', 's.customer_id') as unknown as typeof sales)
+  )
     .where('s.account_due', '>', 0)
     .select([
       's.customer_id',
@@ -72,12 +81,15 @@ function owing(db: Database, search: string | undefined) {
   return search ? q.where((eb) => customerMatches(eb, ['c.name', 'c.customer_number'], search)) : q;
 }
 
-/** The report's rows: largest balance first. */
+/**
+ * The report's rows: largest balance first. Each row's aging is its own customer's unpaid sales (a LATERAL join), so
+ * a page ages the sales of its customers only, not every unpaid sale of the shop.
+ */
 export function receivablesRows(db: Database, timeZone: string, search: string | undefined) {
   const zero = sql<number>`0::bigint`;
   const bucket = (name: keyof Aging) => sql<number>`coalesce(${sql.ref(`a.${name}`)}, ${zero})`.as(name);
   return owing(db, search)
-    .leftJoin(agingByCustomer(db, timeZone).as('a'), 'a.customer_id', 'c.id')
+    .leftJoinLateral(agingByCustomer(db, timeZone, { customerOf: 'c' }).as('a'), (join) => join.onTrue())
     .select([
       'c.id as customer_id',
       'c.customer_number',
@@ -96,13 +108,36 @@ export function receivablesRows(db: Database, timeZone: string, search: string |
     .orderBy('c.id');
 }
 
+const sumsOf = new WeakMap<object, Promise<{ count: number; total: number; overLimit: number }>>();
+
+/**
+ * How many customers owe (searched as the rows are), Σ their balances and how many are past their limit: one pass
+ * over the owing customers, read once per `call` (the report's count and cards ask with the same query object).
+ */
+function owingSums(db: Database, search: string | undefined, call: object) {
+  let sums = sumsOf.get(call);
+  if (!sums) {
+    sums = owing(db, search)
+      .select([
+        sql<number>`count(*)::int`.as('count'),
+        sql<string>`coalesce(sum(c.balance), 0)::bigint`.as('total'),
+        sql<number>`count(*) FILTER (WHERE c.balance > c.credit_limit)::int`.as('over_limit'),
+        // Answered from the pool's cache while no customer changes (a balance moves with a write to customers).
+        CACHEABLE,
+      ])
+      .executeTakeFirstOrThrow()
+      .then((row) => ({ count: row.count, total: Number(row.total), overLimit: row.over_limit }));
+    sumsOf.set(call, sums);
+  }
+  return sums;
+}
+
+/** The report's number of rows: one per customer who owes, so counting them needs no aging. */
+export const receivablesCount = (db: Database, search: string | undefined, call: object) =>
+  owingSums(db, search, call).then((sums) => sums.count);
+
 /** Σ the balances of every live customer who owes (searched as the rows are), and how many are past their limit. */
-export async function receivablesTotals(db: Database, search?: string) {
-  const row = await owing(db, search)
-    .select([
-      sql<number>`coalesce(sum(c.balance), 0)::bigint`.as('total'),
-      sql<number>`count(*) FILTER (WHERE c.balance > c.credit_limit)::int`.as('over_limit'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { total_receivables: Number(row.total), over_limit_count: Number(row.over_limit) };
+export async function receivablesTotals(db: Database, search?: string, call: object = {}) {
+  const { total, overLimit } = await owingSums(db, search, call);
+  return { total_receivables: total, over_limit_count: overLimit };
 }

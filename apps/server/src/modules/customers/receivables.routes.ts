@@ -4,7 +4,7 @@ import { receivablesReport } from '@duka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerList } from '../../platform/list-routes.ts';
 import type { AppServices } from '../../services.ts';
-import { receivablesRows, receivablesTotals } from './receivables.queries.ts';
+import { receivablesCount, receivablesRows, receivablesTotals } from './receivables.queries.ts';
 
 export const receivablesRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db, timeZone }) => {
   registerList(
@@ -13,8 +13,9 @@ export const receivablesRoutes: FastifyPluginAsyncZod<AppServices> = async (app,
     {
       run: async (query) => ({
         rows: receivablesRows(db, timeZone, query.search),
-        extras: receivablesTotals(db, query.search),
+        extras: receivablesTotals(db, query.search, query),
       }),
+      paging: (query) => ({ count: receivablesCount(db, query.search, query) }),
     },
     timeZone,
   );
