@@ -75,15 +75,16 @@ const WITH_APP = /\/src\/offline\/register-sw\.ts$|virtual:pwa-register/;
 const SIGN_IN = /\/src\/(features\/auth\/(?!FaqPage)[^/]+|components\/AuthCard\.tsx)$/;
 
 /**
- * The endpoints' contracts the screens call (every domain's but those the first page asks: sign-in and the session,
- * the shop's branding, the dashboard's figures): one chunk loaded with the first screen using one. Left to Rollup's
- * merging of small chunks, they joined the app's chunk and every page's first load. The rest of the shared package
- * (schemas, declarations, formats) stays in the app's chunk, as before there were contracts: a chunk of its own
- * would take with it what the contracts import, and the app would load it to reach the rest.
+ * The shared package (contracts, schemas, declarations, formats): what the first page uses, with what that imports, is
+ * in the app's chunk; the rest in `contracts`, loaded with the signed-in frame (its offline till calls through `API`,
+ * which names every contract).
+ * Every schema in a chunk is built when the chunk runs: in the app's chunk, the sign-in page fetched and built them
+ * all (a third of a slow phone's start-up scripting). The app reaches the package through its index, which lists
+ * every module: only the modules defining the names a file imports count (`definingFiles`). Left to Rollup, the
+ * index took every module of the package into the app's chunk.
  */
-const SCREENS_CONTRACTS =
-  /\/packages\/shared\/src\/endpoints\/(?!(auth|settings|dashboard|service|common)\.ts$)[^/]+\.ts$/;
 const SHARED = /\/packages\/shared\/src\//;
+const SHARED_INDEX = /\/packages\/shared\/src\/index\.ts$/;
 
 /** What positions the frame's menus, tooltips and popovers: a third of its code, fetched beside the rest. */
 const POSITIONING = /\/node_modules\/@floating-ui\//;
@@ -105,37 +106,38 @@ export function chunkOf(id: string, meta: ManualChunkMeta): string | undefined {
   if (APP.test(id) || WITH_APP.test(id)) return 'app';
   if (ENTRY.test(id)) return 'boot';
   if (SIGN_IN.test(id)) return 'sign-in';
-  if (SCREENS_CONTRACTS.test(id)) return 'contracts';
-  if (SHARED.test(id)) return 'app';
+  let reached = reachedByBuild.get(meta.getModuleInfo);
+  if (!reached) {
+    reached = {
+      atStart: modulesReached(meta, (info) => FIRST_PAGE.test(info.id)),
+      // The sign-in chunk comes whole with the first page, all its files' shared code with it.
+      withSignIn: modulesReached(meta, (info) => FIRST_PAGE.test(info.id) || SIGN_IN.test(info.id)),
+      inFrame: modulesReached(meta, (info) => SIGNED_IN_FRAME.test(info.id)),
+      inDialogs: modulesReached(meta, (info) => DIALOGS.test(info.id)),
+    };
+    reachedByBuild.set(meta.getModuleInfo, reached);
+  }
+  if (SHARED.test(id)) return reached.withSignIn.has(id) ? 'app' : 'contracts';
   const vendor = VENDOR_CHUNKS.find(([pattern]) => pattern.test(id))?.[1];
   if (vendor) return vendor;
   // Styles stay where the code importing them puts them (the sign-in page's in index.html, the rest with the first
   // lazy screen, components/all-styles.ts).
   if (!LIBRARY.test(id) || id.endsWith('.css')) return undefined;
-  let libraries = librariesByBuild.get(meta.getModuleInfo);
-  if (!libraries) {
-    libraries = {
-      atStart: librariesReached(meta, (info) => FIRST_PAGE.test(info.id)),
-      inFrame: librariesReached(meta, (info) => SIGNED_IN_FRAME.test(info.id)),
-      inDialogs: librariesReached(meta, (info) => DIALOGS.test(info.id)),
-    };
-    librariesByBuild.set(meta.getModuleInfo, libraries);
-  }
-  if (libraries.atStart.has(id)) return 'libs-start';
-  if (libraries.inFrame.has(id)) return POSITIONING.test(id) ? 'ui-positioning' : 'ui';
-  if (libraries.inDialogs.has(id)) return 'ui-dialogs';
+  if (reached.atStart.has(id)) return 'libs-start';
+  if (reached.inFrame.has(id)) return POSITIONING.test(id) ? 'ui-positioning' : 'ui';
+  if (reached.inDialogs.has(id)) return 'ui-dialogs';
   return UI_LIBRARIES.test(id) ? 'ui-screens' : undefined;
 }
 
 /** The module graph's answers, worked out once per build (Rollup gives each build its own getModuleInfo). */
-const librariesByBuild = new WeakMap<object, Record<'atStart' | 'inFrame' | 'inDialogs', Set<string>>>();
+const reachedByBuild = new WeakMap<object, Record<'atStart' | 'withSignIn' | 'inFrame' | 'inDialogs', Set<string>>>();
 
 /**
- * The library files the modules `isRoot` picks import, directly or not, without a dynamic import() on the way.
- * Through Mantine's index files only the names the importing file asks for are followed: the index lists every
- * component.
+ * The files the modules `isRoot` picks import, directly or not, without a dynamic import() on the way. Through
+ * Mantine's and the shared package's index files only the names the importing file asks for are followed: the index
+ * lists every component, or every module.
  */
-function librariesReached({ getModuleIds, getModuleInfo }: ManualChunkMeta, isRoot: (info: ModuleInfo) => boolean) {
+function modulesReached({ getModuleIds, getModuleInfo }: ManualChunkMeta, isRoot: (info: ModuleInfo) => boolean) {
   const seen = new Set<string>();
   const pending = [...getModuleIds()].filter((id) => {
     const info = getModuleInfo(id);
@@ -147,11 +149,46 @@ function librariesReached({ getModuleIds, getModuleInfo }: ManualChunkMeta, isRo
     const info = getModuleInfo(id);
     for (const imported of info?.importedIds ?? []) {
       const index = Object.entries(UI_INDEXES).find(([, pattern]) => pattern.test(imported));
-      if (!index) pending.push(imported);
+      if (SHARED_INDEX.test(imported)) {
+        pending.push(...definingFiles(imported, namesImported(info?.code ?? '', '@duka/shared'), getModuleInfo));
+      } else if (!index) pending.push(imported);
       else pending.push(...exportingFiles(imported, namesImported(info?.code ?? '', index[0]), getModuleInfo));
     }
   }
-  return new Set([...seen].filter((id) => LIBRARY.test(id)));
+  return seen;
+}
+
+/**
+ * The files of the shared package that define `names`, from a file that defines or re-exports them (`export * from`,
+ * `export { A as B } from`), as its index does.
+ */
+function definingFiles(id: string, names: string[], getModuleInfo: ManualChunkMeta['getModuleInfo']): string[] {
+  const code = getModuleInfo(id)?.code ?? '';
+  const declared = (name: string) =>
+    new RegExp(`export\\s+(?:async\\s+)?(?:const|let|var|function\\*?|class)\\s+${name}\\b`).test(code) ||
+    [...code.matchAll(/export\s*\{([^}]*)\}(?!\s*from)/g)].some((match) =>
+      listedNames(match[1] ?? '').some(([, as]) => as === name),
+    );
+  const here = names.filter(declared);
+  const elsewhere = names.filter((name) => !here.includes(name));
+  const files = here.length ? [id] : [];
+  if (!elsewhere.length) return files;
+  const from = (specifier = '') => path.resolve(path.dirname(id), specifier);
+  for (const match of code.matchAll(/export\s*\*\s*from\s*["'](\.[^"']+)["']/g)) {
+    files.push(...definingFiles(from(match[1]), elsewhere, getModuleInfo));
+  }
+  for (const match of code.matchAll(/export\s*\{([^}]*)\}\s*from\s*["'](\.[^"']+)["']/g)) {
+    const wanted = listedNames(match[1] ?? '').filter(([, as]) => elsewhere.includes(as));
+    if (wanted.length)
+      files.push(
+        ...definingFiles(
+          from(match[2]),
+          wanted.map(([name]) => name),
+          getModuleInfo,
+        ),
+      );
+  }
+  return files;
 }
 
 /** The names `code` imports from `specifier` (`import { A, B as C } from 'specifier'`). */

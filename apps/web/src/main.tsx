@@ -4,11 +4,10 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { meQuery } from './api/auth.ts';
 import { permissionsQuery } from './api/permissions.ts';
 import { brandingQuery } from './api/settings.ts';
-import { askOpenedScreenEarly, preloadOpenedScreen, preloadShell, router } from './app/router.tsx';
+import { AppRouter, askOpenedScreenEarly, preloadOpenedScreen, preloadShell } from './app/router.tsx';
 import { contrastVariables, theme } from './app/theme.ts';
 import { readToken } from './platform/session-storage.ts';
 import { whenIdle } from './platform/when-idle.ts';
@@ -64,7 +63,7 @@ const render = () =>
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={contrastVariables}>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <AppRouter />
         </QueryClientProvider>
       </MantineProvider>
     </StrictMode>,

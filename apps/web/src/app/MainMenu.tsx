@@ -1,21 +1,33 @@
+import type { PermissionKey } from '@duka/shared';
 import { NavLink, ScrollArea } from '@mantine/core';
-import { memo, startTransition, useEffect, useState } from 'react';
+import { memo, startTransition, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { whenIdle } from '../platform/when-idle.ts';
 import { MenuEntry } from './MenuEntry.tsx';
-import type { MenuGroup } from './menu.ts';
+
+type Menu = typeof import('./menu.ts');
+let menuModule: Promise<Menu> | undefined;
+/**
+ * The menu's entries come in a chunk of their own: the reports' entries are read off their declarations, which carry
+ * every report's schemas, and the frame would otherwise fetch and build them before the first screen.
+ */
+const loadMenu = () => {
+  menuModule ??= import('./menu.ts');
+  return menuModule;
+};
 
 /**
- * The left menu's links. Some fifty menu links are the largest part of the signed-in frame, and the page comes
- * first: they render once the shell and the page are on screen and the browser is idle, in a pass
- * React splits into short slices (on a phone the menu starts closed anyway). Memoized on the groups, so the shell's
- * other updates (user, branding) do not render them again.
+ * The left menu's links, those whose key the user holds (`can`). Some fifty menu links are the largest part of the
+ * signed-in frame, and the page comes first: they are fetched and render once the shell and the page are on screen
+ * and the browser is idle, in a pass React splits into short slices (on a phone the menu starts closed anyway).
+ * Memoized on the keys, so the shell's other updates (user, branding) do not render them again.
  */
-export const MainMenu = memo(function MainMenu({ groups }: { groups: MenuGroup[] }) {
-  const [isShown, setShown] = useState(false);
-  useEffect(() => whenIdle(() => startTransition(() => setShown(true))), []);
+export const MainMenu = memo(function MainMenu({ can }: { can: (key: PermissionKey | undefined) => boolean }) {
+  const [menu, setMenu] = useState<Menu>();
+  useEffect(() => whenIdle(() => void loadMenu().then((loaded) => startTransition(() => setMenu(loaded)))), []);
+  const groups = useMemo(() => menu?.visibleMenu(can), [menu, can]);
   const { pathname } = useLocation();
-  if (!isShown) return null;
+  if (!groups) return null;
   return (
     <ScrollArea>
       {groups.map((group) =>

@@ -1,7 +1,7 @@
 import { ActionIcon, AppShell, Burger, Group, Image, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useMe } from '../api/auth.ts';
 import { subscribeUnauthenticated } from '../api/client.ts';
@@ -15,7 +15,6 @@ import { startOutboxSender } from '../offline/sender.ts';
 import { rememberedRole, rememberRole } from '../platform/session-storage.ts';
 import { whenIdle } from '../platform/when-idle.ts';
 import { MainMenu } from './MainMenu.tsx';
-import { visibleMenu } from './menu.ts';
 import { wantOverlays } from './overlays-gate.ts';
 import { SessionMonitor } from './SessionMonitor.tsx';
 import { useLogout } from './use-logout.ts';
@@ -66,7 +65,6 @@ export function Shell() {
 
   // The till's local copy for selling offline, kept fresh for whoever may sell.
   const canSell = can('salesPOS');
-  const groups = useMemo(() => visibleMenu(can), [can]);
   useEffect(() => (canSell ? startCatalogueRefresh() : undefined), [canSell]);
   // The outbox goes out under the signed-in user only: another cashier's offline sales wait for that cashier.
   const userId = me.data?.id;
@@ -160,7 +158,7 @@ export function Shell() {
         <Text size="xs" c="dimmed" tt="uppercase" fw={700} px="sm" py={6}>
           {me.data?.role_name ?? rememberedRole() ?? ''}
         </Text>
-        <MainMenu groups={groups} />
+        <MainMenu can={can} />
       </AppShell.Navbar>
 
       <AppShell.Main>

@@ -1,8 +1,18 @@
 import type { PermissionKey } from '@duka/shared';
 import { useFavicon } from '@mantine/hooks';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { isValidElement, lazy, type ReactNode, Suspense, useDeferredValue } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
+import { Component, isValidElement, lazy, type ReactNode, Suspense, useDeferredValue } from 'react';
+import {
+  BrowserRouter,
+  type Location,
+  matchPath,
+  matchRoutes,
+  Navigate,
+  Outlet,
+  type RouteObject,
+  useLocation,
+  useRoutes,
+} from 'react-router';
 import { useMe } from '../api/auth.ts';
 import { permissionsQuery } from '../api/permissions.ts';
 import { useBranding } from '../api/settings.ts';
@@ -10,13 +20,6 @@ import { AccessDenied } from '../components/AccessDenied.tsx';
 import { lazyPage, type Preloadable } from '../components/lazy-page.tsx';
 import { PageLoader } from '../components/PageLoader.tsx';
 import { askDashboardEarly } from '../features/dashboard/dashboard-query.ts';
-import {
-  CUSTOMER_REPORT_SCREENS,
-  FINANCIAL_REPORT_SCREENS,
-  INVENTORY_REPORT_SCREENS,
-  PURCHASING_REPORT_SCREENS,
-  SALES_REPORT_SCREENS,
-} from '../features/reports/report-screens.tsx';
 import { readToken } from '../platform/session-storage.ts';
 import { useOverlaysWanted } from './overlays-gate.ts';
 import { RequirePermission } from './RequirePermission.tsx';
@@ -189,6 +192,39 @@ const UserCreatePage = lazyPage(() => import('../features/users/UserFormPages.ts
 const UserUpdatePage = lazyPage(() => import('../features/users/UserFormPages.tsx'), 'UserUpdatePage');
 const UserListPage = lazyPage(() => import('../features/users/UserListPage.tsx'), 'UserListPage');
 const UserShowPage = lazyPage(() => import('../features/users/UserShowPage.tsx'), 'UserShowPage');
+/**
+ * A report's screen, at its declaration's path, or "This page does not exist.": the other addresses. The reports'
+ * table comes in a chunk of its own with the first report opened (or an unknown address): their declarations carry
+ * every report's schemas, which the first page would otherwise fetch and build.
+ */
+const ReportOrMissingPage = lazyPage(async () => {
+  const {
+    CUSTOMER_REPORT_SCREENS,
+    FINANCIAL_REPORT_SCREENS,
+    INVENTORY_REPORT_SCREENS,
+    PURCHASING_REPORT_SCREENS,
+    SALES_REPORT_SCREENS,
+  } = await import('../features/reports/report-screens.tsx');
+  const screens = [
+    ...SALES_REPORT_SCREENS,
+    ...INVENTORY_REPORT_SCREENS,
+    ...CUSTOMER_REPORT_SCREENS,
+    ...PURCHASING_REPORT_SCREENS,
+    ...FINANCIAL_REPORT_SCREENS,
+  ];
+  function ReportOrMissing() {
+    const { pathname } = useLocation();
+    const screen = screens.find(({ report }) => matchPath(report.path, pathname));
+    if (!screen) return <AccessDenied message="This page does not exist." />;
+    const { report, page: Page } = screen;
+    return (
+      <RequirePermission permission={report.keys.list}>
+        <Page />
+      </RequirePermission>
+    );
+  }
+  return { ReportOrMissing };
+}, 'ReportOrMissing');
 
 /** The favicon and title follow the appearance settings; its own component, so their answer renders nothing else. */
 function Branding() {
@@ -341,13 +377,6 @@ const routes: RouteObject[] = [
           guarded('/expenselist', 'expenseList', <ExpenseListPage />),
           guarded('/expensecreate', 'expenseAdd', <ExpenseCreatePage />),
           guarded('/expenseupdate/:id', 'expenseEdit', <ExpenseUpdatePage />),
-          ...[
-            ...SALES_REPORT_SCREENS,
-            ...INVENTORY_REPORT_SCREENS,
-            ...CUSTOMER_REPORT_SCREENS,
-            ...PURCHASING_REPORT_SCREENS,
-            ...FINANCIAL_REPORT_SCREENS,
-          ].map(({ report, page: Page }) => guarded(report.path, report.keys.list, <Page />)),
           guarded('/businessinfosettings', 'businessInfoSettings', <BusinessInfoSettingsPage />),
           guarded('/trash', 'trash', <TrashPage />),
           guarded('/applicationloglist', 'applicationLogs', <ApplicationLogListPage />),
@@ -356,14 +385,62 @@ const routes: RouteObject[] = [
           guarded('/securitysettings', 'securitySettings', <SecuritySettingsPage />),
           guarded('/emailsettings', 'emailSettings', <EmailSettingsPage />),
           guarded('/backupsettings', 'backupSettings', <BackupSettingsPage />),
-          { path: '*', element: <AccessDenied message="This page does not exist." /> },
+          // The reports, each at its own path, and the addresses that are no page.
+          { path: '*', element: <ReportOrMissingPage /> },
         ],
       },
     ],
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * What a screen that failed to render (its chunk could not be fetched, or it threw) shows instead of the page, as React
+ * Router's own boundary did; the next navigation tries again.
+ */
+type BoundaryProps = { location: Location; children: ReactNode };
+/** The error caught, and the address it was caught at. */
+type BoundaryState = { error?: unknown; at?: Location };
+class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  state: BoundaryState = {};
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState) {
+    if (state.error === undefined) return { at: props.location };
+    return state.at === props.location ? null : { error: undefined, at: props.location };
+  }
+  render() {
+    const { error } = this.state;
+    if (error === undefined) return this.props.children;
+    return (
+      <>
+        <h2>Unexpected Application Error!</h2>
+        <h3 style={{ fontStyle: 'italic' }}>{error instanceof Error ? error.message : JSON.stringify(error)}</h3>
+        {error instanceof Error && error.stack ? (
+          <pre style={{ padding: '0.5rem', backgroundColor: 'rgba(200,200,200, 0.5)' }}>{error.stack}</pre>
+        ) : null}
+      </>
+    );
+  }
+}
+
+function Screens() {
+  const location = useLocation();
+  return <RouteErrorBoundary location={location}>{useRoutes(routes, location)}</RouteErrorBoundary>;
+}
+
+/**
+ * The app's pages at the address bar's path. Declared routes matched on render, without React Router's data router
+ * (loaders, actions, fetchers), which the app does not use: half of the router library's code, fetched and run by
+ * every first page.
+ */
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <Screens />
+    </BrowserRouter>
+  );
+}
 
 /** The lazy screen an element shows, itself or inside its guard. */
 function screenOf(element: ReactNode): Preloadable | undefined {
@@ -390,5 +467,9 @@ export function askOpenedScreenEarly(client: QueryClient) {
   for (const screen of openedScreens()) screen.askEarly?.(client);
 }
 
-/** The lazy screens of the address opened: the router matched it when created (matching again ranks every route). */
-const openedScreens = () => router.state.matches.flatMap(({ route }) => screenOf(route.element) ?? []);
+let opened: Preloadable[] | undefined;
+/** The lazy screens of the address opened, matched once (matching ranks every route). */
+const openedScreens = () => {
+  opened ??= (matchRoutes(routes, window.location) ?? []).flatMap(({ route }) => screenOf(route.element) ?? []);
+  return opened;
+};
