@@ -10,7 +10,7 @@ import { postSale } from '../../../test/report-fixtures.ts';
 import type { Batch } from '../../../test/stock-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { tillShop } from '../../../test/till-fixtures.ts';
-import { spansOf } from './sales.queries.ts';
+import { spansOf } from '../reports/sale-totals-levels.ts';
 
 const SALES = 6_000;
 const PAGE = 10;

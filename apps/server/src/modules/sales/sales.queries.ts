@@ -9,6 +9,7 @@ import { nameJson, unitJson } from '../../platform/creator.ts';
 import { notFound } from '../../platform/errors.ts';
 import { likePattern, matchesSearch, type PageOptions, type Seek } from '../../platform/listing.ts';
 import { addDays, startOfShopDay, withinShopDays } from '../../platform/period.ts';
+import { DAY_MS, LEVELS, type Level, nextMonth, type Span, spanRows, spansOf } from '../reports/sale-totals-levels.ts';
 import { saleTillDetails } from './sale-till.queries.ts';
 import { inUnit } from './sale-units.ts';
 
@@ -223,21 +224,6 @@ export function pagingBySlots(db: Database, timeZone: string, filter: SalesFilte
   };
 }
 
-/** The levels of the sale totals: a row holds what its sales and returns add up to over [start, start + unit). */
-const LEVELS = {
-  month: { table: 'sale_totals_months', column: 'month' },
-  day: { table: 'sale_totals_days', column: 'day' },
-  slot: { table: 'sale_totals', column: 'slot' },
-} as const;
-type Level = keyof typeof LEVELS;
-
-/** One level's rows over [from, until); an absent end is open. */
-interface Span {
-  level: Level;
-  from?: Date;
-  until?: Date;
-}
-
 /** One row of a level: its start, its sales count, their total and the refunds of the returns made in it. */
 interface Unit {
   level: Level;
@@ -247,47 +233,16 @@ interface Unit {
   refunds: number;
 }
 
-const DAY_MS = 86_400_000;
-const floorDay = (at: Date) => new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
-const ceilDay = (at: Date) => new Date(Math.ceil(at.getTime() / DAY_MS) * DAY_MS);
-const floorMonth = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
-const nextMonth = (month: Date) => new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1));
-const ceilMonth = (at: Date) => (floorMonth(at).getTime() === at.getTime() ? at : nextMonth(floorMonth(at)));
-
-/** [from, until) as its whole UTC days and the slots at its two edges. */
-function inDays(from: Date, until: Date): Span[] {
-  const days = { from: ceilDay(from), until: floorDay(until) };
-  if (days.from >= days.until) return from < until ? [{ level: 'slot', from, until }] : [];
-  return [
-    ...(from < days.from ? [{ level: 'slot' as const, from, until: days.from }] : []),
-    { level: 'day', ...days },
-    ...(days.until < until ? [{ level: 'slot' as const, from: days.until, until }] : []),
-  ];
-}
-
-/** A period (either end may be open) as its whole UTC months, then whole days, then slots at its edges. */
-export function spansOf(from: Date | undefined, until: Date | undefined): Span[] {
-  const months = { from: from && ceilMonth(from), until: until && floorMonth(until) };
-  if (from && until && months.from && months.until && months.from >= months.until) return inDays(from, until);
-  return [
-    ...(from && months.from && from < months.from ? inDays(from, months.from) : []),
-    { level: 'month', ...months },
-    ...(until && months.until && months.until < until ? inDays(months.until, until) : []),
-  ];
-}
-
 /** The rows of the spans, one statement (each span a plain range on its table's key). */
 async function unitsIn(db: Database, spans: Span[]): Promise<Unit[]> {
   if (!spans.length) return [];
-  const parts = spans.map(({ level, from, until }) => {
-    const { table, column } = LEVELS[level];
-    const within = [
-      ...(from ? [sql`${sql.ref(column)} >= ${from}`] : []),
-      ...(until ? [sql`${sql.ref(column)} < ${until}`] : []),
-    ];
-    return sql`SELECT ${level}::text AS level, ${sql.ref(column)} AS start, sales_count AS count, sold, refunds
-      FROM ${sql.table(table)}${within.length ? sql` WHERE ${sql.join(within, sql` AND `)}` : sql``}`;
-  });
+  const parts = spans.map((span) =>
+    spanRows(
+      span,
+      sql`${span.level}::text AS level, ${sql.ref(LEVELS[span.level].column)} AS start,
+      sales_count AS count, sold, refunds`,
+    ),
+  );
   const { rows } = await sql<{ level: Level; start: Date; count: number; sold: string; refunds: string }>`
     SELECT u.*, ${CACHEABLE} FROM (${sql.join(parts, sql` UNION ALL `)}) u`.execute(db);
   return rows.map((r) => ({ ...r, sold: Number(r.sold), refunds: Number(r.refunds) }));
