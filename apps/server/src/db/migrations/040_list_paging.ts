@@ -131,9 +131,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     -- A rebuild of the slots (after a bulk load with the triggers off) rebuilds the days and months with them, and
     -- leaves nothing for the commit to recompute.
+    -- The slots go in in time order, as a shop writes them day by day: a period's slots then lie on a few pages
+    -- rather than scattered in the order a hash aggregate gave them (a month's 2,880 slots on 1,139 pages).
     CREATE OR REPLACE FUNCTION rebuild_sale_totals() RETURNS void LANGUAGE sql BEGIN ATOMIC
       DELETE FROM sale_totals;
-      INSERT INTO sale_totals SELECT * FROM sale_movements('-infinity', 'infinity');
+      INSERT INTO sale_totals SELECT * FROM sale_movements('-infinity', 'infinity') ORDER BY slot;
       SELECT rebuild_sale_totals_levels();
       SELECT set_config('duka.sale_totals_days', '', true);
     END;
