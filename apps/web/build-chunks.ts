@@ -8,7 +8,13 @@ const VENDOR_CHUNKS: [RegExp, string][] = [
   [/\/node_modules\/@tanstack\//, 'tanstack'],
   [/\/node_modules\/(echarts|zrender|echarts-for-react)\//, 'echarts'],
   // The forms' library: the sign-in page and the forms load it, a signed-in reload of a list or the dashboard not.
-  [/\/node_modules\/(react-hook-form|@hookform)\//, 'forms'],
+  [/\/node_modules\/react-hook-form\//, 'forms'],
+  // zod, which builds the contracts' schemas: the screens load it, the first page not (its calls go through the
+  // contracts' addresses, vite.config.ts; the sign-in form's check is fetched as the visitor types).
+  [/\/node_modules\/zod\//, 'zod'],
+  // The forms' checks by those schemas, which need both: with zod, a signed-in reload would load the forms' library;
+  // with the forms' library, the sign-in page zod.
+  [/\/node_modules\/@hookform\//, 'form-checks'],
   // The date fields' calendars (components/dates/calendars.tsx), fetched when a calendar is first opened: left with
   // Mantine, they would grow `ui-screens`, which the till and most screens load.
   [/\/node_modules\/(@mantine\/dates|dayjs)\//, 'dates'],
@@ -71,13 +77,16 @@ const ENTRY = /\/web\/index\.html$|\/src\/boot\.ts$|^\0vite\/(preload-helper|mod
  * a build where the entry imports any chunk).
  */
 const WITH_APP = /\/src\/offline\/register-sw\.ts$|virtual:pwa-register/;
-/** The sign-in, password and two-factor pages: the forms a signed-out visitor sees, with the `forms` library. */
-const SIGN_IN = /\/src\/(features\/auth\/(?!FaqPage)[^/]+|components\/AuthCard\.tsx)$/;
+/**
+ * The sign-in form, which boot.ts fetches with the first page (with the `forms` library). The two-factor and
+ * forgotten-password pages come when opened: their forms' checks load zod.
+ */
+const SIGN_IN = /\/src\/(features\/auth\/(LoginPage\.tsx|AuthAlerts\.tsx|captcha\.ts)|components\/AuthCard\.tsx)$/;
 
 /**
  * The shared package (contracts, schemas, declarations, formats): what the first page uses, with what that imports, is
- * in the app's chunk; the rest in `contracts`, loaded with the signed-in frame (its offline till calls through `API`,
- * which names every contract).
+ * in the app's chunk (none of it builds a schema: vite.config.ts stops a build where it would); the rest in
+ * `contracts`, loaded with the signed-in frame (its offline till calls through `API`, which names every contract).
  * Every schema in a chunk is built when the chunk runs: in the app's chunk, the sign-in page fetched and built them
  * all (a third of a slow phone's start-up scripting). The app reaches the package through its index, which lists
  * every module: only the modules defining the names a file imports count (`definingFiles`). Left to Rollup, the

@@ -1,3 +1,4 @@
+import * as shared from '@duka/shared';
 import react from '@vitejs/plugin-react';
 import type { OutputBundle, OutputChunk } from 'rollup';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
@@ -8,6 +9,7 @@ import { chunkOf } from './build-chunks.ts';
 export default defineConfig({
   plugins: [
     react(),
+    contractAddresses(),
     firstPageWithoutUi(),
     preloadFirstPage(),
     // A service worker that precaches the built app (index.html and every hashed asset, with Workbox's
@@ -35,6 +37,8 @@ export default defineConfig({
       },
     }),
   ],
+  // The till's catalogue worker (offline/catalogue.worker.ts) calls through the client too.
+  worker: { plugins: () => [contractAddresses()] },
   server: { proxy: { '/api': 'http://localhost:3000', '/sanctum': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',
@@ -47,11 +51,63 @@ export default defineConfig({
     rollupOptions: {
       output: { manualChunks: chunkOf, experimentalMinChunkSize: 20_000 },
       // The shared package only declares (schemas, lists, reports): a module none of whose exports is used is left
-      // out, so the sign-in page does not carry every domain's schemas.
-      treeshake: { moduleSideEffects: (id) => !id.includes('/packages/shared/') },
+      // out, so the sign-in page does not carry every domain's schemas; and a schema it declares (`z.…`) builds
+      // nothing but itself, so one no screen uses is left out too.
+      treeshake: { moduleSideEffects: (id) => !id.includes('/packages/shared/'), manualPureFunctions: ['z'] },
     },
   },
 });
+
+const ADDRESSES = 'virtual:contract-addresses';
+
+/** What the client reads off a contract to call it: no schema (a file answer's content type, which is no schema). */
+const addressOf = ({ method, path, access, resource, status, answer }: shared.Endpoint) => ({
+  method,
+  path,
+  access,
+  resource,
+  ...(status && { status }),
+  ...(shared.isFileAnswer(answer) && { answer }),
+});
+
+/**
+ * `virtual:contract-addresses`: every group of contracts (`authEndpoints`…) with each endpoint's address alone, and
+ * the functions that fill an address in (pathOf, queryStringOf), written from the shared package when the app is
+ * built. The first page's calls (the session, the branding, the dashboard's figures) go through these: the contracts
+ * themselves build their schemas with zod as they load, and with them the first page fetched and ran zod and the
+ * schemas of every contract. The screens use the contracts themselves.
+ */
+function contractAddresses(): Plugin {
+  return {
+    name: 'contract-addresses',
+    resolveId: (id) => (id === ADDRESSES ? `\0${ADDRESSES}` : undefined),
+    load(id) {
+      if (id !== `\0${ADDRESSES}`) return undefined;
+      // The groups of contracts (`authEndpoints`: an object of contracts, or of a list's three), not the functions
+      // that make some.
+      const isContract = (value: unknown): value is shared.Endpoint =>
+        typeof value === 'object' && value !== null && 'method' in value && 'path' in value;
+      const isGroup = (value: unknown): value is object =>
+        typeof value === 'object' &&
+        value !== null &&
+        Object.values(value).every((inner) => isContract(inner) || isGroup(inner));
+      const addresses = (group: object): string =>
+        `{ ${Object.entries(group)
+          .map(
+            ([key, inner]) =>
+              `${JSON.stringify(key)}: ${isContract(inner) ? JSON.stringify(addressOf(inner)) : addresses(inner)}`,
+          )
+          .join(', ')} }`;
+      const groups = Object.entries(shared).filter(([name, group]) => name.endsWith('Endpoints') && isGroup(group));
+      return [
+        ...groups.map(([name, group]) => `export const ${name} = ${addresses(group as object)};`),
+        // Their own source: they use nothing else of the package.
+        `export ${shared.pathOf}`,
+        `export ${shared.queryStringOf}`,
+      ].join('\n');
+    },
+  };
+}
 
 /** The app's chunk (main.tsx), which the entry (boot.ts) imports at once on every page. */
 const appChunk = (bundle: OutputBundle) =>
@@ -72,7 +128,8 @@ function staticClosure(bundle: OutputBundle, fileName: string, seen = new Set<st
 /**
  * Fails the build when the first page would load the signed-in screens' components (`ui`, build-chunks.ts): the
  * entry, the app's chunk (main.tsx, loaded on every page) or the sign-in form's imports a ui chunk; when the app's
- * chunks include the sign-in form's or the form library (`forms`); or when the entry (boot.ts) imports any chunk.
+ * chunks include the sign-in form's or the form library (`forms`); when the first page's chunks hold zod; or when
+ * the entry (boot.ts) imports any chunk.
  */
 function firstPageWithoutUi(): Plugin {
   return {
@@ -90,6 +147,17 @@ function firstPageWithoutUi(): Plugin {
       // A signed-in reload loads the app's chunks, not the sign-in form's nor the form library.
       const signInFile = [...staticClosure(bundle, app.fileName)].find((file) => /(^|\/)(forms|sign-in)-/.test(file));
       if (signInFile) this.error(`${app.fileName} imports ${signInFile}: the app would load the sign-in form's code`);
+      // Nor the first page zod, nor the contracts' schemas built with it (contractAddresses).
+      const signIn = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.name === 'sign-in');
+      const firstPage = new Set([
+        ...staticClosure(bundle, app.fileName),
+        ...staticClosure(bundle, signIn?.fileName ?? ''),
+      ]);
+      for (const file of firstPage) {
+        const zod = Object.keys((bundle[file] as OutputChunk).modules).find((id) => /\/node_modules\/zod\//.test(id));
+        if (zod)
+          this.error(`${file}, loaded by the first page, holds ${zod}: a file it imports uses a contract's schema`);
+      }
     },
   };
 }

@@ -1,4 +1,5 @@
-import { type AnswerOf, authEndpoints, type InputOf, type LoginInput, setShopTimeZone } from '@duka/shared';
+import { authEndpoints } from 'virtual:contract-addresses';
+import { type AnswerOf, type InputOf, type LoginInput, setShopTimeZone } from '@duka/shared';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { lastKnown } from '../offline/last-known.ts';
 import { readToken } from '../platform/session-storage.ts';
@@ -6,8 +7,8 @@ import { call, requestCsrfCookie } from './client.ts';
 import { invalidate, queryKeyOf } from './queries.ts';
 
 // Sign-in and the shell's session calls (who is signed in, what they may open, how long the session has left,
-// sign-out). Loaded with the first page, this file names its contracts' group (authEndpoints) rather than `API`,
-// which would bring every domain's contracts into that page (apps/web/build-chunks.ts).
+// sign-out). Loaded with the first page, this file calls through its contracts' addresses (vite.config.ts,
+// contractAddresses): the contracts would bring zod and their schemas into that page.
 
 export async function login(input: LoginInput) {
   await requestCsrfCookie();

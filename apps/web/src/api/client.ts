@@ -1,7 +1,9 @@
 // The one HTTP client: every call names its endpoint's contract (packages/shared/src/endpoints), so no screen writes
 // a path and every answer's type comes from its schema. JSON in and out, the bearer token from local storage, and one
-// error type for every failure.
-import { type AnswerOf, type Endpoint, type InputOf, type NoInput, pathOf, queryStringOf } from '@duka/shared';
+// error type for every failure. pathOf and queryStringOf come from the contracts' addresses (vite.config.ts): the
+// first page calls through this file, and their own file builds schemas.
+import { pathOf, queryStringOf } from 'virtual:contract-addresses';
+import type { AnswerOf, Endpoint, InputOf, NoInput } from '@duka/shared';
 import { clearSession, readToken } from '../platform/session-storage.ts';
 
 export class ApiError extends Error {

@@ -1,10 +1,11 @@
-import { type DashboardData, dashboardEndpoints, type InputOf } from '@duka/shared';
+import { dashboardEndpoints } from 'virtual:contract-addresses';
+import type { DashboardData, InputOf } from '@duka/shared';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { callWith } from './client.ts';
 import { queryKeyOf } from './queries.ts';
 
-// The dashboard's figures over a period (asked early by the router, so this file names only the dashboard's
-// contract: the first page's code carries no other domain's).
+// The dashboard's figures over a period (asked early by the router, so this file calls through the dashboard's
+// contract's address: the first page's code carries no contract, vite.config.ts, contractAddresses).
 
 /** A period of shop days, YYYY-MM-DD, both included (as the answer names its own). */
 export type DashboardDates = DashboardData['period'];

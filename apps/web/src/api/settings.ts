@@ -1,11 +1,12 @@
-import { type AnswerOf, type InputOf, settingsEndpoints } from '@duka/shared';
+import { settingsEndpoints } from 'virtual:contract-addresses';
+import type { AnswerOf, InputOf } from '@duka/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, callWith } from './client.ts';
 import { invalidate, queryKeyOf, useCall, useCallWrite } from './queries.ts';
 
 // The shop's settings: its name and images (which every page shows), security, e-mail and business information.
-// Loaded with the first page (the branding), this file names its contracts' group (settingsEndpoints) rather than
-// `API`, which would bring every domain's contracts into that page (apps/web/build-chunks.ts).
+// Loaded with the first page (the branding), this file calls through its contracts' addresses (vite.config.ts,
+// contractAddresses): the contracts would bring zod and their schemas into that page.
 
 /** The shop's name, logo and favicon, which every page shows (main.tsx asks them before the first render). */
 export const brandingQuery = () =>
