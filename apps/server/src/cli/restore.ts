@@ -1,7 +1,8 @@
 // npm run restore -- <file>: puts a backup back from the command line, for a machine whose app will not start (or a
 // new laptop after a theft). It uses the same configuration as the app (DUKA_DATA_DIR or DATABASE_URL), starts the
 // embedded database itself, creates the tables on an empty one, then restores exactly as the Backups screen does:
-// the whole file checked first, then one transaction. Stop the app first; the embedded database allows one user.
+// the whole file checked first (read as a stream, as the restore reads it: a chain's backup is gigabytes), then one
+// transaction. Stop the app first; the embedded database allows one user.
 // The passphrase of an encrypted backup comes from DUKA_BACKUP_PASSPHRASE or is asked for.
 import fs from 'node:fs';
 import { createInterface } from 'node:readline/promises';
@@ -11,7 +12,7 @@ import { createDatabase, migrateToLatest } from '../db/connection.ts';
 import { chooseDataDir } from '../db/data-dir.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from '../db/embedded.ts';
 import { BackupKeeper } from '../modules/backups/backups.service.ts';
-import { readHeader } from '../platform/backup-format.ts';
+import { readBackupHeader } from '../platform/backup-files.ts';
 import { AppError } from '../platform/errors.ts';
 import { SecretBox } from '../platform/secret-box.ts';
 
@@ -19,8 +20,7 @@ async function main() {
   const file = process.argv[2];
   if (!file) throw new UsageError('Usage: npm run restore -- <backup file>');
   if (!fs.existsSync(file)) throw new UsageError(`No such file: ${file}`);
-  const bytes = fs.readFileSync(file);
-  const header = readHeader(bytes)?.header;
+  const header = readBackupHeader(file);
   if (!header) throw new UsageError(`${file} is not a Duka backup.`);
   let passphrase = process.env.DUKA_BACKUP_PASSPHRASE || undefined;
   if (header.encrypted && !passphrase) passphrase = await ask('This backup is encrypted. Passphrase: ');
@@ -39,7 +39,7 @@ async function main() {
       time: config.backupTime,
       timeZone: config.timeZone,
     });
-    const restored = await keeper.restore(bytes, passphrase, `the file ${file} (command line)`, {
+    const restored = await keeper.restore(file, passphrase, `the file ${file} (command line)`, {
       userId: null,
       ip: 'command line',
       userAgent: 'npm run restore',

@@ -10,11 +10,12 @@ import { migrations } from '../db/migrations/index.ts';
 import type { DB } from '../db/schema.ts';
 import {
   BACKUP_FORMAT,
-  type BackupContents,
   type BackupHeader,
+  type CheckedBackup,
   createSealCipher,
   headerBytes,
   prepareSealing,
+  readPayload,
 } from './backup-format.ts';
 import { AppError } from './errors.ts';
 
@@ -112,16 +113,17 @@ export const knownMigrations = (): readonly string[] => MIGRATION_NAMES;
  * Replaces every table's rows with the backup's, in the caller's transaction: rebuilds the schema at the backup's
  * version when it is older, loads the rows with the foreign keys lifted (re-added, and so checked, at the end), sets
  * every sequence past its table's rows, migrates forward, and ends every session. The backups' own settings row
- * stays as it was on this machine.
+ * stays as it was on this machine. The rows are read from the checked file again, a batch at a time; anything
+ * unlike the checking pass throws, and the caller's transaction rolls back.
  */
-export async function loadSnapshot(trx: Transaction<DB>, contents: BackupContents): Promise<void> {
+export async function loadSnapshot(trx: Transaction<DB>, checked: CheckedBackup): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext('duka-restore'))`.execute(trx);
-  const backupIndex = MIGRATION_NAMES.indexOf(contents.header.schema);
+  const backupIndex = MIGRATION_NAMES.indexOf(checked.header.schema);
   const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(trx);
-  if (applied.rows.at(-1)?.name !== contents.header.schema) await rebuildSchemaAt(trx, backupIndex);
+  if (applied.rows.at(-1)?.name !== checked.header.schema) await rebuildSchemaAt(trx, backupIndex);
 
   const tables = await appTables(trx);
-  const missing = [...contents.tables.keys()].find((t) => !tables.includes(t));
+  const missing = [...checked.tables.keys()].find((t) => !tables.includes(t));
   if (missing) {
     throw new AppError('invalid', `The backup holds a table this version does not know (${missing}).`, {
       file: [`The backup holds a table this version does not know (${missing}).`],
@@ -136,7 +138,18 @@ export async function loadSnapshot(trx: Transaction<DB>, contents: BackupContent
   }
   await sql`truncate ${sql.join(tables.map((t) => sql.table(t)))}`.execute(trx);
   await setUserTriggers(trx, tables, false);
-  for (const [table, rows] of contents.tables) await insertRows(trx, table, rows);
+  const loaded = new Map<string, number>();
+  for await (const piece of readPayload(checked, { batchChars: INSERT_BATCH_CHARS })) {
+    if ('rows' in piece) loaded.set(piece.table, 0);
+    else {
+      await insertRows(trx, piece.table, piece.batch);
+      loaded.set(piece.table, (loaded.get(piece.table) ?? 0) + piece.batch.length);
+    }
+  }
+  // The file read now as it was when checked: the same tables with the same rows.
+  if (loaded.size !== checked.tables.size || [...loaded].some(([t, n]) => checked.tables.get(t) !== n)) {
+    throw new Error('the backup file changed while it was being restored');
+  }
   await setUserTriggers(trx, tables, true);
   for (const fk of foreignKeys.rows) {
     await sql`alter table ${sql.raw(fk.tbl)} add constraint ${sql.id(fk.name)} ${sql.raw(fk.def)}`.execute(trx);
@@ -144,7 +157,7 @@ export async function loadSnapshot(trx: Transaction<DB>, contents: BackupContent
   await resetSequences(trx);
 
   await sql`delete from kysely_migration`.execute(trx);
-  for (const m of contents.header.migrations) {
+  for (const m of checked.header.migrations) {
     await sql`insert into kysely_migration (name, timestamp) values (${m.name}, ${m.timestamp})`.execute(trx);
   }
   for (const name of MIGRATION_NAMES.slice(backupIndex + 1)) await applyMigration(trx, name);
@@ -166,25 +179,14 @@ async function setUserTriggers(trx: Trx, tables: string[], on: boolean) {
   }
 }
 
-async function insertRows(trx: Trx, table: string, rows: string[]) {
-  let batch: string[] = [];
-  let size = 0;
-  const flush = async () => {
-    if (batch.length === 0) return;
-    // json (not jsonb) keeps every number exactly as PostgreSQL wrote it; the table's row type converts each field.
-    const text = `[${batch.join(',')}]`;
-    await sql`insert into ${sql.table(table)} select * from json_populate_recordset(null::${sql.table(table)}, ${text}::json)`.execute(
-      trx,
-    );
-    batch = [];
-    size = 0;
-  };
-  for (const row of rows) {
-    batch.push(row);
-    size += row.length;
-    if (size >= INSERT_BATCH_CHARS) await flush();
-  }
-  await flush();
+/** One batch of rows (about INSERT_BATCH_CHARS characters, as readPayload cuts them) in one statement. */
+async function insertRows(trx: Trx, table: string, batch: string[]) {
+  if (batch.length === 0) return;
+  // json (not jsonb) keeps every number exactly as PostgreSQL wrote it; the table's row type converts each field.
+  const text = `[${batch.join(',')}]`;
+  await sql`insert into ${sql.table(table)} select * from json_populate_recordset(null::${sql.table(table)}, ${text}::json)`.execute(
+    trx,
+  );
 }
 
 async function resetSequences(trx: Trx) {
@@ -213,6 +215,12 @@ async function rebuildSchemaAt(trx: Trx, backupIndex: number) {
     select relname as name from pg_class
     where relkind = 'S' and relnamespace = current_schema()::regnamespace`.execute(trx);
   for (const s of sequences) await sql`drop sequence ${sql.id(s.name)}`.execute(trx);
+  // And the functions migrations made (sort keys, trigger functions): an extension's own stay.
+  const { rows: functions } = await sql<{ signature: string }>`
+    select p.oid::regprocedure::text as signature from pg_proc p
+    where p.pronamespace = current_schema()::regnamespace
+      and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`.execute(trx);
+  for (const f of functions) await sql`drop function if exists ${sql.raw(f.signature)} cascade`.execute(trx);
   await sql`delete from kysely_migration`.execute(trx);
   for (const name of MIGRATION_NAMES.slice(0, backupIndex + 1)) await applyMigration(trx, name);
 }

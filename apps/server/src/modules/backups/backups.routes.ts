@@ -1,6 +1,9 @@
 // Backups (Manage Settings → Backups): list, back up now, download, restore, and the passphrase. All behind the
 // private key backupSettings, so only the Administrator reaches them.
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { API, backupRestoreSchema } from '@duka/shared';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,7 +13,10 @@ import { route } from '../../platform/route.ts';
 import type { AppServices } from '../../services.ts';
 import { BackupKeeper } from './backups.service.ts';
 
-const MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
+/** An upload goes to disk, never into memory: the bound is the disk's, and a chain's ten years are gigabytes. */
+const MAX_UPLOAD_GB = 64;
+const MAX_UPLOAD_BYTES = MAX_UPLOAD_GB * 1024 * 1024 * 1024;
+const TOO_LARGE = `The file may be at most ${MAX_UPLOAD_GB} GB.`;
 
 export const backupRoutes: FastifyPluginAsyncZod<AppServices> = async (app, services) => {
   const keeper = services.backups ?? BackupKeeper.inTempDir(services.db, services.secrets, services.timeZone);
@@ -45,46 +51,57 @@ export const backupRoutes: FastifyPluginAsyncZod<AppServices> = async (app, serv
   });
 
   // A file sent as multipart (`file`, `passphrase`), or a backup of the list named by JSON { id, passphrase }: read
-  // here, so the contract declares no body.
+  // here, so the contract declares no body. An uploaded file is streamed to a temporary file in the backup folder
+  // (a name the list does not show), restored from there, and removed.
   route(app, endpoints.restore, async (request) => {
-    let bytes: Buffer | undefined;
+    let file: string | undefined;
+    let upload: string | undefined;
     let passphrase: string | undefined;
     let source: string;
-    if (request.isMultipart()) {
-      let name = 'an uploaded file';
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'file') {
-            await part.toBuffer().catch(() => undefined);
-            continue;
+    try {
+      if (request.isMultipart()) {
+        let name = 'an uploaded file';
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'file') {
+              if (part.fieldname !== 'file' || upload) {
+                part.file.resume();
+                continue;
+              }
+              fs.mkdirSync(keeper.options.dir, { recursive: true, mode: 0o700 });
+              upload = path.join(keeper.options.dir, `.upload-${randomUUID()}.partial`);
+              await pipeline(part.file, fs.createWriteStream(upload, { flags: 'wx', mode: 0o600 }));
+              if (part.file.truncated) throw invalidField('file', TOO_LARGE);
+              name = `the uploaded file ${part.filename}`;
+            } else if (part.fieldname === 'passphrase') {
+              passphrase = String(part.value ?? '') || undefined;
+            }
           }
-          try {
-            bytes = await part.toBuffer();
-          } catch {
-            throw invalidField('file', 'The file may be at most 1 GB.');
-          }
-          name = `the uploaded file ${part.filename}`;
-        } else if (part.fieldname === 'passphrase') {
-          passphrase = String(part.value ?? '') || undefined;
+        } catch (err) {
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw invalidField('file', TOO_LARGE);
+          throw err;
         }
+        if (!upload || fs.statSync(upload).size === 0) throw invalidField('file', 'Choose a backup file.');
+        file = upload;
+        source = name;
+      } else {
+        const parsed = backupRestoreSchema.safeParse(request.body ?? {});
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          throw invalidField(String(issue?.path[0] ?? 'id'), issue?.message ?? 'Choose a backup.');
+        }
+        file = keeper.fileOf(parsed.data.id);
+        passphrase = parsed.data.passphrase || undefined;
+        source = `backup ${parsed.data.id}`;
       }
-      if (!bytes || bytes.length === 0) throw invalidField('file', 'Choose a backup file.');
-      source = name;
-    } else {
-      const parsed = backupRestoreSchema.safeParse(request.body ?? {});
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw invalidField(String(issue?.path[0] ?? 'id'), issue?.message ?? 'Choose a backup.');
-      }
-      bytes = await fs.promises.readFile(keeper.fileOf(parsed.data.id));
-      passphrase = parsed.data.passphrase || undefined;
-      source = `backup ${parsed.data.id}`;
+      const header = await keeper.restore(file, passphrase, source, requestContext(request));
+      return {
+        success: true as const,
+        message: 'Backup restored successfully! Everyone has been signed out.',
+        data: { created_at: header.created_at, schema: header.schema },
+      };
+    } finally {
+      if (upload) fs.rmSync(upload, { force: true });
     }
-    const header = await keeper.restore(bytes, passphrase, source, requestContext(request));
-    return {
-      success: true as const,
-      message: 'Backup restored successfully! Everyone has been signed out.',
-      data: { created_at: header.created_at, schema: header.schema },
-    };
   });
 };

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { type RequestContext, writeAudit } from '../../platform/audit.ts';
 import { listBackupFiles, newBackupName, pruneBackups } from '../../platform/backup-files.ts';
-import { type BackupHeader, openBackup } from '../../platform/backup-format.ts';
+import { type BackupHeader, checkBackupFile } from '../../platform/backup-format.ts';
 import {
   BACKUP_SETTINGS_KEY,
   knownMigrations,
@@ -47,7 +47,9 @@ export class BackupKeeper {
     private readonly db: Database,
     private readonly secrets: SecretBox,
     readonly options: BackupOptions,
-    private readonly log: { error: (obj: object, msg: string) => void } = console.error as never,
+    private readonly log: { error: (obj: object, msg: string) => void } = {
+      error: (obj, msg) => console.error(msg, obj),
+    },
   ) {}
 
   /** For tests and a bare app: a fresh folder of its own under the system's temp folder. */
@@ -189,21 +191,22 @@ export class BackupKeeper {
   }
 
   /**
-   * Replaces the whole database with a backup: the file is read and checked whole first (422 and nothing changed on
-   * a wrong passphrase, a damaged file or a newer schema); then one transaction loads it, ends every session and
-   * writes the audit row.
+   * Replaces the whole database with the backup file at `file`: the file is read through and checked first, as a
+   * stream (422 and nothing changed on a wrong passphrase, a damaged or cut file or a newer schema); then one
+   * transaction reads it again as it loads it, ends every session and writes the audit row. Memory does not grow
+   * with the file.
    */
-  restore(bytes: Buffer, passphrase: string | undefined, source: string, ctx: RequestContext) {
+  restore(file: string, passphrase: string | undefined, source: string, ctx: RequestContext) {
     return this.serial(async () => {
-      const contents = await openBackup(bytes, passphrase, knownMigrations());
+      const checked = await checkBackupFile(file, passphrase, knownMigrations());
       try {
         await this.db.transaction().execute(async (trx) => {
-          await loadSnapshot(trx, contents);
+          await loadSnapshot(trx, checked);
           // The person restoring may not exist in the backup's users: the row then names nobody.
           const actor = ctx.userId
             ? await trx.selectFrom('users').select('id').where('id', '=', ctx.userId).executeTakeFirst()
             : undefined;
-          const rows = [...contents.tables.values()].reduce((n, r) => n + r.length, 0);
+          const rows = [...checked.tables.values()].reduce((n, r) => n + r, 0);
           await writeAudit(
             trx,
             { ...ctx, userId: actor?.id ?? null },
@@ -211,8 +214,8 @@ export class BackupKeeper {
               type: 'Backup',
               activity: 'Restore',
               details:
-                `Restored ${source} taken ${contents.header.created_at} (schema ${contents.header.schema}): ` +
-                `every table replaced (${countOf(contents.tables.size, 'table')}, ${countOf(rows, 'row')}); every session ended`,
+                `Restored ${source} taken ${checked.header.created_at} (schema ${checked.header.schema}): ` +
+                `every table replaced (${countOf(checked.tables.size, 'table')}, ${countOf(rows, 'row')}); every session ended`,
             },
           );
         });
@@ -222,7 +225,7 @@ export class BackupKeeper {
         const message = `The backup could not be restored, and nothing was changed: ${(err as Error).message}`;
         throw new AppError('invalid', message, { file: [message] });
       }
-      return contents.header;
+      return checked.header;
     });
   }
 }
