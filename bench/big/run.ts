@@ -18,6 +18,9 @@
 //                                  database running, no marker yet); a scale not ready by then is left out
 //   DUKA_BENCH_ONLY=web            only the web figures: bundle sizes and Lighthouse (needs npm run build first)
 //   DUKA_BENCH_ONLY=sales          only sales per second, through the API and by raw SQL
+//   DUKA_BENCH_ONLY=backup         only the backup while 20 tills sell, and its restore (bench/big/backup.ts)
+//   DUKA_BENCH_BACKUP=1,10         the scales whose backup is measured (default every scale; none leaves it out:
+//                                  a scale-10 backup and restore take the best part of an hour each)
 //   DUKA_BENCH_LIGHTHOUSE_RUNS=5   Lighthouse runs per page (the median is printed); 0 leaves Lighthouse out
 //   DUKA_BENCH_LIGHTHOUSE_PAGES=sign-in,dashboard,POS  the pages Lighthouse measures (default all three; the dashboard
 //                                  and the POS signed in as the bench's admin)
@@ -35,6 +38,7 @@ import pg from 'pg';
 import { createDatabase, migrateToLatest } from '../../apps/server/src/db/connection.ts';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
 import { seedDatabase } from '../../apps/server/src/db/seed/seed.ts';
+import { measureBackup } from './backup.ts';
 import { BIG_TABLES, generateDataset, sizeFor, verifyDataset } from './dataset.ts';
 import { type LeanConnection, leanConnection } from './lean-http.ts';
 import { CPU_SLOWDOWN, measureLighthouse } from './lighthouse.ts';
@@ -58,6 +62,9 @@ const EXPORT_TIMEOUT = Number(process.env.DUKA_BENCH_EXPORT_TIMEOUT ?? 300);
 const SALES_SECONDS = Number(process.env.DUKA_BENCH_SALES_SECONDS ?? 10);
 const LIGHTHOUSE_RUNS = Number(process.env.DUKA_BENCH_LIGHTHOUSE_RUNS ?? 5);
 const ONLY = process.env.DUKA_BENCH_ONLY;
+const BACKUP_SCALES = process.env.DUKA_BENCH_BACKUP;
+/** Whether the backup is measured at the scale being measured. */
+const backsUp = () => BACKUP_SCALES === undefined || BACKUP_SCALES.split(',').map(Number).includes(scale);
 const ADMIN = { email: 'bench-admin@duka.test', password: 'Bench-Admin-2026' };
 const DATASET_VERSION = 3;
 const TZ = 'Africa/Kampala';
@@ -705,6 +712,7 @@ async function main() {
     await startServer();
     try {
       if (ONLY === 'sales') await measureSales();
+      else if (ONLY === 'backup') await measureBackupRows();
       else {
         if (ONLY !== 'web') await measureApi();
         if (LIGHTHOUSE_RUNS > 0) await measureWeb();
@@ -830,6 +838,54 @@ async function measureApi() {
 
   progress('sales per second');
   await measureSales();
+  if (backsUp()) await measureBackupRows();
+}
+
+/** A backup through the API while 20 tills sell, then its restore into an empty database (bench/big/backup.ts). */
+async function measureBackupRows() {
+  progress('backup while 20 tills sell');
+  const { hostname, port } = new URL(base);
+  const tills = await Promise.all(Array.from({ length: 20 }, () => leanConnection(hostname, Number(port))));
+  const batchNumbers = await withBenchPool((pool) =>
+    pool.query<{ batch_number: string }>(
+      'SELECT batch_number FROM stock_batches WHERE balance >= 1000 AND deleted_at IS NULL ORDER BY id DESC LIMIT 2000',
+    ),
+  ).then((result) => result.rows.map((r) => r.batch_number));
+  let next = 0;
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  try {
+    rows.push(
+      ...(await measureBackup({
+        base,
+        token,
+        databaseUrl: databaseUrl(),
+        progress,
+        sell: async (till) => {
+          const body = JSON.stringify({
+            customerName: 'Bench',
+            customerPhone: '0700000000',
+            items: [{ batchNumber: batchNumbers[next++ % batchNumbers.length], quantity: 1 }],
+            paymentMethod: 'CASH',
+            idempotencyKey: randomUUID(),
+          });
+          const answer = await (tills[till] as LeanConnection).post('/api/salesstore', headers, body);
+          if (answer.status !== 200) throw new Error(`salesstore: ${answer.status} ${answer.body}`);
+        },
+      })),
+    );
+  } finally {
+    for (const till of tills) till.close();
+  }
+}
+
+/** A short-lived pool on the data set's database. */
+async function withBenchPool<T>(use: (pool: pg.Pool) => Promise<T>): Promise<T> {
+  const pool = new pg.Pool({ connectionString: databaseUrl(), max: 1 });
+  try {
+    return await use(pool);
+  } finally {
+    await pool.end();
+  }
 }
 
 main().catch(async (err) => {
