@@ -9,12 +9,7 @@ import { promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import {
-  type BackupHeader,
-  checkBackupFile,
-  headerBytes,
-  readHeader,
-} from '../../platform/backup-format.ts';
+import { type BackupHeader, checkBackupFile, headerBytes, readHeader } from '../../platform/backup-format.ts';
 import { knownMigrations } from '../../platform/backup-snapshot.ts';
 import { tableCounts } from './backups.service.ts';
 
