@@ -36,6 +36,7 @@ import * as quotationsDeliveries from './038_quotations_deliveries.ts';
 import * as stockReportOrder from './039_stock_report_order.ts';
 import * as listPaging from './040_list_paging.ts';
 import * as productWords from './041_product_words.ts';
+import * as accountPeriodIndexes from './042_account_period_indexes.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '039_stock_report_order': stockReportOrder,
   '040_list_paging': listPaging,
   '041_product_words': productWords,
+  '042_account_period_indexes': accountPeriodIndexes,
 };
