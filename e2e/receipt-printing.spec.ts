@@ -103,6 +103,37 @@ describe('printing receipts', () => {
     expect(errors).toEqual([]);
   });
 
+  it('goes to the screen the cashier opens while the printed receipt is still loading, and does not print it', async () => {
+    // The receipt's sale is held back until the cashier has clicked POS, then answers while the slow laptop (CPU at
+    // a twentieth) is still drawing the POS: the receipt must not take the address back to itself, nor print.
+    let answerSale = () => {};
+    const saleHeld = new Promise<void>((resolve) => {
+      answerSale = resolve;
+    });
+    await page.route('**/api/saleshow/*', async (route) => {
+      await saleHeld;
+      await route.continue();
+    });
+    const cdp = await page.context().newCDPSession(page);
+    try {
+      await sellOneBag();
+      await page.waitForURL(/\/salesreceipt\/\d+$/);
+      const printsBefore = await printCalls();
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+      await menuLink(page, 'POS').click();
+      answerSale();
+      await page.getByRole('button', { name: 'Process Sale' }).waitFor({ timeout: 30_000 });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await page.waitForTimeout(1000);
+      expect(new URL(page.url()).pathname).toBe('/salespos');
+      expect(await printCalls()).toBe(printsBefore);
+    } finally {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await cdp.detach();
+      await page.unroute('**/api/saleshow/*');
+    }
+  });
+
   it('prints the sale receipt on one 80 mm page', async () => {
     const saleId = await saleThroughApi(app.url, admin, [[cement, 3]]);
     await page.goto(`${app.url}/salesreceipt/${saleId}`);

@@ -142,6 +142,7 @@ export function PosPage() {
       resetDraft();
       setStatus({ ok: answer.message || 'Sale processed successfully!' });
       // A receipt or invoice chosen as the After Save Action prints as soon as it opens.
+      clearTimeout(redirect.current);
       redirect.current = setTimeout(
         () =>
           sale.afterSale === 'stay'

@@ -111,13 +111,18 @@ export function usePrintOnOpen(ready: boolean) {
   const location = useLocation();
   const navigate = useNavigate();
   const printed = useRef(false);
+  const printing = useRef<ReturnType<typeof setTimeout>>(undefined);
   const wanted = (location.state as { print?: boolean } | null)?.print === true;
+  useEffect(() => () => clearTimeout(printing.current), []);
   useEffect(() => {
     if (!wanted || !ready || printed.current) return;
+    // The cashier already went elsewhere (the address moved, the next screen is still being drawn): replacing the
+    // address now would take them back here, so the document is left unprinted.
+    if (window.location.pathname !== location.pathname) return;
     printed.current = true;
     navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
-    // Once the logo and the page's length have settled.
-    setTimeout(() => window.print(), 300);
+    // Once the logo and the page's length have settled; not if the cashier leaves first.
+    printing.current = setTimeout(() => window.print(), 300);
   }, [wanted, ready, navigate, location.pathname, location.search]);
 }
 
