@@ -33,6 +33,7 @@ import * as productUnits from './035_product_units.ts';
 import * as purchaseOrders from './036_purchase_orders.ts';
 import * as goodsReceived from './037_goods_received.ts';
 import * as quotationsDeliveries from './038_quotations_deliveries.ts';
+import * as stockReportOrder from './039_stock_report_order.ts';
 import * as listPaging from './040_list_paging.ts';
 import * as productWords from './041_product_words.ts';
 import * as accountPeriodIndexes from './042_account_period_indexes.ts';
@@ -73,6 +74,7 @@ export const migrations: Record<string, Migration> = {
   '036_purchase_orders': purchaseOrders,
   '037_goods_received': goodsReceived,
   '038_quotations_deliveries': quotationsDeliveries,
+  '039_stock_report_order': stockReportOrder,
   '040_list_paging': listPaging,
   '041_product_words': productWords,
   '042_account_period_indexes': accountPeriodIndexes,

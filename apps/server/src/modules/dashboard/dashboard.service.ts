@@ -152,13 +152,11 @@ async function profitFigures(db: Database, period: Period) {
   // Expenses and write-offs are dated by shop day; both totals are their own lists' totals, to the shilling.
   const days = { startDate: period.start, endDate: period.end };
   const [stock, cost, expenses, totalLoss] = await Promise.all([
-    db
-      .selectFrom('stock_batches')
-      .where('deleted_at', 'is', null)
-      // Nothing else adds to it, and the batches in stock have an index of their own (migration 024).
-      .where('balance', '>', 0)
-      .select(sql<number>`coalesce(round(sum(balance * unit_price)), 0)::bigint`.as('value'))
-      .executeTakeFirst(),
+    // Σ balance × unit cost over the live batches, rounded once: the exact sum the database keeps per stock date
+    // (migration 039), a few thousand rows however many batches are in stock.
+    sql<{ value: string }>`SELECT coalesce(round(sum(cost)), 0)::bigint AS value FROM stock_totals`
+      .execute(db)
+      .then((result) => result.rows[0]),
     costOfGoodsSold(db, period),
     totalExpenses(db, days),
     totalWriteOffCost(db, days),

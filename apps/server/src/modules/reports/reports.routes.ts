@@ -7,6 +7,7 @@ import {
   type ListDeclaration,
   type ListQueryOf,
   monthlySalesReport,
+  type StockAgingQuery,
   stockAgingReport,
   stockBalanceReport,
   stockLowAlertReport,
@@ -76,28 +77,39 @@ export const reportRoutes: FastifyPluginAsync<AppServices> = async (app, { db, t
   );
   salesReport(consolidatedSalesReport, byReportType(timeZone), reportBounds);
 
-  /** The stock and stock balance reports: batches over a report type and range, and the stock's value over it. */
+  /**
+   * The stock and stock balance reports: batches over a report type and range, and the stock's value over it. Their
+   * count comes from the kept day rows without a search (stock-reports.queries.ts), and deep pages walk the order's
+   * index by batch id.
+   */
+  const periodOf = byReportType(timeZone);
   const batchesOverPeriod = <Row, Shown = Row>(
     declaration: typeof stockReport | typeof stockBalanceReport,
     rows: (db: Database, period: Period, search: string | undefined) => SelectQueryBuilder<any, any, Row>,
     total: (db: Database, period: Period, search: string | undefined) => Promise<number>,
+    count: (db: Database, period: Period, search: string | undefined) => { count?: Promise<number> },
     present?: (row: Row) => Shown,
   ) =>
-    registerPeriodReport(
+    registerList(
       app,
       declaration,
       {
-        period: byReportType(timeZone),
-        run: async (period, search) => ({
-          rows: rows(db, period, search),
-          extras: total(db, period, search).then((total_stocks) => ({ ...reportBounds(period), total_stocks })),
-        }),
+        run: async (query) => {
+          const period = periodOf(query);
+          return {
+            rows: rows(db, period, query.search),
+            extras: total(db, period, query.search).then((total_stocks) => ({ ...reportBounds(period), total_stocks })),
+            period: { startDate: period.start, endDate: period.end },
+          };
+        },
         present,
+        key: 's.id',
+        paging: (query) => count(db, periodOf(query), query.search),
       },
       timeZone,
     );
-  batchesOverPeriod(stockReport, stock.receivedRows, stock.totalReceivedCost);
-  batchesOverPeriod(stockBalanceReport, stock.balanceRows, stock.totalBalanceValue, withStatus);
+  batchesOverPeriod(stockReport, stock.receivedRows, stock.totalReceivedCost, stock.receivedCount);
+  batchesOverPeriod(stockBalanceReport, stock.balanceRows, stock.totalBalanceValue, stock.balanceCount, withStatus);
 
   registerList(
     app,
@@ -108,16 +120,21 @@ export const reportRoutes: FastifyPluginAsync<AppServices> = async (app, { db, t
         extras: stock.totalLowStockValue(db, query.search).then((total_stocks) => ({ total_stocks })),
       }),
       present: withStatus,
+      key: 's.id',
+      paging: (query) => stock.lowStockCount(db, query.search),
     },
     timeZone,
   );
 
+  const agingDays = (query: StockAgingQuery) =>
+    query.aging_period === 'custom' ? (query.custom_days as number) : Number(query.aging_period);
+  const agingThreshold = (query: StockAgingQuery) => addDays(today(), -agingDays(query));
   registerList(
     app,
     stockAgingReport,
     {
       run: async (query) => {
-        const days = query.aging_period === 'custom' ? (query.custom_days as number) : Number(query.aging_period);
+        const days = agingDays(query);
         const now = today();
         const thresholdDate = addDays(now, -days);
         return {
@@ -131,6 +148,8 @@ export const reportRoutes: FastifyPluginAsync<AppServices> = async (app, { db, t
         };
       },
       present: (row) => ({ ...row, aging_period: agingBand(row.days_in_stock) }),
+      key: 's.id',
+      paging: (query) => stock.agedCount(db, agingThreshold(query), query.search),
     },
     timeZone,
   );

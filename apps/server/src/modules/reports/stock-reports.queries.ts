@@ -1,54 +1,87 @@
-// Batches for the four inventory reports and their totals as aggregate queries. A batch's value is
-// round(balance × unit cost); totals add up the same rounded values, so a report's rows add up to its card.
+// Batches for the four inventory reports and their totals. A batch's value is round(balance × unit cost); totals add
+// up the same rounded values, so a report's rows add up to its card. Each report's page is read from an index in its
+// own order (migration 039), and without a search its count and card come from the day rows the database keeps
+// (`stock_totals`), so neither grows with the batches ever received; a search counts and totals its matches.
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
-import { brandJson, brandName } from '../../platform/brand-name.ts';
-import { nameJson } from '../../platform/creator.ts';
+import { brandName } from '../../platform/brand-name.ts';
 import { matchesSearch } from '../../platform/listing.ts';
 import type { Period } from '../../platform/period.ts';
 import { balanceInUnitsAsRead, unitsOfBatch } from '../stock/batch-units.ts';
 
 const batchValue = sql<number>`round(s.balance * s.unit_price)::bigint`;
 
+/**
+ * Live batches, searched by their product's and brand's names and their number (and supplier's name where asked).
+ * The joins are LEFT JOINs, which change no row (a batch's product and supplier are NOT NULL foreign keys; a batch
+ * may have no brand, NO_BRAND), so that without a search, where nothing reads their columns, PostgreSQL leaves them
+ * out: a page's names are looked up for its rows only (`lookedUpName`) and its order comes from an index on the
+ * batches. Joined, the page's plan built a lookup cache sized for every product for 10 rows (bench/measurements.md,
+ * inventory reports).
+ */
 function liveBatches(db: Database, search: string | undefined, searched = ['p.name', 'b.name', 's.batch_number']) {
   const q = db
     .selectFrom('stock_batches as s')
-    .innerJoin('products as p', 'p.id', 's.product_id')
-    // A batch may have no brand (NO_BRAND).
+    .leftJoin('products as p', 'p.id', 's.product_id')
     .leftJoin('brands as b', 'b.id', 's.brand_id')
-    .innerJoin('measurements as m', 'm.id', 's.measurement_id')
     .leftJoin('suppliers as sup', 'sup.id', 's.supplier_id')
     .where('s.deleted_at', 'is', null);
   return search ? q.where((eb) => matchesSearch(eb, searched, search)) : q;
 }
 
-/**
- * The same batches by LEFT JOINs, which change no row (a batch's product and unit are NOT NULL foreign keys, and a
- * batch without a brand is kept by the other query's LEFT JOIN too)
- * but let a count or total that reads none of their columns leave them out: for the low stock report, where most
- * of a big shop's batches may be low (75,000 of 100,000 in the bench data), its count reads the batches alone.
- */
-function liveBatchesCountable(db: Database, search: string | undefined) {
-  const q = db
-    .selectFrom('stock_batches as s')
-    .leftJoin('products as p', 'p.id', 's.product_id')
-    .leftJoin('brands as b', 'b.id', 's.brand_id')
-    .leftJoin('measurements as m', 'm.id', 's.measurement_id')
-    .where('s.deleted_at', 'is', null);
-  return search ? q.where((eb) => matchesSearch(eb, ['p.name', 'b.name', 's.batch_number'], search)) : q;
-}
+/** `{name}` of the row `id` refers to (null when none: a batch recorded by no user), read for the page's rows only
+ * (name_json, migration 022). */
+const lookedUpName = (table: 'products' | 'measurements' | 'suppliers' | 'users', id: string) =>
+  sql<{ name: string }>`(SELECT name_json(t.name) FROM ${sql.table(table)} t WHERE t.id = ${sql.ref(id)})`;
+/** The batch's brand as lookedUpName reads it, NO_BRAND for goods without one. */
+const lookedUpBrand = (id: string) =>
+  sql<{
+    name: string;
+  }>`name_json(${brandName(sql<string>`(SELECT t.name FROM brands t WHERE t.id = ${sql.ref(id)})`)})`;
 
 const batchNames = [
   's.id',
   's.batch_number',
-  nameJson('p').as('product'),
-  brandJson('b').as('brand'),
-  nameJson('m').as('measurement'),
+  lookedUpName('products', 's.product_id').as('product'),
+  lookedUpBrand('s.brand_id').as('brand'),
+  lookedUpName('measurements', 's.measurement_id').as('measurement'),
 ] as const;
 
 async function sumOf(query: { executeTakeFirstOrThrow: () => Promise<{ total: number | string }> }) {
   return Number((await query.executeTakeFirstOrThrow()).total);
 }
+
+/** What the kept day rows add up to over the live batches received in a range of stock dates. */
+export interface KeptFigures {
+  /** Live batches. */
+  batches: number;
+  /** Those with stock. */
+  in_stock: number;
+  /** Those at or below their minimum level. */
+  low: number;
+  /** Σ their cost. */
+  received_cost: number;
+  /** Σ round(balance × unit cost). */
+  value: number;
+  /** Σ round(balance × unit cost) of the low ones. */
+  low_value: number;
+}
+
+/** Σ the kept day rows (migration 039) whose stock date is within [from, to], either end open. */
+export async function keptFigures(db: Database, { from, to }: { from?: string; to?: string } = {}) {
+  const { rows } = await sql<Record<keyof KeptFigures, string>>`
+    SELECT coalesce(sum(batches), 0) AS batches, coalesce(sum(in_stock), 0) AS in_stock, coalesce(sum(low), 0) AS low,
+           coalesce(sum(received_cost), 0) AS received_cost, coalesce(sum(value), 0) AS value,
+           coalesce(sum(low_value), 0) AS low_value
+      FROM stock_totals
+     WHERE ${from === undefined ? sql`true` : sql`stock_date >= ${from}`}
+       AND ${to === undefined ? sql`true` : sql`stock_date <= ${to}`}`.execute(db);
+  const row = rows[0] as Record<keyof KeptFigures, string>;
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as unknown as KeptFigures;
+}
+
+/** The number of rows a report's page is cut from: kept without a search; counted by paginate with one. */
+const keptCount = (search: string | undefined, count: () => Promise<number>) => (search ? {} : { count: count() });
 
 /** Batches whose stock date is in the period. */
 export function receivedIn(db: Database, period: Period, search: string | undefined) {
@@ -59,21 +92,27 @@ export function receivedIn(db: Database, period: Period, search: string | undefi
 
 export const receivedRows = (db: Database, period: Period, search: string | undefined) =>
   receivedIn(db, period, search)
-    .leftJoin('users as u', 'u.id', 's.created_by')
     .select([
       ...batchNames,
       's.quantity',
       's.unit_price',
       's.total_cost',
-      nameJson('sup').as('supplier'),
-      nameJson('u').as('user'),
+      lookedUpName('suppliers', 's.supplier_id').as('supplier'),
+      lookedUpName('users', 's.created_by').$castTo<{ name: string } | null>().as('user'),
       's.stock_date',
     ])
     .orderBy('s.stock_date', 'desc')
     .orderBy('s.id', 'desc');
 
+const receivedKept = (db: Database, period: Period) => keptFigures(db, { from: period.start, to: period.end });
+
 export const totalReceivedCost = (db: Database, period: Period, search: string | undefined) =>
-  sumOf(receivedIn(db, period, search).select(sql<number>`coalesce(sum(s.total_cost), 0)::bigint`.as('total')));
+  search
+    ? sumOf(receivedIn(db, period, search).select(sql<number>`coalesce(sum(s.total_cost), 0)::bigint`.as('total')))
+    : receivedKept(db, period).then((kept) => kept.received_cost);
+
+export const receivedCount = (db: Database, period: Period, search: string | undefined) =>
+  keptCount(search, () => receivedKept(db, period).then((kept) => kept.batches));
 
 /** Batches received by the period's end. */
 const heldBy = (db: Database, period: Period, search: string | undefined) =>
@@ -92,37 +131,31 @@ export const balanceRows = (db: Database, period: Period, search: string | undef
       's.unit_price',
       batchValue.as('value'),
     ])
-    .orderBy(sql`lower(p.name)`)
+    // lower(p.name), kept on the batch so that an index gives the order (migration 039).
+    .orderBy(sql.ref('s.product_sort_name'))
     .orderBy('s.stock_date')
     .orderBy('s.id');
 
+const heldKept = (db: Database, period: Period) => keptFigures(db, { to: period.end });
+
 export const totalBalanceValue = (db: Database, period: Period, search: string | undefined) =>
-  sumOf(heldBy(db, period, search).select(sql<number>`coalesce(sum(${batchValue}), 0)::bigint`.as('total')));
+  search
+    ? sumOf(heldBy(db, period, search).select(sql<number>`coalesce(sum(${batchValue}), 0)::bigint`.as('total')))
+    : heldKept(db, period).then((kept) => kept.value);
+
+export const balanceCount = (db: Database, period: Period, search: string | undefined) =>
+  keptCount(search, () => heldKept(db, period).then((kept) => kept.batches));
 
 /** Batches at or below their minimum level, out of stock included. */
 const lowBatches = (db: Database, search: string | undefined) =>
-  liveBatchesCountable(db, search).whereRef('s.balance', '<=', 's.min_stock_level');
-
-/** The names built for the page's rows only, after the sort (name_json, migration 022). */
-const lateName = (column: string) => sql<{ name: string }>`name_json(${sql.ref(column)})`;
-/** A name read by the page's rows only: a subquery, so the sort's input needs no join to its table. */
-const lookedUpName = (table: 'measurements', id: string) =>
-  sql<{ name: string }>`(SELECT name_json(t.name) FROM ${sql.table(table)} t WHERE t.id = ${sql.ref(id)})`;
-/** The batch's brand as lookedUpName reads it, NO_BRAND for goods without one. */
-const lookedUpBrand = (id: string) =>
-  sql<{
-    name: string;
-  }>`name_json(${brandName(sql<string>`(SELECT t.name FROM brands t WHERE t.id = ${sql.ref(id)})`)})`;
+  liveBatches(db, search).whereRef('s.balance', '<=', 's.min_stock_level');
 
 export const lowStockRows = (db: Database, search: string | undefined) =>
   lowBatches(db, search)
     .select([
       's.id',
       's.batch_number',
-      lateName('p.name').as('product'),
-      // Without a search the brands and units are then left unjoined: 75,000 low batches of the bench data are
-      // sorted with their product names only, which is cheaper than joining brands and units to every one of them
-      // before the sort (bench/measurements.md, low stock report).
+      lookedUpName('products', 's.product_id').as('product'),
       lookedUpBrand('s.brand_id').as('brand'),
       lookedUpName('measurements', 's.measurement_id').as('measurement'),
       's.unit_price',
@@ -132,7 +165,8 @@ export const lowStockRows = (db: Database, search: string | undefined) =>
       unitsOfBatch('s.product_id', 's.measurement_id').as('units_of_batch'),
     ])
     .orderBy('s.balance')
-    .orderBy(sql`lower(p.name)`)
+    // lower(p.name), kept on the batch: the low batches' index gives the page in this order (migration 039).
+    .orderBy(sql.ref('s.product_sort_name'))
     .orderBy('s.id')
     .withPlugin(balanceInUnitsAsRead)
     .$castTo<LowStockRead>();
@@ -151,7 +185,12 @@ type LowStockRead = {
 };
 
 export const totalLowStockValue = (db: Database, search: string | undefined) =>
-  sumOf(lowBatches(db, search).select(sql<number>`coalesce(sum(${batchValue}), 0)::bigint`.as('total')));
+  search
+    ? sumOf(lowBatches(db, search).select(sql<number>`coalesce(sum(${batchValue}), 0)::bigint`.as('total')))
+    : keptFigures(db).then((kept) => kept.low_value);
+
+export const lowStockCount = (db: Database, search: string | undefined) =>
+  keptCount(search, () => keptFigures(db).then((kept) => kept.low));
 
 /** Batches with stock whose stock date is on or before the threshold. */
 const agedBatches = (db: Database, thresholdDate: string, search: string | undefined) =>
@@ -171,6 +210,11 @@ export const agingRows = (db: Database, today: string, thresholdDate: string, se
     .orderBy('s.id');
 
 export const totalAgedValue = (db: Database, thresholdDate: string, search: string | undefined) =>
-  sumOf(
-    agedBatches(db, thresholdDate, search).select(sql<number>`coalesce(sum(${batchValue}), 0)::bigint`.as('total')),
-  );
+  search
+    ? sumOf(
+        agedBatches(db, thresholdDate, search).select(sql<number>`coalesce(sum(${batchValue}), 0)::bigint`.as('total')),
+      )
+    : keptFigures(db, { to: thresholdDate }).then((kept) => kept.value);
+
+export const agedCount = (db: Database, thresholdDate: string, search: string | undefined) =>
+  keptCount(search, () => keptFigures(db, { to: thresholdDate }).then((kept) => kept.in_stock));

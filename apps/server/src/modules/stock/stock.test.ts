@@ -506,8 +506,19 @@ describe("stock levels show only their screen's columns", () => {
     // By the unit's name (the fixture's unit is "Bag <product>"), and by the brand's, shared with other batches.
     const byUnit = await search(`Bag Beta Zinc ${tag}`, 1, 10);
     expect(byUnit.body.data.map((row: Level) => row.product_name)).toEqual(Array(3).fill(`Beta Zinc ${tag}`));
+    expect(byUnit.body.total).toBe(3);
     const byBrand = await search('Tororo', 1, 100);
     expect(byBrand.body.data.map((row: Level) => row.id)).toEqual(expect.arrayContaining(ids));
+    // As many as the batches whose brand matches (the Zinc search above counts a batch found by its product's and its
+    // unit's names once).
+    const branded = await t.db
+      .selectFrom('stock_batches as s')
+      .innerJoin('brands as b', 'b.id', 's.brand_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('s.deleted_at', 'is', null)
+      .where('b.name', 'ilike', '%Tororo%')
+      .executeTakeFirstOrThrow();
+    expect(byBrand.body.total).toBe(Number(branded.n));
   });
 
   it('does not find batches by their supplier', async () => {
