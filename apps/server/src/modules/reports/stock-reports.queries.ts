@@ -8,6 +8,7 @@ import { brandName } from '../../platform/brand-name.ts';
 import { matchesSearch } from '../../platform/listing.ts';
 import type { Period } from '../../platform/period.ts';
 import { balanceInUnitsAsRead, unitsOfBatch } from '../stock/batch-units.ts';
+import { keptFigures } from '../stock/stock-totals.ts';
 
 const batchValue = sql<number>`round(s.balance * s.unit_price)::bigint`;
 
@@ -49,35 +50,6 @@ const batchNames = [
 
 async function sumOf(query: { executeTakeFirstOrThrow: () => Promise<{ total: number | string }> }) {
   return Number((await query.executeTakeFirstOrThrow()).total);
-}
-
-/** What the kept day rows add up to over the live batches received in a range of stock dates. */
-export interface KeptFigures {
-  /** Live batches. */
-  batches: number;
-  /** Those with stock. */
-  in_stock: number;
-  /** Those at or below their minimum level. */
-  low: number;
-  /** Σ their cost. */
-  received_cost: number;
-  /** Σ round(balance × unit cost). */
-  value: number;
-  /** Σ round(balance × unit cost) of the low ones. */
-  low_value: number;
-}
-
-/** Σ the kept day rows (migration 039) whose stock date is within [from, to], either end open. */
-export async function keptFigures(db: Database, { from, to }: { from?: string; to?: string } = {}) {
-  const { rows } = await sql<Record<keyof KeptFigures, string>>`
-    SELECT coalesce(sum(batches), 0) AS batches, coalesce(sum(in_stock), 0) AS in_stock, coalesce(sum(low), 0) AS low,
-           coalesce(sum(received_cost), 0) AS received_cost, coalesce(sum(value), 0) AS value,
-           coalesce(sum(low_value), 0) AS low_value
-      FROM stock_totals
-     WHERE ${from === undefined ? sql`true` : sql`stock_date >= ${from}`}
-       AND ${to === undefined ? sql`true` : sql`stock_date <= ${to}`}`.execute(db);
-  const row = rows[0] as Record<keyof KeptFigures, string>;
-  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as unknown as KeptFigures;
 }
 
 /** The number of rows a report's page is cut from: kept without a search; counted by paginate with one. */

@@ -80,11 +80,27 @@ async function expectCardsAddUp() {
   const aging = await wholeReport(t, admin, 'reportstockaginglist', { aging_period: '7' });
   expect(aging.data.total).toBe(aging.data.data.length);
   expect(aging.total_value).toBe(sumOf(aging.data.data, (r: { total_value: number }) => r.total_value));
+  await expectStockListAddsUp();
+  await expectStockListAddsUp({ from: ago(30), to: ago(5) });
   const dashboard = await t.call('GET', '/api/dashboard', { token: admin });
   const exact = await sql<{ value: string }>`
     SELECT coalesce(round(sum(balance * unit_price)), 0) AS value FROM stock_batches
      WHERE deleted_at IS NULL`.execute(t.db);
   expect(dashboard.body.data.stock_value).toBe(Number(exact.rows[0]?.value));
+}
+
+/** The stock list's count and its file's total cost (read from the kept rows without a search) against the batches. */
+async function expectStockListAddsUp(dates?: { from: string; to: string }) {
+  const filter = dates ? `startDate=${dates.from}&endDate=${dates.to}` : '';
+  const within = dates ? sql`stock_date BETWEEN ${dates.from} AND ${dates.to}` : sql`true`;
+  const exact = await sql<{ batches: number; cost: string }>`
+    SELECT count(*)::int AS batches, coalesce(sum(total_cost), 0) AS cost FROM stock_batches
+     WHERE deleted_at IS NULL AND ${within}`.execute(t.db);
+  const list = await t.call('GET', `/api/stocklist?pagination_size=10&${filter}`, { token: admin });
+  expect(list.body.total).toBe(exact.rows[0]?.batches);
+  const csv = (await t.download(`/api/stockcsv?${filter}`, admin)).bytes.toString('utf8').trim().split('\n');
+  expect(csv.find((line) => line.startsWith('Total cost'))).toBe(`Total cost (UGX),${Number(exact.rows[0]?.cost)}`);
+  expect(csv.length - csv.indexOf('') - 2).toBe(exact.rows[0]?.batches);
 }
 
 const writeOff = (batch: Batch, quantity: number, reason = 'DAMAGE') =>

@@ -7,6 +7,7 @@ import { brandName } from '../../platform/brand-name.ts';
 import { likePattern } from '../../platform/listing.ts';
 import { inYardOf } from '../quotations/deliveries.queries.ts';
 import { balanceInUnits, unitJson, unitsOfBatch } from './batch-units.ts';
+import { keptFigures } from './stock-totals.ts';
 
 export interface StockFilter {
   search?: string;
@@ -279,10 +280,18 @@ export const batchPdfFields = (s: ReturnType<typeof withReceivedAs>, timeZone: s
   ];
 };
 
+/** The list's total cost: the kept day totals' without a search, the matching batches' sum with one. */
 export async function totalStockCost(db: Database, filter: StockFilter): Promise<number> {
+  if (!filter.search) return (await keptFigures(db, stockDates(filter))).received_cost;
   const row = await stockQuery(db, filter)
     .clearSelect()
     .select(sql<number>`coalesce(sum(s.total_cost), 0)::bigint`.as('total'))
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
+
+/** The stock list's rows without a search: its live batches of the chosen stock dates, as the kept day totals count. */
+export const keptBatchCount = async (db: Database, filter: StockFilter) =>
+  (await keptFigures(db, stockDates(filter))).batches;
+
+const stockDates = ({ startDate, endDate }: StockFilter) => ({ from: startDate, to: endDate });

@@ -9,6 +9,7 @@ import type { AppServices } from '../../services.ts';
 import { adjustmentQuery, totalWriteOffCost, withEnteredAs } from './adjustments.queries.ts';
 import {
   batchPdfFields,
+  keptBatchCount,
   type StockFilter,
   stockLevelCount,
   stockLevelQuery,
@@ -37,6 +38,8 @@ export const stockRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db,
       source: {
         rows: (query: StockFilter) => stockListQuery(db, query),
         total: (query: StockFilter) => totalStockCost(db, query),
+        // Without a search, the count comes from the kept day totals rather than every batch ever received.
+        paging: (query: StockFilter) => (query.search ? {} : { count: keptBatchCount(db, query) }),
         present: withReceivedAs,
       },
       timeZone,
