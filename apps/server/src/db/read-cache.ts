@@ -32,8 +32,8 @@ const KEPT_BY_TRIGGERS: Record<string, string[]> = {
   sale_items: ['sale_totals', 'sale_product_months', 'sale_supplier_days'],
   sale_payments: ['sale_totals'],
   sale_returns: ['sale_totals'],
-  // Migration 039: the stock's day totals follow the batches.
-  stock_batches: ['sale_supplier_days', 'stock_totals'],
+  // Migrations 039 and 043: the stock's day totals and the suppliers' stock values follow the batches.
+  stock_batches: ['sale_supplier_days', 'stock_totals', 'supplier_stock_values'],
   // Migration 041: a product's words follow its name; migration 039: its batches' sort names too.
   products: ['product_words', 'stock_batches'],
   // Migration 040: the days and months of the sale totals follow their slots (read transitively, below).

@@ -23,6 +23,80 @@ import { type Kysely, sql } from 'kysely';
 const FIGURES = ['batches', 'in_stock', 'low', 'received_cost', 'value', 'low_value', 'cost'] as const;
 const added = sql.raw(FIGURES.map((f) => `${f} = t.${f} + d.${f}`).join(', '));
 
+/**
+ * What one live batch adds to its day, negated when it leaves (sign -1), as a line of the pending text; `more` are
+ * further space-separated fields of the batch (a later migration's).
+ */
+export const lineFunction = (more = sql``) => sql`
+    CREATE OR REPLACE FUNCTION stock_totals_line(b stock_batches, sign integer) RETURNS text LANGUAGE sql IMMUTABLE
+      RETURN concat_ws(' ', b.stock_date, sign, sign * (b.balance > 0)::int,
+        sign * (b.balance <= b.min_stock_level)::int, sign * b.total_cost, sign * round(b.balance * b.unit_price)::bigint,
+        CASE WHEN b.balance <= b.min_stock_level THEN sign * round(b.balance * b.unit_price)::bigint ELSE 0 END,
+        sign * b.balance * b.unit_price${more}) || ';';
+`;
+
+/**
+ * At commit: the transaction's sum per day, added to a row of the day no other commit holds, else a new row; then
+ * `more`, which reads the same pending lines (`lines`, an array) for what else is kept from them.
+ */
+export const applyFunction = (more = sql``) => sql`
+    CREATE OR REPLACE FUNCTION stock_totals_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE
+      lines text[] := string_to_array(rtrim(coalesce(current_setting('duka.stock_totals_pending', true), ''), ';'), ';');
+      d record;
+    BEGIN
+      IF cardinality(lines) = 0 THEN RETURN NULL; END IF;
+      PERFORM set_config('duka.stock_totals_pending', '', true);
+      FOR d IN
+        SELECT split_part(line, ' ', 1)::date AS stock_date, sum(split_part(line, ' ', 2)::int) AS batches,
+               sum(split_part(line, ' ', 3)::int) AS in_stock, sum(split_part(line, ' ', 4)::int) AS low,
+               sum(split_part(line, ' ', 5)::bigint) AS received_cost, sum(split_part(line, ' ', 6)::bigint) AS value,
+               sum(split_part(line, ' ', 7)::bigint) AS low_value, sum(split_part(line, ' ', 8)::numeric) AS cost
+          FROM unnest(lines) line
+         GROUP BY 1 ORDER BY 1
+      LOOP
+        UPDATE stock_totals t SET ${added}
+         WHERE (t.stock_date, t.stripe) = (
+           SELECT f.stock_date, f.stripe FROM stock_totals f WHERE f.stock_date = d.stock_date
+            LIMIT 1 FOR UPDATE SKIP LOCKED);
+        IF NOT FOUND THEN
+          INSERT INTO stock_totals
+          VALUES (d.stock_date, nextval('stock_totals_stripe'), d.batches, d.in_stock, d.low, d.received_cost,
+                  d.value, d.low_value, d.cost);
+        END IF;
+      END LOOP;
+      ${more}
+      RETURN NULL;
+    END $$;
+`;
+
+/** The batch's columns whose change moves what it adds up to. */
+export const FOLLOWED = ['balance', 'unit_price', 'total_cost', 'min_stock_level', 'stock_date', 'deleted_at'];
+
+/** A batch's update that changes a followed column: noted as it happens, applied at commit. */
+export const updateTriggers = (columns: string[]) => {
+  const listed = sql.raw(columns.join(', '));
+  const changed = sql.raw(
+    `(${columns.map((c) => `OLD.${c}`).join(', ')}) IS DISTINCT FROM (${columns.map((c) => `NEW.${c}`).join(', ')})`,
+  );
+  return sql`
+    CREATE TRIGGER stock_totals_noted_update AFTER UPDATE OF ${listed} ON stock_batches
+      FOR EACH ROW WHEN (${changed}) EXECUTE FUNCTION stock_totals_note();
+    CREATE CONSTRAINT TRIGGER stock_totals_applied_update AFTER UPDATE OF ${listed} ON stock_batches
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (${changed}) EXECUTE FUNCTION stock_totals_apply();
+  `;
+};
+
+/** The kept rows rebuilt from the live batches (after a bulk load with triggers off); `more` rebuilds the rest. */
+export const rebuildFunction = (more = sql``) => sql`
+    CREATE OR REPLACE FUNCTION rebuild_stock_totals() RETURNS void LANGUAGE sql BEGIN ATOMIC
+      DELETE FROM stock_totals;
+      INSERT INTO stock_totals SELECT * FROM stock_totals_recomputed();
+      ${more}
+      SELECT set_config('duka.stock_totals_pending', '', true);
+    END;
+`;
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE FUNCTION product_sort_name(product integer) RETURNS text LANGUAGE plpgsql STABLE AS $$
@@ -80,12 +154,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     -- stays a few hundred kilobytes between vacuums rather than growing a page per commit.
     ) WITH (fillfactor = 50);
 
-    -- What one live batch adds to its day, negated when it leaves (sign -1), as a line of the pending text.
-    CREATE FUNCTION stock_totals_line(b stock_batches, sign integer) RETURNS text LANGUAGE sql IMMUTABLE
-      RETURN concat_ws(' ', b.stock_date, sign, sign * (b.balance > 0)::int,
-        sign * (b.balance <= b.min_stock_level)::int, sign * b.total_cost, sign * round(b.balance * b.unit_price)::bigint,
-        CASE WHEN b.balance <= b.min_stock_level THEN sign * round(b.balance * b.unit_price)::bigint ELSE 0 END,
-        sign * b.balance * b.unit_price) || ';';
+    ${lineFunction()}
 
     CREATE FUNCTION stock_totals_note() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
@@ -100,53 +169,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       RETURN NULL;
     END $$;
 
-    -- At commit: the transaction's sum per day, added to a row of the day no other commit holds, else a new row.
-    CREATE FUNCTION stock_totals_apply() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE
-      pending text := coalesce(current_setting('duka.stock_totals_pending', true), '');
-      d record;
-    BEGIN
-      IF pending = '' THEN RETURN NULL; END IF;
-      PERFORM set_config('duka.stock_totals_pending', '', true);
-      FOR d IN
-        SELECT split_part(line, ' ', 1)::date AS stock_date, sum(split_part(line, ' ', 2)::int) AS batches,
-               sum(split_part(line, ' ', 3)::int) AS in_stock, sum(split_part(line, ' ', 4)::int) AS low,
-               sum(split_part(line, ' ', 5)::bigint) AS received_cost, sum(split_part(line, ' ', 6)::bigint) AS value,
-               sum(split_part(line, ' ', 7)::bigint) AS low_value, sum(split_part(line, ' ', 8)::numeric) AS cost
-          FROM unnest(string_to_array(rtrim(pending, ';'), ';')) line
-         GROUP BY 1 ORDER BY 1
-      LOOP
-        UPDATE stock_totals t SET ${added}
-         WHERE (t.stock_date, t.stripe) = (
-           SELECT f.stock_date, f.stripe FROM stock_totals f WHERE f.stock_date = d.stock_date
-            LIMIT 1 FOR UPDATE SKIP LOCKED);
-        IF NOT FOUND THEN
-          INSERT INTO stock_totals
-          VALUES (d.stock_date, nextval('stock_totals_stripe'), d.batches, d.in_stock, d.low, d.received_cost,
-                  d.value, d.low_value, d.cost);
-        END IF;
-      END LOOP;
-      RETURN NULL;
-    END $$;
+    ${applyFunction()}
 
     CREATE TRIGGER stock_totals_noted AFTER INSERT OR DELETE ON stock_batches
       FOR EACH ROW EXECUTE FUNCTION stock_totals_note();
-    CREATE TRIGGER stock_totals_noted_update
-      AFTER UPDATE OF balance, unit_price, total_cost, min_stock_level, stock_date, deleted_at ON stock_batches
-      FOR EACH ROW
-      WHEN ((OLD.balance, OLD.unit_price, OLD.total_cost, OLD.min_stock_level, OLD.stock_date, OLD.deleted_at)
-            IS DISTINCT FROM
-            (NEW.balance, NEW.unit_price, NEW.total_cost, NEW.min_stock_level, NEW.stock_date, NEW.deleted_at))
-      EXECUTE FUNCTION stock_totals_note();
+    ${updateTriggers(FOLLOWED)}
     CREATE CONSTRAINT TRIGGER stock_totals_applied AFTER INSERT OR DELETE ON stock_batches
       DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION stock_totals_apply();
-    CREATE CONSTRAINT TRIGGER stock_totals_applied_update
-      AFTER UPDATE OF balance, unit_price, total_cost, min_stock_level, stock_date, deleted_at ON stock_batches
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
-      WHEN ((OLD.balance, OLD.unit_price, OLD.total_cost, OLD.min_stock_level, OLD.stock_date, OLD.deleted_at)
-            IS DISTINCT FROM
-            (NEW.balance, NEW.unit_price, NEW.total_cost, NEW.min_stock_level, NEW.stock_date, NEW.deleted_at))
-      EXECUTE FUNCTION stock_totals_apply();
 
     -- One row per day straight from the live batches: what the rows must add up to.
     CREATE FUNCTION stock_totals_recomputed() RETURNS SETOF stock_totals LANGUAGE sql STABLE BEGIN ATOMIC
@@ -158,11 +187,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         FROM stock_batches WHERE deleted_at IS NULL GROUP BY stock_date;
     END;
 
-    CREATE FUNCTION rebuild_stock_totals() RETURNS void LANGUAGE sql BEGIN ATOMIC
-      DELETE FROM stock_totals;
-      INSERT INTO stock_totals SELECT * FROM stock_totals_recomputed();
-      SELECT set_config('duka.stock_totals_pending', '', true);
-    END;
+    ${rebuildFunction()}
 
     SELECT rebuild_stock_totals();
     ANALYZE stock_batches, stock_totals;

@@ -37,6 +37,7 @@ import * as stockReportOrder from './039_stock_report_order.ts';
 import * as listPaging from './040_list_paging.ts';
 import * as productWords from './041_product_words.ts';
 import * as accountPeriodIndexes from './042_account_period_indexes.ts';
+import * as supplierStockValues from './043_supplier_stock_values.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '040_list_paging': listPaging,
   '041_product_words': productWords,
   '042_account_period_indexes': accountPeriodIndexes,
+  '043_supplier_stock_values': supplierStockValues,
 };

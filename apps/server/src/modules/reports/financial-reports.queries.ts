@@ -291,9 +291,8 @@ export function supplierRows(db: Database, period: Period, search: string | unde
       GROUP BY l.supplier_id
     ) s ON s.supplier_id = sup.id
     LEFT JOIN (
-      -- Batches in stock only (the others are worth nothing): migration 024's index holds their figures.
-      SELECT supplier_id, sum(round(balance * unit_price)) AS value FROM stock_batches
-      WHERE deleted_at IS NULL AND balance > 0 GROUP BY supplier_id
+      -- Kept per supplier as the batches change (migration 043), rather than summed over every batch in stock.
+      SELECT supplier_id, sum(value) AS value FROM supplier_stock_values GROUP BY supplier_id
     ) v ON v.supplier_id = sup.id
     LEFT JOIN (
       -- Goods received: bought in the period (on credit or paid), and the bills up to its end (for the balance).

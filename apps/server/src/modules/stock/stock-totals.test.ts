@@ -48,6 +48,17 @@ const kept = () =>
     .execute(t.db)
     .then((r) => r.rows.map(normalised));
 
+/** Per supplier with stock, Σ round(balance × unit cost) straight from its live batches, and as kept. */
+const supplierValues = async () => {
+  const plain = await sql<{ supplier_id: number; value: string }>`
+    SELECT supplier_id, sum(round(balance * unit_price))::text AS value FROM stock_batches WHERE deleted_at IS NULL
+     GROUP BY supplier_id HAVING sum(round(balance * unit_price)) <> 0 ORDER BY supplier_id`.execute(t.db);
+  const kept = await sql<{ supplier_id: number; value: string }>`
+    SELECT supplier_id, sum(value)::text AS value FROM supplier_stock_values
+     GROUP BY supplier_id HAVING sum(value) <> 0 ORDER BY supplier_id`.execute(t.db);
+  return { plain: plain.rows, kept: kept.rows };
+};
+
 const normalised = (row: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(row).map(([k, v]) => [k, k === 'stock_date' ? String(v) : String(Number(v))]));
 
@@ -59,6 +70,9 @@ async function expectKept() {
     SELECT count(*)::int AS n FROM stock_batches s JOIN products p ON p.id = s.product_id
      WHERE s.deleted_at IS NULL AND s.product_sort_name IS DISTINCT FROM lower(p.name)`.execute(t.db);
   expect(adrift.rows[0]?.n).toBe(0);
+  const values = await supplierValues();
+  expect(values.plain.length).toBeGreaterThan(0);
+  expect(values.kept).toEqual(values.plain);
   await expectCardsAddUp();
 }
 
@@ -216,15 +230,27 @@ describe('the stock day totals', () => {
     const spare = await receiveBatch(t, admin, catalogue, { quantity: 4, unit_price: 1_001, stock_date: ago(20) });
     await expectKept();
 
-    // Another cost, minimum, stock date and quantity.
+    // Another cost, minimum, stock date, quantity and supplier.
+    const other = await makeCatalogue(t, admin, 'Ridge Caps');
+    expect(other.supplier_id).not.toBe(catalogue.supplier_id);
     const edited = await edit(batch, {
-      supplier_id: catalogue.supplier_id,
+      supplier_id: other.supplier_id,
       quantity: 12.5,
       unit_price: 901,
       min_stock_level: 20,
       stock_date: ago(45),
     });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    await expectKept();
+    // The supplier alone: the batch's value moves back to the first supplier.
+    const moved = await edit(batch, {
+      supplier_id: catalogue.supplier_id,
+      quantity: 12.5,
+      unit_price: 901,
+      min_stock_level: 20,
+      stock_date: ago(45),
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     await expectKept();
 
     const product = await t.db
