@@ -38,6 +38,7 @@ import * as listPaging from './040_list_paging.ts';
 import * as productWords from './041_product_words.ts';
 import * as accountPeriodIndexes from './042_account_period_indexes.ts';
 import * as supplierStockValues from './043_supplier_stock_values.ts';
+import * as monthProductRanking from './044_month_product_ranking.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '041_product_words': productWords,
   '042_account_period_indexes': accountPeriodIndexes,
   '043_supplier_stock_values': supplierStockValues,
+  '044_month_product_ranking': monthProductRanking,
 };

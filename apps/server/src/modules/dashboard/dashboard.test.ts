@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCashierKeys, withoutCashierKeys } from '../../../test/catalogue-fixtures.ts';
 import { signedInApp } from '../../../test/crud-contract.ts';
-import { saleAt } from '../../../test/report-fixtures.ts';
+import { postSale, saleAt } from '../../../test/report-fixtures.ts';
 import { makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { DEMO_CASHIER } from '../../db/seed/demo.ts';
@@ -233,6 +234,74 @@ describe('GET /api/dashboard: periods', () => {
       { label: 'Tile J (Bag Tile Js)', y: 19 },
     ]);
     expect(chart_data[9]).toEqual({ label: 'Tile C (Bag Tile Cs)', y: 12 });
+  });
+});
+
+describe('GET /api/dashboard: top products of one shop month', () => {
+  // A shop month is one UTC month give or take its edges' hours; its bars are read from the month's rows in quantity
+  // order, netting one by one only what its edges and returns touch. They must be what the lines themselves rank.
+  it('equal the ranking straight from the lines, with edges, a return and ties at the tenth bar', async () => {
+    const stock = { quantity: 500, unit_price: 100, sale_price: 500, stock_date: '2026-01-01' };
+    const product = async (name: string) => receiveBatch(t, admin, await makeCatalogue(t, admin, name), stock);
+    const mid = '2026-08-15T09:00:00Z';
+    for (const [i, quantity] of [30, 28, 26, 24, 22, 20, 18, 15, 15, 15, 15, 14, 12, 10].entries()) {
+      await saleAt(t, admin, mid, [[await product(`Rank ${String.fromCharCode(90 - i)}`), quantity]]);
+    }
+    // 1 August 01:30 in Kampala is still July in UTC: only the lines count it in.
+    const riser = await product('Early Riser');
+    await saleAt(t, admin, mid, [[riser, 5]]);
+    await saleAt(t, admin, '2026-07-31T22:30:00Z', [[riser, 40]]);
+    await saleAt(t, admin, '2026-07-31T21:30:00Z', [[await product('Night Owl'), 17]]);
+    // 1 September 01:30 in Kampala is still August in UTC: the month's row holds it, the lines take it off.
+    const leaver = await product('Late Leaver');
+    await saleAt(t, admin, mid, [[leaver, 3]]);
+    await saleAt(t, admin, '2026-08-31T22:30:00Z', [[leaver, 50]]);
+    // 31 July 23:30 in Kampala: July either way.
+    await saleAt(t, admin, '2026-07-31T20:30:00Z', [[await product('Dusk July'), 100]]);
+    // 35 sold and 30 of them brought back within the month.
+    // (Returned first, within the returns' window, then both dated in August.)
+    const sentBack = await postSale(t, admin, [[await product('Sent Back'), 35]], { paymentMethod: 'CASH' });
+    const line = (await t.call('GET', `/api/saleshow/${sentBack.id}`, { token: admin })).body.data.items[0];
+    const back = await t.call('POST', `/api/salesreturnstore/${sentBack.id}`, {
+      token: admin,
+      body: { items: [{ sale_item_id: line.id, quantity: 30 }], reason: 'Wrong grade', refund_method: 'CASH' },
+    });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    await sql`UPDATE sales SET created_at = '2026-08-10T09:00:00Z' WHERE id = ${sentBack.id}`.execute(t.db);
+    await sql`UPDATE sale_returns SET created_at = '2026-08-11T09:00:00Z' WHERE id = ${back.body.data.id}`.execute(
+      t.db,
+    );
+
+    const from = '2026-08-01T00:00:00+03:00';
+    const until = '2026-09-01T00:00:00+03:00';
+    const fromLines = await sql<{ name: string; y: number }>`
+      WITH l AS (
+        SELECT product_id, measurement_id, quantity FROM sale_items WHERE created_at >= ${from} AND created_at < ${until}
+        UNION ALL
+        SELECT i.product_id, i.measurement_id, -ri.quantity FROM sale_return_items ri
+          JOIN sale_returns r ON r.id = ri.return_id JOIN sale_items i ON i.id = ri.sale_item_id
+         WHERE r.created_at >= ${from} AND r.created_at < ${until})
+      SELECT p.name, sum(l.quantity)::float8 AS y FROM l
+        JOIN products p ON p.id = l.product_id JOIN measurements m ON m.id = l.measurement_id
+       GROUP BY l.product_id, l.measurement_id, p.name, m.name HAVING sum(l.quantity) > 0
+       ORDER BY y DESC, p.name, m.name LIMIT 10`.execute(t.db);
+    const bars = (await t.call('GET', '/api/dashboard?startDate=2026-08-01&endDate=2026-08-31', { token: admin })).body
+      .data.chart_data as { label: string; y: number }[];
+    expect(bars.map((bar) => ({ name: bar.label.split(' (')[0], y: bar.y }))).toEqual(fromLines.rows);
+    // The edges and the return decided it: the riser and the night owl are in, the leaver, dusk and the return out,
+    // and of the four tied at 15 the first by name.
+    expect(fromLines.rows.map((r) => r.name)).toEqual([
+      'Early Riser',
+      'Rank Z',
+      'Rank Y',
+      'Rank X',
+      'Rank W',
+      'Rank V',
+      'Rank U',
+      'Rank T',
+      'Night Owl',
+      'Rank P',
+    ]);
   });
 });
 
