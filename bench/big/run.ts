@@ -421,15 +421,24 @@ async function measureSales() {
   // An idle client losing its connection as the server (and its database) stops must not end the bench.
   pool.on('error', () => {});
   try {
-    const batchNumbers = (
-      await pool.query<{ batch_number: string }>(
-        'SELECT batch_number FROM stock_batches WHERE balance >= 100 AND deleted_at IS NULL ORDER BY id DESC LIMIT 2000',
+    const batches = (
+      await pool.query<{ batch_number: string; sale_price: number }>(
+        `SELECT batch_number, sale_price::float8 AS sale_price FROM stock_batches
+          WHERE balance >= 100 AND deleted_at IS NULL ORDER BY id DESC LIMIT 2000`,
       )
-    ).rows.map((r) => r.batch_number);
-    if (batchNumbers.length === 0) throw new Error('no batch with stock to sell');
+    ).rows;
+    if (batches.length === 0) throw new Error('no batch with stock to sell');
     const adminId = (await pool.query('SELECT id FROM users ORDER BY id LIMIT 1')).rows[0].id as number;
     let next = 0;
-    const pick = () => batchNumbers[next++ % batchNumbers.length] as string;
+    const pickBatch = () => batches[next++ % batches.length] as (typeof batches)[number];
+    const pick = () => pickBatch().batch_number;
+    // The credit sales' customers: those with the most credit left, each taking a turn.
+    const customerIds = (
+      await pool.query<{ id: number }>(
+        'SELECT id FROM customers WHERE deleted_at IS NULL ORDER BY credit_limit - balance DESC, id LIMIT 2000',
+      )
+    ).rows.map((r) => r.id);
+    let nextCustomer = 0;
 
     /** Sales made by 20 clients in `seconds`; each client is told its number (its own connection). */
     const run = async (sell: (client: number) => Promise<void>, seconds: number) => {
@@ -460,6 +469,21 @@ async function measureSales() {
       });
       const answer = await (tills[client] as LeanConnection).post('/api/salesstore', headers, body);
       if (answer.status !== 200) throw new Error(`salesstore: ${answer.status} ${answer.body}`);
+    };
+
+    // The same sale put on a customer's account: the customer locked, checked against their credit and charged.
+    const sellOnAccount = async (client: number) => {
+      const batch = pickBatch();
+      const body = JSON.stringify({
+        customerName: 'Bench',
+        customerPhone: '0700000000',
+        items: [{ batchNumber: batch.batch_number, quantity: 1 }],
+        payments: [{ method: 'ACCOUNT', amount: batch.sale_price }],
+        customer_id: customerIds[nextCustomer++ % customerIds.length],
+        idempotencyKey: randomUUID(),
+      });
+      const answer = await (tills[client] as LeanConnection).post('/api/salesstore', headers, body);
+      if (answer.status !== 200) throw new Error(`salesstore on account: ${answer.status} ${answer.body}`);
     };
 
     // What processSale writes, statement for statement, without HTTP, auth, validation or the ORM: the till's
@@ -546,6 +570,7 @@ async function measureSales() {
     const sides = {
       api: { sales: 0, cpu: { database: 0, server: 0, bench: 0 } },
       raw: { sales: 0, cpu: { database: 0, server: 0, bench: 0 } },
+      credit: { sales: 0, cpu: { database: 0, server: 0, bench: 0 } },
     };
     const measureRound = async (side: keyof typeof sides, sell: () => Promise<void>) => {
       const before = cpuMs();
@@ -556,9 +581,11 @@ async function measureSales() {
     // A warm-up of each first, as for every other figure: the server's first sales run before its code is compiled.
     await run(sellThroughApi, 1);
     await run(sellBySql, 1);
+    await run(sellOnAccount, 1);
     for (let round = 0; round < rounds; round++) {
       await measureRound('api', sellThroughApi);
       await measureRound('raw', sellBySql);
+      await measureRound('credit', sellOnAccount);
     }
     for (const till of tills) till.close();
     const [api, raw] = [sides.api.sales / SALES_SECONDS, sides.raw.sales / SALES_SECONDS];
@@ -581,8 +608,16 @@ async function measureSales() {
     });
     const ratio = api / raw;
     rows.push({ call: 'API / raw SQL', figure: ratio.toFixed(2), goal: '≥ 0.9', meets: ratio >= 0.9 });
+    const cpuPerSale = (side: keyof typeof sides) => cpuTotal(sides[side].cpu) / sides[side].sales;
+    const creditCost = cpuPerSale('credit') / cpuPerSale('api');
+    rows.push({
+      call: 'a sale on account, CPU against a cash sale (API)',
+      figure: `${creditCost.toFixed(2)}× (${perSale('credit')}, ${(sides.credit.sales / SALES_SECONDS).toFixed(0)}/s)`,
+      goal: '≤ 1.2×',
+      meets: creditCost <= 1.2,
+    });
     progress(`  sales/s: API ${api.toFixed(0)} (${perSale('api')}), raw ${raw.toFixed(0)} (${perSale('raw')})`);
-    progress(`  ms CPU a sale: API ${split('api')}; raw ${split('raw')}`);
+    progress(`  ms CPU a sale: API ${split('api')}; raw ${split('raw')}; on account ${split('credit')}`);
   } finally {
     await pool.end();
   }
