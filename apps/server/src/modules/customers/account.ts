@@ -15,6 +15,8 @@ export interface LockedCustomer {
   name: string;
   credit_limit: number;
   balance: number;
+  /** Set while the customer is in the trash (only read with `evenTrashed`). */
+  deleted_at: Date | null;
 }
 
 /**
@@ -22,7 +24,9 @@ export interface LockedCustomer {
  * happened is recorded against a customer moved to the trash meanwhile (a sale made offline, a return).
  */
 export async function lockCustomer(trx: Trx, id: number, evenTrashed = false): Promise<LockedCustomer | undefined> {
-  let q = trx.selectFrom('customers').select(['id', 'customer_number', 'name', 'credit_limit', 'balance']);
+  let q = trx
+    .selectFrom('customers')
+    .select(['id', 'customer_number', 'name', 'credit_limit', 'balance', 'deleted_at']);
   if (!evenTrashed) q = q.where('deleted_at', 'is', null);
   return q.where('id', '=', id).forUpdate().executeTakeFirst();
 }
@@ -206,12 +210,16 @@ export async function chargeSale(trx: Trx, charge: SaleCharge, may: CreditKeys):
       else note += `; credit limit exceeded (UGX ${formatMoney(available)} was available): ${charge.overrideReason}`;
     }
     balance = await moveBalance(trx, customer.id, onAccount);
-    note = `UGX ${formatMoney(onAccount)} on account of ${customer.name} (${customer.customer_number}), balance after UGX ${formatMoney(balance)}; ${note}${await bringBackIfOwing(trx, customer.id, balance)}`;
+    // Only a customer in the trash can be brought back: a live one spares the statement.
+    const back = customer.deleted_at ? await bringBackIfOwing(trx, customer.id, balance) : '';
+    note = `UGX ${formatMoney(onAccount)} on account of ${customer.name} (${customer.customer_number}), balance after UGX ${formatMoney(balance)}; ${note}${back}`;
   }
   await sql`
     UPDATE sales SET customer_id = ${customer.id}, on_account = ${onAccount}, account_due = ${onAccount},
                      customer_balance_after = ${balance}
     WHERE id = ${charge.saleId}`.execute(trx);
-  if (onAccount > 0) await settleOpenItems(trx, customer.id);
+  // Advances are spent on what is owed as soon as either arrives, so only a customer whose balance was below 0 (an
+  // advance and nothing owed) holds one for this sale to take: anyone else's has nothing to settle.
+  if (onAccount > 0 && Number(customer.balance) < 0) await settleOpenItems(trx, customer.id);
   return note;
 }
