@@ -54,7 +54,7 @@ const UI_INDEXES: Record<string, RegExp> = {
  * The signed-in frame: the shell (top bar, menu, offline till), and the dashboard, the overview a manager's visits
  * start from (its period select is the component most screens use too: it no longer needs `ui-screens`).
  */
-const SIGNED_IN_FRAME = /\/src\/(app\/Shell|features\/dashboard\/DashboardPage)\.tsx$/;
+export const SIGNED_IN_FRAME = /\/src\/(app\/Shell|features\/dashboard\/DashboardPage)\.tsx$/;
 
 /** The dialogs and notices mounted beside the signed-in screens (their own lazy chunk, not needed to show one). */
 const DIALOGS = /\/src\/app\/Overlays\.tsx$/;
@@ -85,8 +85,10 @@ const SIGN_IN = /\/src\/(features\/auth\/(LoginPage\.tsx|AuthAlerts\.tsx|captcha
 
 /**
  * The shared package (contracts, schemas, declarations, formats): what the first page uses, with what that imports, is
- * in the app's chunk (none of it builds a schema: vite.config.ts stops a build where it would); the rest in
- * `contracts`, loaded with the signed-in frame (its offline till calls through `API`, which names every contract).
+ * in the app's chunk (none of it builds a schema: vite.config.ts stops a build where it would); what the signed-in
+ * frame uses beside it (counts' words, the session's timings, units' prices for the offline till) in `shared-frame`;
+ * the rest, with the schemas of forms and declarations, in `contracts`, loaded with the first screen that uses one
+ * (the web calls through the contracts' addresses: vite.config.ts, contractsAsAddresses; the frame loads no zod).
  * Every schema in a chunk is built when the chunk runs: in the app's chunk, the sign-in page fetched and built them
  * all (a third of a slow phone's start-up scripting). The app reaches the package through its index, which lists
  * every module: only the modules defining the names a file imports count (`definingFiles`). Left to Rollup, the
@@ -94,6 +96,8 @@ const SIGN_IN = /\/src\/(features\/auth\/(LoginPage\.tsx|AuthAlerts\.tsx|captcha
  */
 const SHARED = /\/packages\/shared\/src\//;
 const SHARED_INDEX = /\/packages\/shared\/src\/index\.ts$/;
+
+const API_ADDRESSES = /^\0virtual:api-addresses$/;
 
 /** What positions the frame's menus, tooltips and popovers: a third of its code, fetched beside the rest. */
 const POSITIONING = /\/node_modules\/@floating-ui\//;
@@ -114,6 +118,9 @@ export function chunkOf(id: string, meta: ManualChunkMeta): string | undefined {
   // The app every page starts, with what it imports and no other chunk takes (the entry, boot.ts, imports it).
   if (APP.test(id) || WITH_APP.test(id)) return 'app';
   if (ENTRY.test(id)) return 'boot';
+  // Every contract's address (vite.config.ts), which the signed-in pages share: left to Rollup, it was merged into a
+  // chunk beside other small parts, and the frame loaded the sign-in form's and the two-factor page's code with it.
+  if (API_ADDRESSES.test(id)) return 'api-addresses';
   if (SIGN_IN.test(id)) return 'sign-in';
   let reached = reachedByBuild.get(meta.getModuleInfo);
   if (!reached) {
@@ -126,20 +133,39 @@ export function chunkOf(id: string, meta: ManualChunkMeta): string | undefined {
     };
     reachedByBuild.set(meta.getModuleInfo, reached);
   }
-  if (SHARED.test(id)) return reached.withSignIn.has(id) ? 'app' : 'contracts';
+  if (SHARED.test(id)) {
+    if (reached.withSignIn.has(id)) return 'app';
+    return reached.inFrame.has(id) ? 'shared-frame' : 'contracts';
+  }
   const vendor = VENDOR_CHUNKS.find(([pattern]) => pattern.test(id))?.[1];
   if (vendor) return vendor;
   // Styles stay where the code importing them puts them (the sign-in page's in index.html, the rest with the first
   // lazy screen, components/all-styles.ts).
-  if (!LIBRARY.test(id) || id.endsWith('.css')) return undefined;
+  if (id.endsWith('.css')) return undefined;
+  if (!LIBRARY.test(id)) return frameChunkOf(id, reached);
   if (reached.atStart.has(id)) return 'libs-start';
   if (reached.inFrame.has(id)) return POSITIONING.test(id) ? 'ui-positioning' : 'ui';
   if (reached.inDialogs.has(id)) return 'ui-dialogs';
   return UI_LIBRARIES.test(id) ? 'ui-screens' : undefined;
 }
 
+/**
+ * The signed-in frame (the shell, the dashboard and the app's own code they use: hooks, the offline till, the dialogs'
+ * helpers) in `frame`, and what the sign-in form uses too in the app's chunk, so that the frame loads none of the
+ * sign-in form's code (nor the forms' library) nor any screen's chunk. Left to Rollup, with small chunks merged
+ * (vite.config.ts), the shared parts went into whichever page's chunk used them, the forms' small helpers into the
+ * shell's, and a signed-in reload of the dashboard fetched the sign-in form, the forms' library and the two-factor
+ * page; a named chunk takes in nothing else.
+ */
+function frameChunkOf(id: string, reached: Reached): string | undefined {
+  if (!reached.inFrame.has(id)) return undefined;
+  return reached.withSignIn.has(id) ? 'app' : 'frame';
+}
+
+type Reached = Record<'atStart' | 'withSignIn' | 'inFrame' | 'inDialogs', Set<string>>;
+
 /** The module graph's answers, worked out once per build (Rollup gives each build its own getModuleInfo). */
-const reachedByBuild = new WeakMap<object, Record<'atStart' | 'withSignIn' | 'inFrame' | 'inDialogs', Set<string>>>();
+const reachedByBuild = new WeakMap<object, Reached>();
 
 /**
  * The files the modules `isRoot` picks import, directly or not, without a dynamic import() on the way. Through

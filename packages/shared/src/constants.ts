@@ -3,9 +3,13 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const ENVIRONMENTS = ['DEVELOPMENT', 'TEST', 'PRODUCTION'] as const;
 export const GENDERS = ['Female', 'Male'] as const;
 export const PAYMENT_METHODS = ['CASH', 'MOBILE_MONEY', 'BANK', 'CARD'] as const;
+/** A sale's part put on the customer's account: a payment method of the till's payments, never money taken. */
+export const ACCOUNT_PAYMENT = 'ACCOUNT';
 /** What the screens, receipts, files and PDFs show where a brand's name would be for goods without one (sand,
  * ballast): a batch's brand_id is then null. */
 export const NO_BRAND = 'No brand';
+/** How a path or query string names the brand of goods without one (the POS's cascade and a cart line's batches). */
+export const NO_BRAND_PARAM = 'none';
 
 /** Choosing an encryption in the e-mail settings sets the port. */
 export const SMTP_ENCRYPTIONS = [

@@ -19,6 +19,7 @@ export * from './money.ts';
 export * from './permissions.ts';
 export * from './plural.ts';
 export * from './product-labels.schemas.ts';
+export * from './product-units.schemas.ts';
 export * from './product-units.ts';
 export * from './purchasing.schemas.ts';
 export * from './quotations.schemas.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { quantityField } from './catalogue.schemas.ts';
-import { PAYMENT_METHODS } from './constants.ts';
+import { ACCOUNT_PAYMENT, PAYMENT_METHODS } from './constants.ts';
 import {
   EMAIL_PATTERN,
   hasAtMostDecimals,
@@ -67,8 +67,6 @@ export const paymentMethodField = <const M extends readonly [string, ...string[]
     z.enum(methods, { error: message }),
   );
 
-/** A sale's part put on the customer's account: a payment method of the till's payments, never money taken. */
-export const ACCOUNT_PAYMENT = 'ACCOUNT';
 /** What the till's payments may be: money, or the named customer's account. */
 export const SALE_PAYMENT_METHODS = [...PAYMENT_METHODS, ACCOUNT_PAYMENT] as const;
 

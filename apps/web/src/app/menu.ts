@@ -1,14 +1,15 @@
 // The left menu: each item shows only when the user holds its key; a group shows when one item does.
+// The reports' screens, not their declarations: those build their filters' and rows' schemas as they load.
 import {
   awaitingDeliveryReport,
   FINANCIAL_REPORTS,
-  type ListDeclaration,
-  type PermissionKey,
+  type ListScreen,
   payablesReport,
   receivablesReport,
   SALES_REPORTS,
   STOCK_REPORTS,
-} from '@duka/shared';
+} from 'virtual:api-addresses';
+import type { PermissionKey } from '@duka/shared';
 
 export interface MenuItem {
   label: string;
@@ -27,7 +28,7 @@ export interface MenuGroup {
 }
 
 /** A report's entry: its title, its screen at the report's own path, behind its List key. */
-const reportItem = (report: ListDeclaration): MenuItem => ({
+const reportItem = (report: ListScreen): MenuItem => ({
   label: report.title,
   path: report.path,
   permission: report.keys.list,

@@ -1,4 +1,5 @@
-import { formatMoney, type ListDeclaration } from '@duka/shared';
+import type { ListScreen } from 'virtual:api-addresses';
+import { formatMoney } from '@duka/shared';
 import { Anchor, Group, Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -15,7 +16,8 @@ export function OwedCard({
 }: {
   label: string;
   total: number;
-  report: ListDeclaration;
+  /** The report's screen (virtual:api-addresses): its declaration builds schemas as it loads. */
+  report: ListScreen;
   testId: string;
   children?: ReactNode;
 }) {
