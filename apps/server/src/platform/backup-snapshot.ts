@@ -17,6 +17,7 @@ import {
   prepareSealing,
   readPayload,
 } from './backup-format.ts';
+import { type LiftedIndexes, liftIndexes, rebuildIndexes } from './backup-indexes.ts';
 import { AppError } from './errors.ts';
 
 /** Never in a backup: Kysely's own bookkeeping (carried in the header) and sessions (a restore ends them all). */
@@ -39,6 +40,8 @@ const PAUSE_PER_BUSY = 1;
  */
 const GZIP_LEVEL = 1;
 const INSERT_BATCH_CHARS = 4 * 1024 * 1024;
+/** Memory for each index build of a restore (its transaction's alone): fewer passes over a big table's sort. */
+const INDEX_BUILD_MEMORY = '256MB';
 
 type Trx = Transaction<DB> | Kysely<any>;
 
@@ -128,7 +131,8 @@ export const knownMigrations = (): readonly string[] => MIGRATION_NAMES;
 
 /**
  * Replaces every table's rows with the backup's, in the caller's transaction: rebuilds the schema at the backup's
- * version when it is older, loads the rows with the foreign keys lifted (re-added, and so checked, at the end), sets
+ * version when it is older, loads the rows with the foreign keys lifted (re-added, and so checked, at the end) and
+ * each table's indexes built once its rows are in (backup-indexes.ts), sets
  * every sequence past its table's rows, migrates forward, and ends every session. The backups' own settings row
  * stays as it was on this machine. The rows are read from the checked file again, a batch at a time; anything
  * unlike the checking pass throws, and the caller's transaction rolls back.
@@ -155,14 +159,22 @@ export async function loadSnapshot(trx: Transaction<DB>, checked: CheckedBackup)
   }
   await sql`truncate ${sql.join(tables.map((t) => sql.table(t)))}`.execute(trx);
   await setUserTriggers(trx, tables, false);
+  await sql`set local maintenance_work_mem = ${sql.lit(INDEX_BUILD_MEMORY)}`.execute(trx);
   const loaded = new Map<string, number>();
+  // Each table's indexes are dropped before its rows load and built once they are all in, before the next table:
+  // the tables that follow find the earlier ones indexed.
+  let lifted: LiftedIndexes | undefined;
   for await (const piece of readPayload(checked, { batchChars: INSERT_BATCH_CHARS })) {
-    if ('rows' in piece) loaded.set(piece.table, 0);
-    else {
+    if ('rows' in piece) {
+      if (lifted) await rebuildIndexes(trx, lifted);
+      lifted = piece.rows > 0 ? await liftIndexes(trx, piece.table) : undefined;
+      loaded.set(piece.table, 0);
+    } else {
       await insertRows(trx, piece.table, piece.batch);
       loaded.set(piece.table, (loaded.get(piece.table) ?? 0) + piece.batch.length);
     }
   }
+  if (lifted) await rebuildIndexes(trx, lifted);
   // The file read now as it was when checked: the same tables with the same rows.
   if (loaded.size !== checked.tables.size || [...loaded].some(([t, n]) => checked.tables.get(t) !== n)) {
     throw new Error('the backup file changed while it was being restored');
@@ -184,6 +196,8 @@ export async function loadSnapshot(trx: Transaction<DB>, checked: CheckedBackup)
       .values({ key: row.key, value: JSON.stringify(row.value) })
       .execute();
   }
+  // The planner's statistics of the new rows, so the first reports after the restore do not wait for autovacuum.
+  await sql`analyze ${sql.join((await appTables(trx)).map((t) => sql.table(t)))}`.execute(trx);
 }
 
 /**
