@@ -164,7 +164,7 @@ export async function loadSnapshot(trx: Transaction<DB>, checked: CheckedBackup)
   // Each table's indexes are dropped before its rows load and built once they are all in, before the next table:
   // the tables that follow find the earlier ones indexed.
   let lifted: LiftedIndexes | undefined;
-  for await (const piece of readPayload(checked, { batchChars: INSERT_BATCH_CHARS })) {
+  for await (const piece of readingAhead(readPayload(checked, { batchChars: INSERT_BATCH_CHARS }))) {
     if ('rows' in piece) {
       if (lifted) await rebuildIndexes(trx, lifted);
       lifted = piece.rows > 0 ? await liftIndexes(trx, piece.table) : undefined;
@@ -207,6 +207,31 @@ export async function loadSnapshot(trx: Transaction<DB>, checked: CheckedBackup)
 async function setUserTriggers(trx: Trx, tables: string[], on: boolean) {
   for (const table of tables) {
     await sql`alter table ${sql.table(table)} ${sql.raw(on ? 'enable' : 'disable')} trigger user`.execute(trx);
+  }
+}
+
+/**
+ * The pieces of `source`, the next one read while the caller works on the current: the file's inflating and cutting
+ * into rows (this process) runs beside the insert of the batch before (the database's), on another core. At most two
+ * batches are held at once.
+ */
+async function* readingAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+  const pieces = source[Symbol.asyncIterator]();
+  let next = pieces.next();
+  // Handled now, thrown where it is awaited: a damaged file found while the caller works is not an unhandled error.
+  next.catch(() => {});
+  try {
+    for (;;) {
+      const current = await next;
+      if (current.done) return;
+      next = pieces.next();
+      next.catch(() => {});
+      yield current.value;
+    }
+  } finally {
+    // The caller stopped early (a failed insert): the read in flight ends, and the file is closed.
+    await next.catch(() => {});
+    await pieces.return?.(undefined);
   }
 }
 

@@ -1,11 +1,15 @@
 // A restore drops each table's indexes while its rows load and builds them again after: the indexes it leaves are
 // exactly those there were, and a restore that fails halfway leaves the old indexes and rows in place.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { readHeader } from '../../platform/backup-format.ts';
+import { checkBackupFile, readHeader } from '../../platform/backup-format.ts';
+import { knownMigrations, loadSnapshot } from '../../platform/backup-snapshot.ts';
 import { tableCounts } from './backups.service.ts';
 
 let shop: TestApp;
@@ -48,21 +52,16 @@ async function upload(t: TestApp, bytes: Buffer, token?: string) {
   return { status: res.status, body: (await res.json()) as any };
 }
 
-/** The backup with the first row of `table` written twice (and its count raised): a file that checks, then fails. */
-function withRowTwice(file: Buffer, table: string): Buffer {
+/** The backup with the rows of `table` changed by `change` (and its count with them). */
+function withRowsOf(file: Buffer, table: string, change: (rows: string[]) => string[]): Buffer {
   const read = readHeader(file);
   if (!read) throw new Error('the backup has no header');
   const lines = gunzipSync(file.subarray(read.length)).toString('utf8').split('\n');
   const at = lines.findIndex((l) => l.startsWith(`{"table":${JSON.stringify(table)},`));
   const marker = JSON.parse(lines[at] as string) as { table: string; rows: number };
   expect(marker.rows).toBeGreaterThan(0);
-  lines.splice(
-    at,
-    2,
-    JSON.stringify({ table, rows: marker.rows + 1 }),
-    lines[at + 1] as string,
-    lines[at + 1] as string,
-  );
+  const rows = change(lines.slice(at + 1, at + 1 + marker.rows));
+  lines.splice(at, 1 + marker.rows, JSON.stringify({ table, rows: rows.length }), ...rows);
   return Buffer.concat([file.subarray(0, read.length), gzipSync(lines.join('\n'))]);
 }
 
@@ -107,8 +106,13 @@ describe('the indexes after a restore', () => {
       const before = await indexesOf(target);
       const counts = await tableCounts(target.db);
       const categories = await target.db.selectFrom('categories').select(['id', 'name']).orderBy('id').execute();
-      // The tables before roles load and get their indexes back; roles' primary key then cannot be built.
-      const res = await upload(target, withRowTwice(backup, 'roles'), token);
+      // A file that checks: the tables before roles load and get their indexes back; roles' primary key then cannot
+      // be built over its first row written twice.
+      const res = await upload(
+        target,
+        withRowsOf(backup, 'roles', (rows) => [rows[0] as string, ...rows]),
+        token,
+      );
       expect(res.status).toBe(422);
       expect(res.body.message).toMatch(/^The backup could not be restored, and nothing was changed: .*roles_pkey/);
       expect(await indexesOf(target)).toEqual(before);
@@ -118,6 +122,31 @@ describe('the indexes after a restore', () => {
       );
     } finally {
       await target.close();
+    }
+  });
+
+  it('are left as they were when the file changes between the check and the load, found once every table is in', async () => {
+    const target = await createTestApp();
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-indexes-'));
+    try {
+      const file = path.join(folder, 'shop.dukabackup');
+      fs.writeFileSync(file, backup);
+      const checked = await checkBackupFile(file, undefined, knownMigrations());
+      // Another file in its place: the same tables, one user fewer.
+      fs.writeFileSync(
+        file,
+        withRowsOf(backup, 'users', (rows) => rows.slice(1)),
+      );
+      const before = await indexesOf(target);
+      const counts = await tableCounts(target.db);
+      await expect(target.db.transaction().execute((trx) => loadSnapshot(trx, checked))).rejects.toThrow(
+        'the backup file changed while it was being restored',
+      );
+      expect(await indexesOf(target)).toEqual(before);
+      expect(await tableCounts(target.db)).toEqual(counts);
+    } finally {
+      await target.close();
+      fs.rmSync(folder, { recursive: true, force: true });
     }
   });
 });
