@@ -56,6 +56,12 @@ const UI_INDEXES: Record<string, RegExp> = {
  */
 export const SIGNED_IN_FRAME = /\/src\/(app\/Shell|features\/dashboard\/DashboardPage)\.tsx$/;
 
+/**
+ * The till (New Sale), a cashier's first screen: in a chunk of its own with the app's code only it uses (`pos`), as the
+ * frame's (frameChunkOf), and like the frame it loads no zod (vite.config.ts).
+ */
+export const TILL = /\/src\/features\/sales\/PosPage\.tsx$/;
+
 /** The dialogs and notices mounted beside the signed-in screens (their own lazy chunk, not needed to show one). */
 const DIALOGS = /\/src\/app\/Overlays\.tsx$/;
 
@@ -86,7 +92,8 @@ const SIGN_IN = /\/src\/(features\/auth\/(LoginPage\.tsx|AuthAlerts\.tsx|captcha
 /**
  * The shared package (contracts, schemas, declarations, formats): what the first page uses, with what that imports, is
  * in the app's chunk (none of it builds a schema: vite.config.ts stops a build where it would); what the signed-in
- * frame uses beside it (counts' words, the session's timings, units' prices for the offline till) in `shared-frame`;
+ * frame and the till use beside it (counts' words, the session's timings, units' prices, payment labels) in
+ * `shared-frame`;
  * the rest, with the schemas of forms and declarations, in `contracts`, loaded with the first screen that uses one
  * (the web calls through the contracts' addresses: vite.config.ts, contractsAsAddresses; the frame loads no zod).
  * Every schema in a chunk is built when the chunk runs: in the app's chunk, the sign-in page fetched and built them
@@ -129,13 +136,14 @@ export function chunkOf(id: string, meta: ManualChunkMeta): string | undefined {
       // The sign-in chunk comes whole with the first page, all its files' shared code with it.
       withSignIn: modulesReached(meta, (info) => FIRST_PAGE.test(info.id) || SIGN_IN.test(info.id)),
       inFrame: modulesReached(meta, (info) => SIGNED_IN_FRAME.test(info.id)),
+      inTill: modulesReached(meta, (info) => TILL.test(info.id)),
       inDialogs: modulesReached(meta, (info) => DIALOGS.test(info.id)),
     };
     reachedByBuild.set(meta.getModuleInfo, reached);
   }
   if (SHARED.test(id)) {
     if (reached.withSignIn.has(id)) return 'app';
-    return reached.inFrame.has(id) ? 'shared-frame' : 'contracts';
+    return reached.inFrame.has(id) || reached.inTill.has(id) ? 'shared-frame' : 'contracts';
   }
   const vendor = VENDOR_CHUNKS.find(([pattern]) => pattern.test(id))?.[1];
   if (vendor) return vendor;
@@ -158,11 +166,11 @@ export function chunkOf(id: string, meta: ManualChunkMeta): string | undefined {
  * page; a named chunk takes in nothing else.
  */
 function frameChunkOf(id: string, reached: Reached): string | undefined {
-  if (!reached.inFrame.has(id)) return undefined;
-  return reached.withSignIn.has(id) ? 'app' : 'frame';
+  const chunk = reached.inFrame.has(id) ? 'frame' : reached.inTill.has(id) ? 'pos' : undefined;
+  return chunk && reached.withSignIn.has(id) ? 'app' : chunk;
 }
 
-type Reached = Record<'atStart' | 'withSignIn' | 'inFrame' | 'inDialogs', Set<string>>;
+type Reached = Record<'atStart' | 'withSignIn' | 'inFrame' | 'inTill' | 'inDialogs', Set<string>>;
 
 /** The module graph's answers, worked out once per build (Rollup gives each build its own getModuleInfo). */
 const reachedByBuild = new WeakMap<object, Reached>();

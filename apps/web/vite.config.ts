@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import type { OutputBundle, OutputChunk } from 'rollup';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { chunkOf, SIGNED_IN_FRAME } from './build-chunks.ts';
+import { chunkOf, SIGNED_IN_FRAME, TILL } from './build-chunks.ts';
 
 // In development the API runs on :3000 (npm start); the built client is served by the server itself.
 export default defineConfig({
@@ -236,13 +236,17 @@ function firstPageWithoutUi(): Plugin {
       }
       // Nor the signed-in frame (the shell with its offline till, and the dashboard): on the way to a screen whose
       // forms check with schemas, zod comes with that screen.
+      // Nor the till, a cashier's first screen.
       const frame = Object.values(bundle).filter(
         (chunk): chunk is OutputChunk =>
-          chunk.type === 'chunk' && chunk.moduleIds.some((id) => SIGNED_IN_FRAME.test(id)),
+          chunk.type === 'chunk' && chunk.moduleIds.some((id) => SIGNED_IN_FRAME.test(id) || TILL.test(id)),
       );
       for (const file of frame.flatMap((chunk) => [...staticClosure(bundle, chunk.fileName)])) {
         const zod = zodIn(bundle, file);
-        if (zod) this.error(`${file}, loaded by the signed-in frame, holds ${zod}: a file it imports uses a schema`);
+        if (zod)
+          this.error(
+            `${file}, loaded by the signed-in frame or the till, holds ${zod}: a file it imports uses a schema`,
+          );
         // Nor the sign-in form's code and the forms' library (build-chunks.ts, frameChunkOf).
         if (/(^|\/)(forms|sign-in)-/.test(file)) this.error(`the signed-in frame loads ${file}`);
       }

@@ -17,6 +17,7 @@ export * from './list.schemas.ts';
 export * from './lists/index.ts';
 export * from './money.ts';
 export * from './permissions.ts';
+export * from './phone.ts';
 export * from './plural.ts';
 export * from './product-labels.schemas.ts';
 export * from './product-units.schemas.ts';
