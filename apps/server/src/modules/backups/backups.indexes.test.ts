@@ -30,7 +30,7 @@ afterAll(async () => {
   await shop?.close();
 });
 
-/** Every index of the schema as pg_indexes defines it, with its tablespace, and every constraint's definition. */
+/** Every index as pg_indexes defines it, with its tablespace; every constraint's definition; every trigger's mode. */
 async function indexesOf(t: TestApp) {
   const indexes = await sql<{ tablename: string; indexname: string; indexdef: string; tablespace: string | null }>`
     select tablename, indexname, indexdef, tablespace from pg_indexes
@@ -38,7 +38,11 @@ async function indexesOf(t: TestApp) {
   const constraints = await sql<{ tbl: string; name: string; def: string }>`
     select conrelid::regclass::text as tbl, conname as name, pg_get_constraintdef(oid) as def from pg_constraint
     where connamespace = current_schema()::regnamespace order by 1, 2`.execute(t.db);
-  return { indexes: indexes.rows, constraints: constraints.rows };
+  // And the triggers' modes: the load turns them off, and one fires in replica mode too (ENABLE ALWAYS).
+  const triggers = await sql<{ tbl: string; name: string; mode: string }>`
+    select tgrelid::regclass::text as tbl, tgname as name, tgenabled as mode from pg_trigger
+    where not tgisinternal order by 1, 2`.execute(t.db);
+  return { indexes: indexes.rows, constraints: constraints.rows, triggers: triggers.rows };
 }
 
 async function upload(t: TestApp, bytes: Buffer, token?: string) {
@@ -66,7 +70,7 @@ function withRowsOf(file: Buffer, table: string, change: (rows: string[]) => str
 }
 
 describe('the indexes after a restore', () => {
-  it('are exactly those before: names, definitions (partial and expression ones too), tablespaces, constraints', async () => {
+  it('are exactly those before: names, definitions (partial and expression ones too), constraints, triggers', async () => {
     const target = await createTestApp();
     try {
       const before = await indexesOf(target);
@@ -76,6 +80,7 @@ describe('the indexes after a restore', () => {
       expect(defs.some((d) => d.includes('lower('))).toBe(true);
       expect(defs.some((d) => d.includes(' INCLUDE '))).toBe(true);
       expect(before.constraints.some((c) => c.def.startsWith('PRIMARY KEY'))).toBe(true);
+      expect(before.triggers).toContainEqual({ tbl: 'stock_batches', name: 'stock_batches_sort_name', mode: 'A' });
       const res = await upload(target, backup);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(await indexesOf(target)).toEqual(before);
