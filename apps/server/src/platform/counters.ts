@@ -46,6 +46,13 @@ export interface SaleFigures {
   vat_amount: number;
   payment_method: string;
   change_given: number;
+  /** The customer's account part, for a sale to a customer (modules/customers/account.ts, chargeSale). */
+  account?: {
+    customer_id: number;
+    on_account: number;
+    account_due: number;
+    customer_balance_after: number;
+  };
 }
 
 /**
@@ -71,7 +78,12 @@ export async function stampReceiptNumber(
       UPDATE sales
       SET subtotal = ${f.subtotal}, discount_amount = ${f.discount_amount}, total_amount = ${f.total_amount},
           vat_rate = ${f.vat_rate}, vat_amount = ${f.vat_amount}, payment_method = ${f.payment_method},
-          change_given = ${f.change_given}, receipt_number = counter.value
+          change_given = ${f.change_given}, receipt_number = counter.value${
+            f.account
+              ? sql`, customer_id = ${f.account.customer_id}, on_account = ${f.account.on_account},
+          account_due = ${f.account.account_due}, customer_balance_after = ${f.account.customer_balance_after}`
+              : sql``
+          }
       FROM counter WHERE sales.id = ${sale.id}),
     audit AS (
       INSERT INTO audit_logs (type, activity, details, browser, platform, ip, user_id)

@@ -170,7 +170,6 @@ export interface CreditKeys {
 }
 
 export interface SaleCharge {
-  saleId: number;
   customer: LockedCustomer;
   /** The sale's ACCOUNT payment (0: none). */
   onAccount: number;
@@ -179,11 +178,25 @@ export interface SaleCharge {
   overrideReason?: string;
 }
 
+/** What a sale for a customer carries of their account, written with the sale's other figures. */
+export interface SaleAccount {
+  customer_id: number;
+  on_account: number;
+  account_due: number;
+  customer_balance_after: number;
+}
+
 /**
- * A sale for a customer: its account part checked against the available credit and put on the account (an advance
- * is spent first), and the balance after it kept on the sale for its receipt. Returns the audit's words.
+ * A sale for a customer: its account part checked against the available credit and put on the account, and the
+ * balance after it for the receipt. Returns the audit's words, the sale's account columns (the caller writes them with
+ * the sale's figures, one version of the sale fewer) and whether the customer held an advance this sale must now take
+ * (settleOpenItems, once the sale carries what it owes).
  */
-export async function chargeSale(trx: Trx, charge: SaleCharge, may: CreditKeys): Promise<string> {
+export async function chargeSale(
+  trx: Trx,
+  charge: SaleCharge,
+  may: CreditKeys,
+): Promise<{ note: string; account: SaleAccount; takesAdvance: boolean }> {
   const { customer, onAccount } = charge;
   let balance = Number(customer.balance);
   let note = `customer ${customer.name} (${customer.customer_number})`;
@@ -214,12 +227,16 @@ export async function chargeSale(trx: Trx, charge: SaleCharge, may: CreditKeys):
     const back = customer.deleted_at ? await bringBackIfOwing(trx, customer.id, balance) : '';
     note = `UGX ${formatMoney(onAccount)} on account of ${customer.name} (${customer.customer_number}), balance after UGX ${formatMoney(balance)}; ${note}${back}`;
   }
-  await sql`
-    UPDATE sales SET customer_id = ${customer.id}, on_account = ${onAccount}, account_due = ${onAccount},
-                     customer_balance_after = ${balance}
-    WHERE id = ${charge.saleId}`.execute(trx);
-  // Advances are spent on what is owed as soon as either arrives, so only a customer whose balance was below 0 (an
-  // advance and nothing owed) holds one for this sale to take: anyone else's has nothing to settle.
-  if (onAccount > 0 && Number(customer.balance) < 0) await settleOpenItems(trx, customer.id);
-  return note;
+  return {
+    note,
+    account: {
+      customer_id: customer.id,
+      on_account: onAccount,
+      account_due: onAccount,
+      customer_balance_after: balance,
+    },
+    // Advances are spent on what is owed as soon as either arrives, so only a customer whose balance was below 0 (an
+    // advance and nothing owed) holds one for this sale to take: anyone else's has nothing to settle.
+    takesAdvance: onAccount > 0 && Number(customer.balance) < 0,
+  };
 }

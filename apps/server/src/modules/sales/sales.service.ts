@@ -26,7 +26,7 @@ import { stampReceiptNumber } from '../../platform/counters.ts';
 import { invalidField } from '../../platform/errors.ts';
 import { newNumber, sha256 } from '../../platform/tokens.ts';
 import { holdTill } from '../cashup/till-lock.ts';
-import { type CreditKeys, chargeSale, lockCustomer, unknownCustomer } from '../customers/account.ts';
+import { type CreditKeys, chargeSale, lockCustomer, settleOpenItems, unknownCustomer } from '../customers/account.ts';
 import { vatRateInForce } from '../settings/business.service.ts';
 import { roundQuantity } from '../stock/stock.service.ts';
 import { chargesAt, heldAt, heldTooLittle, offlineSaleTime, takeOfflineLine } from './offline-sale.ts';
@@ -296,27 +296,29 @@ export async function recordSale(
       trx,
     );
   const onAccount = paid.payments.find((p) => p.method === ACCOUNT_PAYMENT)?.amount ?? 0;
-  const account = customer
+  const charged = customer
     ? await chargeSale(
         trx,
-        {
-          saleId: claimed.id,
-          customer,
-          onAccount,
-          offline: madeAt !== null,
-          overrideReason: input.credit_override_reason,
-        },
+        { customer, onAccount, offline: madeAt !== null, overrideReason: input.credit_override_reason },
         may,
       )
     : undefined;
   const paidBy = paid.payments.map((p) => `${p.method} ${p.amount}${p.reference ? ` ref ${p.reference}` : ''}`);
   // Last, once nothing else can refuse the sale: the counter row stays locked until the commit.
-  const figures = { ...totals, ...vat, payment_method: paid.method, change_given: paid.changeGiven };
+  const figures = {
+    ...totals,
+    ...vat,
+    payment_method: paid.method,
+    change_given: paid.changeGiven,
+    account: charged?.account,
+  };
   await stampReceiptNumber(trx, { id: claimed.id, figures }, ctx, {
     type: 'Sales',
     activity: 'Sale',
     details: (receiptNumber) =>
-      `Sale ${claimed.sale_number} (receipt ${receiptNumber}): ${countOf(lines.length, 'line')}, total ${totals.total_amount} UGX (${paidBy.join(', ') || paid.method}; change ${paid.changeGiven})${account ? `; ${account}` : ''}${madeAt ? `; made offline at ${madeAt.toISOString()}${shortfalls ? `, ${countOf(shortfalls, 'stock discrepancy', 'stock discrepancies')}` : ''}` : ''}`,
+      `Sale ${claimed.sale_number} (receipt ${receiptNumber}): ${countOf(lines.length, 'line')}, total ${totals.total_amount} UGX (${paidBy.join(', ') || paid.method}; change ${paid.changeGiven})${charged ? `; ${charged.note}` : ''}${madeAt ? `; made offline at ${madeAt.toISOString()}${shortfalls ? `, ${countOf(shortfalls, 'stock discrepancy', 'stock discrepancies')}` : ''}` : ''}`,
   });
+  // The customer's advance settles the sale now that it carries what it owes (the customer is still locked).
+  if (charged?.takesAdvance && customer) await settleOpenItems(trx, customer.id);
   return { id: claimed.id, replayed: false };
 }
