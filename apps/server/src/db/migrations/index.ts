@@ -39,6 +39,7 @@ import * as productWords from './041_product_words.ts';
 import * as accountPeriodIndexes from './042_account_period_indexes.ts';
 import * as supplierStockValues from './043_supplier_stock_values.ts';
 import * as monthProductRanking from './044_month_product_ranking.ts';
+import * as customerSalesOnAccount from './045_customer_sales_on_account.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '042_account_period_indexes': accountPeriodIndexes,
   '043_supplier_stock_values': supplierStockValues,
   '044_month_product_ranking': monthProductRanking,
+  '045_customer_sales_on_account': customerSalesOnAccount,
 };
