@@ -54,13 +54,7 @@ const UI_INDEXES: Record<string, RegExp> = {
  * The signed-in frame: the shell (top bar, menu, offline till), and the dashboard, the overview a manager's visits
  * start from (its period select is the component most screens use too: it no longer needs `ui-screens`).
  */
-export const SIGNED_IN_FRAME = /\/src\/(app\/Shell|features\/dashboard\/DashboardPage)\.tsx$/;
-
-/**
- * The till (New Sale), a cashier's first screen: in a chunk of its own with the app's code only it uses (`pos`), as the
- * frame's (frameChunkOf), and like the frame it loads no zod (vite.config.ts).
- */
-export const TILL = /\/src\/features\/sales\/PosPage\.tsx$/;
+const SIGNED_IN_FRAME = /\/src\/(app\/Shell|features\/dashboard\/DashboardPage)\.tsx$/;
 
 /** The dialogs and notices mounted beside the signed-in screens (their own lazy chunk, not needed to show one). */
 const DIALOGS = /\/src\/app\/Overlays\.tsx$/;
@@ -91,11 +85,8 @@ const SIGN_IN = /\/src\/(features\/auth\/(LoginPage\.tsx|AuthAlerts\.tsx|captcha
 
 /**
  * The shared package (contracts, schemas, declarations, formats): what the first page uses, with what that imports, is
- * in the app's chunk (none of it builds a schema: vite.config.ts stops a build where it would); what the signed-in
- * frame and the till use beside it (counts' words, the session's timings, units' prices, payment labels) in
- * `shared-frame`;
- * the rest, with the schemas of forms and declarations, in `contracts`, loaded with the first screen that uses one
- * (the web calls through the contracts' addresses: vite.config.ts, contractsAsAddresses; the frame loads no zod).
+ * in the app's chunk (none of it builds a schema: vite.config.ts stops a build where it would); the rest in
+ * `contracts`, loaded with the signed-in frame (its offline till calls through `API`, which names every contract).
  * Every schema in a chunk is built when the chunk runs: in the app's chunk, the sign-in page fetched and built them
  * all (a third of a slow phone's start-up scripting). The app reaches the package through its index, which lists
  * every module: only the modules defining the names a file imports count (`definingFiles`). Left to Rollup, the
@@ -103,8 +94,6 @@ const SIGN_IN = /\/src\/(features\/auth\/(LoginPage\.tsx|AuthAlerts\.tsx|captcha
  */
 const SHARED = /\/packages\/shared\/src\//;
 const SHARED_INDEX = /\/packages\/shared\/src\/index\.ts$/;
-
-const API_ADDRESSES = /^\0virtual:api-addresses$/;
 
 /** What positions the frame's menus, tooltips and popovers: a third of its code, fetched beside the rest. */
 const POSITIONING = /\/node_modules\/@floating-ui\//;
@@ -125,9 +114,6 @@ export function chunkOf(id: string, meta: ManualChunkMeta): string | undefined {
   // The app every page starts, with what it imports and no other chunk takes (the entry, boot.ts, imports it).
   if (APP.test(id) || WITH_APP.test(id)) return 'app';
   if (ENTRY.test(id)) return 'boot';
-  // Every contract's address (vite.config.ts), which the signed-in pages share: left to Rollup, it was merged into a
-  // chunk beside other small parts, and the frame loaded the sign-in form's and the two-factor page's code with it.
-  if (API_ADDRESSES.test(id)) return 'api-addresses';
   if (SIGN_IN.test(id)) return 'sign-in';
   let reached = reachedByBuild.get(meta.getModuleInfo);
   if (!reached) {
@@ -136,44 +122,24 @@ export function chunkOf(id: string, meta: ManualChunkMeta): string | undefined {
       // The sign-in chunk comes whole with the first page, all its files' shared code with it.
       withSignIn: modulesReached(meta, (info) => FIRST_PAGE.test(info.id) || SIGN_IN.test(info.id)),
       inFrame: modulesReached(meta, (info) => SIGNED_IN_FRAME.test(info.id)),
-      inTill: modulesReached(meta, (info) => TILL.test(info.id)),
       inDialogs: modulesReached(meta, (info) => DIALOGS.test(info.id)),
     };
     reachedByBuild.set(meta.getModuleInfo, reached);
   }
-  if (SHARED.test(id)) {
-    if (reached.withSignIn.has(id)) return 'app';
-    return reached.inFrame.has(id) || reached.inTill.has(id) ? 'shared-frame' : 'contracts';
-  }
+  if (SHARED.test(id)) return reached.withSignIn.has(id) ? 'app' : 'contracts';
   const vendor = VENDOR_CHUNKS.find(([pattern]) => pattern.test(id))?.[1];
   if (vendor) return vendor;
   // Styles stay where the code importing them puts them (the sign-in page's in index.html, the rest with the first
   // lazy screen, components/all-styles.ts).
-  if (id.endsWith('.css')) return undefined;
-  if (!LIBRARY.test(id)) return frameChunkOf(id, reached);
+  if (!LIBRARY.test(id) || id.endsWith('.css')) return undefined;
   if (reached.atStart.has(id)) return 'libs-start';
   if (reached.inFrame.has(id)) return POSITIONING.test(id) ? 'ui-positioning' : 'ui';
   if (reached.inDialogs.has(id)) return 'ui-dialogs';
   return UI_LIBRARIES.test(id) ? 'ui-screens' : undefined;
 }
 
-/**
- * The signed-in frame (the shell, the dashboard and the app's own code they use: hooks, the offline till, the dialogs'
- * helpers) in `frame`, and what the sign-in form uses too in the app's chunk, so that the frame loads none of the
- * sign-in form's code (nor the forms' library) nor any screen's chunk. Left to Rollup, with small chunks merged
- * (vite.config.ts), the shared parts went into whichever page's chunk used them, the forms' small helpers into the
- * shell's, and a signed-in reload of the dashboard fetched the sign-in form, the forms' library and the two-factor
- * page; a named chunk takes in nothing else.
- */
-function frameChunkOf(id: string, reached: Reached): string | undefined {
-  const chunk = reached.inFrame.has(id) ? 'frame' : reached.inTill.has(id) ? 'pos' : undefined;
-  return chunk && reached.withSignIn.has(id) ? 'app' : chunk;
-}
-
-type Reached = Record<'atStart' | 'withSignIn' | 'inFrame' | 'inTill' | 'inDialogs', Set<string>>;
-
 /** The module graph's answers, worked out once per build (Rollup gives each build its own getModuleInfo). */
-const reachedByBuild = new WeakMap<object, Reached>();
+const reachedByBuild = new WeakMap<object, Record<'atStart' | 'withSignIn' | 'inFrame' | 'inDialogs', Set<string>>>();
 
 /**
  * The files the modules `isRoot` picks import, directly or not, without a dynamic import() on the way. Through

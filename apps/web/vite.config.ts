@@ -3,14 +3,13 @@ import react from '@vitejs/plugin-react';
 import type { OutputBundle, OutputChunk } from 'rollup';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { chunkOf, SIGNED_IN_FRAME, TILL } from './build-chunks.ts';
+import { chunkOf } from './build-chunks.ts';
 
 // In development the API runs on :3000 (npm start); the built client is served by the server itself.
 export default defineConfig({
   plugins: [
     react(),
     contractAddresses(),
-    contractsAsAddresses(),
     firstPageWithoutUi(),
     preloadFirstPage(),
     // A service worker that precaches the built app (index.html and every hashed asset, with Workbox's
@@ -39,7 +38,7 @@ export default defineConfig({
     }),
   ],
   // The till's catalogue worker (offline/catalogue.worker.ts) calls through the client too.
-  worker: { plugins: () => [contractAddresses(), contractsAsAddresses()] },
+  worker: { plugins: () => [contractAddresses()] },
   server: { proxy: { '/api': 'http://localhost:3000', '/sanctum': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',
@@ -71,116 +70,41 @@ const addressOf = ({ method, path, access, resource, status, answer }: shared.En
   ...(shared.isFileAnswer(answer) && { answer }),
 });
 
-const isContract = (value: unknown): value is shared.Endpoint =>
-  typeof value === 'object' && value !== null && 'method' in value && 'path' in value;
-const isGroup = (value: unknown): value is object =>
-  typeof value === 'object' &&
-  value !== null &&
-  Object.values(value).every((inner) => isContract(inner) || isGroup(inner));
-/**
- * The groups of contracts the shared package exports (`API`, `authEndpoints`: an object of contracts, or of a list's
- * three), not the functions that make some (`listEndpoints`).
- */
-const CONTRACT_GROUPS = new Map(
-  Object.entries(shared).filter(
-    (entry): entry is [string, object] => (entry[0] === 'API' || entry[0].endsWith('Endpoints')) && isGroup(entry[1]),
-  ),
-);
-
-type ListScreen = Pick<shared.ListDeclaration, 'title' | 'path' | 'keys'>;
-const isDeclaration = (value: unknown): value is ListScreen =>
-  typeof value === 'object' && value !== null && 'title' in value && 'path' in value && 'columns' in value;
-
-/** The addresses of every contract in one object (`API`), and the declarations' screens. */
-const API_ADDRESSES = 'virtual:api-addresses';
-
-/** A group of contracts (an object of contracts, or of groups) as the object literal of their addresses. */
-const addressesOf = (group: object): string =>
-  `{ ${Object.entries(group)
-    .map(
-      ([key, inner]) =>
-        `${JSON.stringify(key)}: ${isContract(inner) ? JSON.stringify(addressOf(inner)) : addressesOf(inner)}`,
-    )
-    .join(', ')} }`;
-
 /**
  * `virtual:contract-addresses`: every group of contracts (`authEndpoints`…) with each endpoint's address alone, and
  * the functions that fill an address in (pathOf, queryStringOf), written from the shared package when the app is
  * built. The first page's calls (the session, the branding, the dashboard's figures) go through these: the contracts
  * themselves build their schemas with zod as they load, and with them the first page fetched and ran zod and the
- * schemas of every contract. `virtual:api-addresses`: `API` (every group, 34 KB) and each list's or report's screen
- * (its title and path), for the signed-in pages (contractsAsAddresses): apart, so that the first page's chunk does not
- * carry them.
+ * schemas of every contract. The screens use the contracts themselves.
  */
 function contractAddresses(): Plugin {
-  // Read when the build asks, not when this file loads: the names are declared below the config.
-  const sources = (): Record<string, () => string> => ({
-    [`\0${ADDRESSES}`]: groupsAddresses,
-    [`\0${API_ADDRESSES}`]: apiAddresses,
-  });
   return {
     name: 'contract-addresses',
-    resolveId: (id) => (`\0${id}` in sources() ? `\0${id}` : undefined),
-    load: (id) => sources()[id]?.(),
-  };
-}
-
-/** `virtual:contract-addresses`'s source. */
-const groupsAddresses = () =>
-  [
-    ...[...CONTRACT_GROUPS]
-      .filter(([name]) => name !== 'API')
-      .map(([name, group]) => `export const ${name} = ${addressesOf(group)};`),
-    // Their own source: they use nothing else of the package.
-    `export ${shared.pathOf}`,
-    `export ${shared.queryStringOf}`,
-  ].join('\n');
-
-/** `virtual:api-addresses`'s source. */
-function apiAddresses() {
-  // A list's or report's screen, as a link names it (its title, at its path, behind its keys): the menu's entries and
-  // the dashboard's cards; and the lists of reports (SALES_REPORTS…), of theirs.
-  const screenOf = ({ title, path, keys }: ListScreen) => ({ title, path, keys });
-  const screens = Object.entries(shared).flatMap(([name, value]) => {
-    if (isDeclaration(value)) return [[name, screenOf(value)]];
-    if (Array.isArray(value) && value.length && value.every(isDeclaration)) return [[name, value.map(screenOf)]];
-    return [];
-  });
-  return [
-    `export const API = ${addressesOf(shared.API)};`,
-    ...screens.map(([name, screen]) => `export const ${name} = ${JSON.stringify(screen)};`),
-  ].join('\n');
-}
-
-/**
- * On the web, `API` (and every group of contracts) imported from the shared package is the contracts' addresses
- * (`virtual:api-addresses`, `virtual:contract-addresses`): the client reads an endpoint's method, path, access and resource, never its
- * schemas, and the contracts build every schema with zod as they load. With `API`, the signed-in frame (its offline
- * till sends through it) fetched and ran zod and all the contracts' schemas before its first paint, some 55 KB gzip.
- * The screens whose forms check with a schema import the schema itself. Runs on the code as compiled from TypeScript
- * (type-only names are gone).
- */
-function contractsAsAddresses(): Plugin {
-  const fromShared = /import\s*\{([^}]*)\}\s*from\s*["']@duka\/shared["'];?/g;
-  return {
-    name: 'contracts-as-addresses',
-    transform(code, id) {
-      if (!/\/apps\/web\/src\/.*\.tsx?$/.test(id) || !code.includes('@duka/shared')) return undefined;
-      const rewritten = code.replace(fromShared, (statement, list: string) => {
-        const names = list
-          .split(',')
-          .map((name) => name.trim())
-          .filter(Boolean);
-        const groups = names.filter((name) => CONTRACT_GROUPS.has(name));
-        if (!groups.length) return statement;
-        const others = names.filter((name) => !groups.includes(name));
-        return [
-          others.length ? `import { ${others.join(', ')} } from '@duka/shared';` : '',
-          ...groups.map((name) => `import { ${name} } from '${name === 'API' ? API_ADDRESSES : ADDRESSES}';`),
-          // On the statement's line: the lines below keep their numbers.
-        ].join(' ');
-      });
-      return rewritten === code ? undefined : { code: rewritten, map: null };
+    resolveId: (id) => (id === ADDRESSES ? `\0${ADDRESSES}` : undefined),
+    load(id) {
+      if (id !== `\0${ADDRESSES}`) return undefined;
+      // The groups of contracts (`authEndpoints`: an object of contracts, or of a list's three), not the functions
+      // that make some.
+      const isContract = (value: unknown): value is shared.Endpoint =>
+        typeof value === 'object' && value !== null && 'method' in value && 'path' in value;
+      const isGroup = (value: unknown): value is object =>
+        typeof value === 'object' &&
+        value !== null &&
+        Object.values(value).every((inner) => isContract(inner) || isGroup(inner));
+      const addresses = (group: object): string =>
+        `{ ${Object.entries(group)
+          .map(
+            ([key, inner]) =>
+              `${JSON.stringify(key)}: ${isContract(inner) ? JSON.stringify(addressOf(inner)) : addresses(inner)}`,
+          )
+          .join(', ')} }`;
+      const groups = Object.entries(shared).filter(([name, group]) => name.endsWith('Endpoints') && isGroup(group));
+      return [
+        ...groups.map(([name, group]) => `export const ${name} = ${addresses(group as object)};`),
+        // Their own source: they use nothing else of the package.
+        `export ${shared.pathOf}`,
+        `export ${shared.queryStringOf}`,
+      ].join('\n');
     },
   };
 }
@@ -230,33 +154,13 @@ function firstPageWithoutUi(): Plugin {
         ...staticClosure(bundle, signIn?.fileName ?? ''),
       ]);
       for (const file of firstPage) {
-        const zod = zodIn(bundle, file);
+        const zod = Object.keys((bundle[file] as OutputChunk).modules).find((id) => /\/node_modules\/zod\//.test(id));
         if (zod)
           this.error(`${file}, loaded by the first page, holds ${zod}: a file it imports uses a contract's schema`);
-      }
-      // Nor the signed-in frame (the shell with its offline till, and the dashboard): on the way to a screen whose
-      // forms check with schemas, zod comes with that screen.
-      // Nor the till, a cashier's first screen.
-      const frame = Object.values(bundle).filter(
-        (chunk): chunk is OutputChunk =>
-          chunk.type === 'chunk' && chunk.moduleIds.some((id) => SIGNED_IN_FRAME.test(id) || TILL.test(id)),
-      );
-      for (const file of frame.flatMap((chunk) => [...staticClosure(bundle, chunk.fileName)])) {
-        const zod = zodIn(bundle, file);
-        if (zod)
-          this.error(
-            `${file}, loaded by the signed-in frame or the till, holds ${zod}: a file it imports uses a schema`,
-          );
-        // Nor the sign-in form's code and the forms' library (build-chunks.ts, frameChunkOf).
-        if (/(^|\/)(forms|sign-in)-/.test(file)) this.error(`the signed-in frame loads ${file}`);
       }
     },
   };
 }
-
-/** A zod module a chunk holds, if any. */
-const zodIn = (bundle: OutputBundle, file: string) =>
-  Object.keys((bundle[file] as OutputChunk).modules).find((id) => /\/node_modules\/zod\//.test(id));
 
 /**
  * index.html fetches the app's chunks (main.tsx and what it imports) beside the entry (boot.ts), not once the entry

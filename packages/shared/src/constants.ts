@@ -3,28 +3,9 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const ENVIRONMENTS = ['DEVELOPMENT', 'TEST', 'PRODUCTION'] as const;
 export const GENDERS = ['Female', 'Male'] as const;
 export const PAYMENT_METHODS = ['CASH', 'MOBILE_MONEY', 'BANK', 'CARD'] as const;
-/** A sale's part put on the customer's account: a payment method of the till's payments, never money taken. */
-export const ACCOUNT_PAYMENT = 'ACCOUNT';
-/** What the till's payments may be: money, or the named customer's account. */
-export const SALE_PAYMENT_METHODS = [...PAYMENT_METHODS, ACCOUNT_PAYMENT] as const;
-export const PAYMENT_LABELS: Record<(typeof SALE_PAYMENT_METHODS)[number], string> = {
-  CASH: 'Cash',
-  MOBILE_MONEY: 'Mobile Money',
-  BANK: 'Bank',
-  CARD: 'Card',
-  ACCOUNT: 'On account',
-};
-/** A sale paid by more than one method stores SPLIT as its method (its payments say how). */
-export const SPLIT_PAYMENT = 'SPLIT';
-
-/** A stored payment method as people read it: MOBILE_MONEY → Mobile Money. */
-export const paymentLabel = (method: string) =>
-  method === SPLIT_PAYMENT ? 'Split' : (PAYMENT_LABELS[method as keyof typeof PAYMENT_LABELS] ?? method);
 /** What the screens, receipts, files and PDFs show where a brand's name would be for goods without one (sand,
  * ballast): a batch's brand_id is then null. */
 export const NO_BRAND = 'No brand';
-/** How a path or query string names the brand of goods without one (the POS's cascade and a cart line's batches). */
-export const NO_BRAND_PARAM = 'none';
 
 /** Choosing an encryption in the e-mail settings sets the port. */
 export const SMTP_ENCRYPTIONS = [

@@ -46,17 +46,6 @@ export function formatDay(value: string | Date | null | undefined, timeZone = de
   return day;
 }
 
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-/** HH:MM of an instant in the shop's time zone, as a receipt prints it. */
-export function formatTime(value: string | Date, timeZone = shopTimeZone()): string {
-  let format = timeFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false });
-    timeFormats.set(timeZone, format);
-  }
-  return format.format(typeof value === 'string' ? new Date(value) : value);
-}
-
 /** Whole shillings with thousands separators: 1,250,000. */
 export const formatMoney = (amount: number | null | undefined) => {
   moneyFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { idField } from './catalogue.schemas.ts';
+import { hasAtMostDecimals, numeric } from './fields.ts';
 import { formatQuantity } from './format.ts';
 import { quantityWithUnit, type UnitName } from './units.ts';
 
@@ -5,8 +8,7 @@ import { quantityWithUnit, type UnitName } from './units.ts';
 // units (Tonne = 20 Bag), with an optional bulk discount. Stock is kept in base units only; a quantity in another unit
 // becomes quantity × factor base units, exactly (at most 3 decimals, else refused), and its price per unit is
 // round(price per base unit × factor × (1 − discount / 100)). The rules are here so the server, the till and its
-// offline copy compute the same figures. A product's units as forms send them and the server answers them are
-// product-units.schemas.ts: the till's offline copy uses the arithmetic without loading zod.
+// offline copy compute the same figures.
 
 /** A quantity, price factor or percent with at most `places` decimals as an integer (thousandths for 3). */
 const scaled = (n: number, places: number) => BigInt(Math.round(n * 10 ** places));
@@ -60,6 +62,56 @@ export function inLargestUnits(baseQuantity: number, base: UnitName, units: read
 /** "2 Tonne = 40 Bag": a quantity received or entered in another unit, and what it is in base units. */
 export const unitEquation = (quantity: number, unit: UnitName, baseQuantity: number, base: UnitName) =>
   `${quantityWithUnit(quantity, unit)} = ${quantityWithUnit(baseQuantity, base)}`;
+
+export const productUnitSchema = z.object({
+  measurement_id: idField('Each unit needs a measurement.'),
+  factor: numeric(
+    z
+      .number({ error: 'Each unit needs a factor: how many base units it holds.' })
+      .positive({ error: 'A factor must be above 0.' })
+      .refine((n) => hasAtMostDecimals(n, 3), { error: 'A factor has at most 3 decimals.' })
+      .max(1_000_000, { error: 'A factor is at most 1,000,000.' }),
+  ),
+  bulk_discount_percent: numeric(
+    z
+      .number({ error: 'The bulk discount is a percent.' })
+      .min(0, { error: 'The bulk discount cannot be negative.' })
+      .max(99.99, { error: 'The bulk discount is below 100 %.' })
+      .refine((n) => hasAtMostDecimals(n, 2), { error: 'The bulk discount has at most 2 decimals.' }),
+  ).default(0),
+});
+export type ProductUnitInput = z.infer<typeof productUnitSchema>;
+
+export const productUnitsUpdateSchema = z
+  .object({
+    base_measurement_id: idField('The base unit is required.'),
+    units: z.array(productUnitSchema).max(20, { error: 'At most 20 units.' }).default([]),
+  })
+  .superRefine((v, ctx) => {
+    const seen = new Set<number>([v.base_measurement_id]);
+    v.units.forEach((u, i) => {
+      if (seen.has(u.measurement_id))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['units', i, 'measurement_id'],
+          message:
+            u.measurement_id === v.base_measurement_id
+              ? 'The base unit is not one of the other units.'
+              : 'Each unit is listed once.',
+        });
+      seen.add(u.measurement_id);
+    });
+  });
+export type ProductUnitsInput = z.infer<typeof productUnitsUpdateSchema>;
+
+const unitNameFields = { measurement_id: z.number(), name: z.string(), plural: z.string().nullable() };
+
+/** A product's units as GET /productunits answers: the base (null: no stock and no units yet) and the others. */
+export const productUnitsShown = z.object({
+  base: z.object(unitNameFields).nullable(),
+  units: z.array(z.object({ ...unitNameFields, factor: z.number(), bulk_discount_percent: z.number() })),
+});
+export type ProductUnits = z.output<typeof productUnitsShown>;
 
 /** "Quantity × factor needs more than 3 decimals": the refusal of a quantity that does not convert exactly. */
 export const inexactQuantity = (quantity: number, unit: UnitName, factor: number) =>

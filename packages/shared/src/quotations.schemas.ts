@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { idField, quantityField } from './catalogue.schemas.ts';
-import { ACCOUNT_PAYMENT } from './constants.ts';
 import { hasAtMostDecimals, numeric, optionalTextField, phoneField, requiredText } from './fields.ts';
 import { blankAsAbsent, isoDate } from './list.schemas.ts';
 import { MAX_LINE_QUANTITY, MAX_MONEY, MAX_SALE_LINES } from './money.ts';
-import { salePaymentSchema } from './sales.schemas.ts';
+import { ACCOUNT_PAYMENT, salePaymentSchema } from './sales.schemas.ts';
 
 // Quotations (proformas) a contractor takes to a client, their conversion into a sale at the quoted prices, and the
 // delivery notes of goods collected over several trips.

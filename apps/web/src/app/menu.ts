@@ -1,15 +1,14 @@
 // The left menu: each item shows only when the user holds its key; a group shows when one item does.
-// The reports' screens, not their declarations: those build their filters' and rows' schemas as they load.
 import {
   awaitingDeliveryReport,
   FINANCIAL_REPORTS,
-  type ListScreen,
+  type ListDeclaration,
+  type PermissionKey,
   payablesReport,
   receivablesReport,
   SALES_REPORTS,
   STOCK_REPORTS,
-} from 'virtual:api-addresses';
-import type { PermissionKey } from '@duka/shared';
+} from '@duka/shared';
 
 export interface MenuItem {
   label: string;
@@ -28,7 +27,7 @@ export interface MenuGroup {
 }
 
 /** A report's entry: its title, its screen at the report's own path, behind its List key. */
-const reportItem = (report: ListScreen): MenuItem => ({
+const reportItem = (report: ListDeclaration): MenuItem => ({
   label: report.title,
   path: report.path,
   permission: report.keys.list,

@@ -6,7 +6,7 @@ import { listEndpoints } from '../contract/lists.ts';
 import { idParamSchema } from '../list.schemas.ts';
 import { productList, productRow } from '../lists/record-lists.ts';
 import { productBarcodeAssignSchema, productLabelsQuerySchema } from '../product-labels.schemas.ts';
-import { productUnitsShown, productUnitsUpdateSchema } from '../product-units.schemas.ts';
+import { productUnitsShown, productUnitsUpdateSchema } from '../product-units.ts';
 import { option } from './common.ts';
 
 // A product (its name unique within its category, an optional barcode and SKU), its declared list and files

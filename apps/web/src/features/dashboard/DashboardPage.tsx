@@ -1,5 +1,4 @@
-import { payablesReport } from 'virtual:api-addresses';
-import { type DashboardData, formatMoney } from '@duka/shared';
+import { type DashboardData, formatMoney, payablesReport } from '@duka/shared';
 import { Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useSearchParams } from 'react-router';

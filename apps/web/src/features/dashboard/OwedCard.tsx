@@ -1,5 +1,4 @@
-import type { ListScreen } from 'virtual:api-addresses';
-import { formatMoney } from '@duka/shared';
+import { formatMoney, type ListDeclaration } from '@duka/shared';
 import { Anchor, Group, Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -16,8 +15,7 @@ export function OwedCard({
 }: {
   label: string;
   total: number;
-  /** The report's screen (virtual:api-addresses): its declaration builds schemas as it loads. */
-  report: ListScreen;
+  report: ListDeclaration;
   testId: string;
   children?: ReactNode;
 }) {

@@ -1,5 +1,4 @@
-import { receivablesReport } from 'virtual:api-addresses';
-import { countOf, type DashboardData } from '@duka/shared';
+import { countOf, type DashboardData, receivablesReport } from '@duka/shared';
 import { Text } from '@mantine/core';
 import { OwedCard } from './OwedCard.tsx';
 
