@@ -233,23 +233,12 @@ describe('the stock day totals', () => {
     // Another cost, minimum, stock date, quantity and supplier.
     const other = await makeCatalogue(t, admin, 'Ridge Caps');
     expect(other.supplier_id).not.toBe(catalogue.supplier_id);
-    const edited = await edit(batch, {
-      supplier_id: other.supplier_id,
-      quantity: 12.5,
-      unit_price: 901,
-      min_stock_level: 20,
-      stock_date: ago(45),
-    });
+    const figures = { quantity: 12.5, unit_price: 901, min_stock_level: 20, stock_date: ago(45) };
+    const edited = await edit(batch, { ...figures, supplier_id: other.supplier_id });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     await expectKept();
     // The supplier alone: the batch's value moves back to the first supplier.
-    const moved = await edit(batch, {
-      supplier_id: catalogue.supplier_id,
-      quantity: 12.5,
-      unit_price: 901,
-      min_stock_level: 20,
-      stock_date: ago(45),
-    });
+    const moved = await edit(batch, { ...figures, supplier_id: catalogue.supplier_id });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     await expectKept();
 
