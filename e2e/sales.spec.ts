@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
@@ -26,7 +27,7 @@ beforeAll(async () => {
   await stockItem(app.url, token, 'Roofing Nails', 7_500, 40);
   await stockItem(app.url, token, 'Binding Wire', 12_345, 25);
   await saveBusinessInfo(app.url, token);
-  page = await signedInPage(browser, app.url, DEMO_ADMIN, { prepare: collectErrors(errors) });
+  page = await signedInPage(browser, app.url, DEMO_ADMIN, { prepare: collectErrors(errors), acceptDownloads: true });
 });
 afterAll(() => stopAll(app, browser));
 
@@ -125,7 +126,25 @@ describe('point of sale', () => {
     expect(await page.getByTestId('card-total_revenue').textContent()).toBe('UGX 43,666');
     // Cost: 4 × 6,000 + 1.5 × 9,876 = 38,814; gross profit 43,666 − 38,814.
     expect(await page.getByTestId('card-gross_profit').textContent()).toBe('UGX 4,852');
-    await page.getByTestId('top-products-chart').locator('canvas').waitFor();
+    // The chart: one bar per product sold, the most sold first, each named with its quantity.
+    await page.getByRole('img', { name: /^Top 10 Selling Products\./ }).waitFor();
+    const bars = page.getByTestId('top-products-bar').locator('title');
+    expect(await bars.allTextContents()).toEqual([
+      expect.stringMatching(/^Roofing Nails \(.+\): 4$/),
+      expect.stringMatching(/^Binding Wire \(.+\): 1\.5$/),
+    ]);
+    // Saved as a PNG image.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('top-products-chart').getByRole('button', { name: 'Export' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('top_10_selling_products.png');
+    expect(
+      fs
+        .readFileSync(await download.path())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
     // The Administrator holds the Profit and Loss report: all six period cards (expenses among them), and the
     // receivables and payables reports: what customers owe, and what the shop owes its suppliers.
     expect(await page.getByTestId(/^card-(?!receivables|payables)/).count()).toBe(6);
@@ -138,7 +157,7 @@ describe('point of sale', () => {
     const cashier = await signedInPage(browser, app.url, DEMO_CASHIER, { prepare: collectErrors(errors) });
     await menuLink(cashier, 'Dashboard').click();
     expect(await cashier.getByTestId('card-total_revenue').textContent()).toBe('UGX 43,666');
-    await cashier.getByTestId('top-products-chart').locator('canvas').waitFor();
+    await expect.poll(() => cashier.getByTestId('top-products-bar').count()).toBe(2);
     expect(await cashier.getByTestId(/^card-/).count()).toBe(1);
     expect(await cashier.getByText('Gross Profit').count()).toBe(0);
     await cashier.close();

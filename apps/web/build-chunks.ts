@@ -6,7 +6,6 @@ const VENDOR_CHUNKS: [RegExp, string][] = [
   [/\/node_modules\/(react|react-dom|scheduler)\//, 'react'],
   [/\/node_modules\/(react-router|react-router-dom)\//, 'router'],
   [/\/node_modules\/@tanstack\//, 'tanstack'],
-  [/\/node_modules\/(echarts|zrender|echarts-for-react)\//, 'echarts'],
   // The forms' library: the sign-in page and the forms load it, a signed-in reload of a list or the dashboard not.
   [/\/node_modules\/react-hook-form\//, 'forms'],
   // zod, which builds the contracts' schemas: the screens load it, the first page not (its calls go through the

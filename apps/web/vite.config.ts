@@ -25,7 +25,7 @@ export default defineConfig({
       workbox: {
         // The barcode reader's WebAssembly (~1 MB, the camera scan's fallback) too, so scanning works offline.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff,woff2,wasm}'],
-        // The charts' bundle is large; the till must still open offline with every screen's code at hand.
+        // Every file up to 6 MB is kept: the till must still open offline with every screen's code at hand.
         maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
         navigateFallback: '/index.html',
         // Only the app's own pages fall back to index.html; /api and the manifest always go to the server.
@@ -44,7 +44,7 @@ export default defineConfig({
     outDir: 'dist',
     chunkSizeWarningLimit: 1500,
     // Vendor libraries in chunks of their own, cached across app releases. Mantine stays with Rollup's split: its
-    // components follow the lazy screens that use them. ECharts is imported by the dashboard's chart alone.
+    // components follow the lazy screens that use them.
     // Chunks under 20 KB that only declare (no code run on load) are merged into one loaded alongside them: a
     // signed-in page fetched some 40 files of 1-5 KB, five or six round trips over HTTP/1.1's six connections on a
     // slow phone network before it could show; the dashboard opened from a reload now fetches 42 files, not 54.

@@ -18,7 +18,12 @@ export async function downloadFile<E extends Endpoint>(
   }
   const disposition = response.headers.get('content-disposition') ?? '';
   const name = disposition.match(/filename="?([^";]+)"?/)?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await response.blob());
+  saveBlob(await response.blob(), name);
+}
+
+/** Hands `blob` to the browser as a download named `name`. */
+export function saveBlob(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type ComponentType, Suspense, use, useEffect, useRef, useState } from 'react';
+import { type ComponentType, Suspense, use } from 'react';
 import { PageLoader } from './PageLoader.tsx';
 
 type ComponentKeys<M> = { [K in keyof M]: M[K] extends ComponentType<any> ? K : never }[keyof M];
@@ -63,27 +63,4 @@ export function lazyPage<M, K extends ComponentKeys<M>>(
   }
   LazyPage.preload = () => void preload();
   return LazyPage as M[K];
-}
-
-/**
- * A part of a screen below the first view (the dashboard's chart): its code is fetched when its place comes into
- * view, so a phone's first screen neither waits for it nor stalls on it. `height` keeps the place meanwhile.
- */
-export function lazyWhenVisible<M, K extends ComponentKeys<M>>(load: () => Promise<M>, name: K, height: number): M[K] {
-  const Part = lazyPage(load, name) as ComponentType<any>;
-  function LazyWhenVisible(props: object) {
-    const place = useRef<HTMLDivElement>(null);
-    const [isInView, setInView] = useState(false);
-    useEffect(() => {
-      const element = place.current;
-      if (isInView || !element) return;
-      const observer = new IntersectionObserver((entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setInView(true);
-      });
-      observer.observe(element);
-      return () => observer.disconnect();
-    }, [isInView]);
-    return isInView ? <Part {...props} /> : <div ref={place} style={{ minHeight: height }} />;
-  }
-  return LazyWhenVisible as M[K];
 }

@@ -5,7 +5,6 @@ import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { type DashboardDates, useDashboard } from '../../api/dashboard.ts';
 import { FormAlerts } from '../../components/FormAlerts.tsx';
-import { lazyWhenVisible } from '../../components/lazy-page.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import {
@@ -18,9 +17,8 @@ import {
 import { OpenDiscrepanciesAlert } from './OpenDiscrepanciesAlert.tsx';
 import { OwedCard } from './OwedCard.tsx';
 import { ReceivablesCard } from './ReceivablesCard.tsx';
+import { TopProductsChart } from './TopProductsChart.tsx';
 
-// ECharts is large: its chunk is fetched once the chart's place (450 px, under the cards) comes into view.
-const TopProductsChart = lazyWhenVisible(() => import('./TopProductsChart.tsx'), 'TopProductsChart', 450);
 // The custom period's date fields come when Custom is chosen: the dashboard opens on a preset period.
 const RangeInput = lazy(() =>
   import('../../components/dates/RangeInput.tsx').then((module) => ({ default: module.RangeInput })),
@@ -150,7 +148,7 @@ export function DashboardPage() {
               {shown.chart_data.length > 0 ? (
                 <TopProductsChart points={shown.chart_data} />
               ) : (
-                // Empty axes said nothing; the chart's library is not even fetched for a period without sales.
+                // Empty axes said nothing: a period without sales says so.
                 <Stack align="center" justify="center" gap="xs" mih={200} data-testid="top-products-empty">
                   <Text fw={700}>Top 10 Selling Products</Text>
                   <Text c="dimmed">No sales in this period</Text>
