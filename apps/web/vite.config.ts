@@ -4,11 +4,13 @@ import type { OutputBundle, OutputChunk } from 'rollup';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { chunkOf } from './build-chunks.ts';
+import { stableIds } from './build-stable-ids.ts';
 
 // In development the API runs on :3000 (npm start); the built client is served by the server itself.
 export default defineConfig({
   plugins: [
     react(),
+    stableIds(),
     contractAddresses(),
     firstPageWithoutUi(),
     preloadFirstPage(),
