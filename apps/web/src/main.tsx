@@ -68,11 +68,11 @@ const render = () =>
       </MantineProvider>
     </StrictMode>,
   );
-// Signed in, the first render shows only the loader while the shell's answers and chunks come: at transition
-// priority, which React splits into short slices, so it does not hold the phone's main thread in one long task
-// on a slow phone. Signed out, the first render is the sign-in page itself, rendered at once.
-if (readToken()) startTransition(render);
-else render();
+// The first render at transition priority, which React splits into short slices, so it does not hold a slow phone's
+// main thread in one long task: signed in, it shows only the loader while the shell's answers and chunks come; signed
+// out, it is the sign-in page itself, whose render at once was one long task of some 50 ms on this machine's CPU (the
+// page already shows its "Please wait" until then).
+startTransition(render);
 
 // The service worker's code is not needed to show the first page: it comes once the page has loaded and the
 // first screen has had time to show. Installing, it fetches every file of the app (some 2.7 MB): on a
