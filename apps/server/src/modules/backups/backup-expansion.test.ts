@@ -3,6 +3,7 @@
 import { once } from 'node:events';
 import { createGzip } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { downloadedBackup } from '../../../test/backup-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { openBackup, readHeader } from '../../platform/backup-format.ts';
 import { knownMigrations } from '../../platform/backup-snapshot.ts';
@@ -16,9 +17,7 @@ let real: Buffer;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.signIn();
-  const made = await t.call('POST', '/api/backupstore', { token: admin });
-  expect(made.status).toBe(200);
-  real = (await t.download(`/api/backupdownload/${made.body.data.id}`, admin)).bytes;
+  real = await downloadedBackup(t, admin);
 });
 afterAll(() => t.close());
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { downloadedBackup } from '../../../test/backup-fixtures.ts';
 import { makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { checkBackupFile, readHeader } from '../../platform/backup-format.ts';
@@ -22,9 +23,7 @@ beforeAll(async () => {
   admin = await shop.signIn();
   const catalogue = await makeCatalogue(shop, admin, 'Roofing nails 3in');
   await receiveBatch(shop, admin, catalogue, { quantity: 40, unit_price: 9_000, sale_price: 11_500 });
-  const made = await shop.call('POST', '/api/backupstore', { token: admin });
-  expect(made.status).toBe(200);
-  backup = (await shop.download(`/api/backupdownload/${made.body.data.id}`, admin)).bytes;
+  backup = await downloadedBackup(shop, admin);
 });
 afterAll(async () => {
   await shop?.close();

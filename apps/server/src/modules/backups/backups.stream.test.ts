@@ -8,6 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { downloadedBackup } from '../../../test/backup-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { type BackupHeader, checkBackupFile, headerBytes, readHeader } from '../../platform/backup-format.ts';
 import { knownMigrations } from '../../platform/backup-snapshot.ts';
@@ -24,9 +25,7 @@ let folder: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.signIn();
-  const made = await t.call('POST', '/api/backupstore', { token: admin });
-  expect(made.status).toBe(200);
-  real = (await t.download(`/api/backupdownload/${made.body.data.id}`, admin)).bytes;
+  real = await downloadedBackup(t, admin);
   const read = readHeader(real);
   if (!read) throw new Error('the backup has no header');
   head = real.subarray(0, read.length);
