@@ -158,8 +158,7 @@ export async function loadSnapshot(trx: Transaction<DB>, checked: CheckedBackup)
     await sql`alter table ${sql.raw(fk.tbl)} drop constraint ${sql.id(fk.name)}`.execute(trx);
   }
   await sql`truncate ${sql.join(tables.map((t) => sql.table(t)))}`.execute(trx);
-  const triggerModes = await userTriggerModes(trx);
-  await setUserTriggers(trx, tables, false);
+  const paused = await pauseUserTriggers(trx, tables);
   await sql`set local maintenance_work_mem = ${sql.lit(INDEX_BUILD_MEMORY)}`.execute(trx);
   const loaded = new Map<string, number>();
   // Each table's indexes are dropped before its rows load and built once they are all in, before the next table:
@@ -180,12 +179,7 @@ export async function loadSnapshot(trx: Transaction<DB>, checked: CheckedBackup)
   if (loaded.size !== checked.tables.size || [...loaded].some(([t, n]) => checked.tables.get(t) !== n)) {
     throw new Error('the backup file changed while it was being restored');
   }
-  await setUserTriggers(trx, tables, true);
-  for (const t of triggerModes) {
-    await sql`alter table ${sql.raw(t.tbl)} ${sql.raw(TRIGGER_MODES[t.mode] ?? 'enable')} trigger ${sql.id(t.name)}`.execute(
-      trx,
-    );
-  }
+  await resumeUserTriggers(trx, paused);
   for (const fk of foreignKeys.rows) {
     await sql`alter table ${sql.raw(fk.tbl)} add constraint ${sql.id(fk.name)} ${sql.raw(fk.def)}`.execute(trx);
   }
@@ -209,25 +203,30 @@ export async function loadSnapshot(trx: Transaction<DB>, checked: CheckedBackup)
 /**
  * Triggers off while the rows load: the sale totals and line rollups kept by them (migrations 020, 021) come in the
  * backup as they were in its snapshot, and counting the restored lines into them again would count them twice.
+ * Returns what resumeUserTriggers needs to set each back as it was.
  */
-/**
- * The user triggers set to fire in replica mode too (ENABLE ALWAYS, migration 039), in replica mode only, or kept
- * off: `enable trigger user` would make each a plain one again, so each is set back as it was after the load.
- */
-const TRIGGER_MODES: Record<string, string> = { A: 'enable always', R: 'enable replica', D: 'disable' };
-async function userTriggerModes(trx: Trx) {
-  const { rows } = await sql<{ tbl: string; name: string; mode: string }>`
+async function pauseUserTriggers(trx: Trx, tables: string[]) {
+  // Not every user trigger is a plain one (ENABLE ALWAYS, migration 039; or replica-only, or kept off):
+  // `enable trigger user` alone would make each plain again.
+  const { rows: modes } = await sql<{ tbl: string; name: string; mode: string }>`
     select t.tgrelid::regclass::text as tbl, t.tgname as name, t.tgenabled as mode
     from pg_trigger t join pg_class c on c.oid = t.tgrelid
     where not t.tgisinternal and t.tgenabled <> 'O' and c.relnamespace = current_schema()::regnamespace`.execute(trx);
-  return rows;
+  for (const table of tables) await sql`alter table ${sql.table(table)} disable trigger user`.execute(trx);
+  return { tables, modes };
 }
 
-async function setUserTriggers(trx: Trx, tables: string[], on: boolean) {
-  for (const table of tables) {
-    await sql`alter table ${sql.table(table)} ${sql.raw(on ? 'enable' : 'disable')} trigger user`.execute(trx);
+/** The user triggers pauseUserTriggers turned off, on again in their own modes. */
+async function resumeUserTriggers(trx: Trx, { tables, modes }: Awaited<ReturnType<typeof pauseUserTriggers>>) {
+  for (const table of tables) await sql`alter table ${sql.table(table)} enable trigger user`.execute(trx);
+  for (const t of modes) {
+    await sql`alter table ${sql.raw(t.tbl)} ${sql.raw(TRIGGER_MODES[t.mode] ?? 'enable')} trigger ${sql.id(t.name)}`.execute(
+      trx,
+    );
   }
 }
+
+const TRIGGER_MODES: Record<string, string> = { A: 'enable always', R: 'enable replica', D: 'disable' };
 
 /**
  * The pieces of `source`, the next one read while the caller works on the current: the file's inflating and cutting

@@ -47,12 +47,15 @@ export interface SaleFigures {
   payment_method: string;
   change_given: number;
   /** The customer's account part, for a sale to a customer (modules/customers/account.ts, chargeSale). */
-  account?: {
-    customer_id: number;
-    on_account: number;
-    account_due: number;
-    customer_balance_after: number;
-  };
+  account?: SaleAccount;
+}
+
+/** What a sale for a customer carries of their account, written with the sale's other figures. */
+export interface SaleAccount {
+  customer_id: number;
+  on_account: number;
+  account_due: number;
+  customer_balance_after: number;
 }
 
 /**

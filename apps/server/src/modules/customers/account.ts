@@ -5,6 +5,7 @@
 import { formatMoney } from '@duka/shared';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import type { SaleAccount } from '../../platform/counters.ts';
 import { AppError, invalidField } from '../../platform/errors.ts';
 
 type Trx = Transaction<DB>;
@@ -176,14 +177,6 @@ export interface SaleCharge {
   /** Made offline: a fact that is recorded even past the limit (the customer is then over it). */
   offline: boolean;
   overrideReason?: string;
-}
-
-/** What a sale for a customer carries of their account, written with the sale's other figures. */
-export interface SaleAccount {
-  customer_id: number;
-  on_account: number;
-  account_due: number;
-  customer_balance_after: number;
 }
 
 /**

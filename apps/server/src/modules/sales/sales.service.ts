@@ -319,6 +319,6 @@ export async function recordSale(
       `Sale ${claimed.sale_number} (receipt ${receiptNumber}): ${countOf(lines.length, 'line')}, total ${totals.total_amount} UGX (${paidBy.join(', ') || paid.method}; change ${paid.changeGiven})${charged ? `; ${charged.note}` : ''}${madeAt ? `; made offline at ${madeAt.toISOString()}${shortfalls ? `, ${countOf(shortfalls, 'stock discrepancy', 'stock discrepancies')}` : ''}` : ''}`,
   });
   // The customer's advance settles the sale now that it carries what it owes (the customer is still locked).
-  if (charged?.takesAdvance && customer) await settleOpenItems(trx, customer.id);
+  if (charged?.takesAdvance) await settleOpenItems(trx, charged.account.customer_id);
   return { id: claimed.id, replayed: false };
 }
