@@ -29,7 +29,8 @@ const ALL = '*';
 // Tables the database's triggers write when these are written (migrations 020, 021): sale totals and line rollups.
 const KEPT_BY_TRIGGERS: Record<string, string[]> = {
   sales: ['sale_items', 'sale_totals', 'sale_product_months', 'sale_supplier_days'],
-  sale_items: ['sale_totals', 'sale_product_months', 'sale_supplier_days'],
+  // Migration 046: a line dated in an ended month changes the closed months' version.
+  sale_items: ['sale_totals', 'sale_product_months', 'sale_supplier_days', 'closed_months_version'],
   sale_payments: ['sale_totals'],
   sale_returns: ['sale_totals'],
   // Migrations 039 and 043: the stock's day totals and the suppliers' stock values follow the batches.

@@ -624,6 +624,12 @@ export interface SaleProductMonthsTable {
   quantity: number;
 }
 
+/** One row: changes whenever a sale line dated in an ended UTC month changes (migration 046). */
+export interface ClosedMonthsVersionTable {
+  one: ColumnType<boolean, never, never>;
+  version: string;
+}
+
 /** Sale lines summed per UTC day and their batch's supplier, kept by the database (migration 021). */
 export interface SaleSupplierDaysTable {
   day: ColumnType<string, never, never>;
@@ -656,6 +662,7 @@ export interface DB {
   sale_totals: SaleTotalsTable;
   sale_product_months: SaleProductMonthsTable;
   sale_supplier_days: SaleSupplierDaysTable;
+  closed_months_version: ClosedMonthsVersionTable;
   shop_counters: ShopCountersTable;
   sale_payments: SalePaymentsTable;
   sale_returns: SaleReturnsTable;

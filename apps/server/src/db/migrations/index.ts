@@ -40,6 +40,7 @@ import * as accountPeriodIndexes from './042_account_period_indexes.ts';
 import * as supplierStockValues from './043_supplier_stock_values.ts';
 import * as monthProductRanking from './044_month_product_ranking.ts';
 import * as customerSalesOnAccount from './045_customer_sales_on_account.ts';
+import * as closedMonthsVersion from './046_closed_months_version.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '043_supplier_stock_values': supplierStockValues,
   '044_month_product_ranking': monthProductRanking,
   '045_customer_sales_on_account': customerSalesOnAccount,
+  '046_closed_months_version': closedMonthsVersion,
 };

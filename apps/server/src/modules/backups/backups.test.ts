@@ -212,6 +212,9 @@ describe('a backup restored into a fresh instance', () => {
 
   it('brings back every table, the books to the shilling, and the users with their passwords', async () => {
     const freshAdmin = await fresh.signIn();
+    const closedMonthsVersion = async (app: TestApp) =>
+      (await app.db.selectFrom('closed_months_version').select('version').executeTakeFirstOrThrow()).version;
+    const versionsBefore = [await closedMonthsVersion(shop), await closedMonthsVersion(fresh)];
     const res = await upload(fresh, freshAdmin, file, PASSPHRASE);
     expect(res, JSON.stringify(res.body)).toMatchObject({
       status: 200,
@@ -227,6 +230,8 @@ describe('a backup restored into a fresh instance', () => {
     });
     expect(await books(fresh)).toEqual(booksAtBackup);
     expect(await fresh.db.selectFrom('sale_items').select('id').execute()).toHaveLength(4);
+    // Sums of ended months kept under any version seen before are not taken for the restored rows'.
+    expect(versionsBefore).not.toContain(await closedMonthsVersion(fresh));
     expect(await unbalancedBatches(fresh)).toEqual([]);
     const restoreAudit = await lastAudit(fresh);
     expect(restoreAudit).toMatchObject({ type: 'Backup', activity: 'Restore' });

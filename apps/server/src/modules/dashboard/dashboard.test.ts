@@ -7,6 +7,8 @@ import { postSale, saleAt } from '../../../test/report-fixtures.ts';
 import { makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { DEMO_CASHIER } from '../../db/seed/demo.ts';
+import { keptSums } from './closed-month-sums.ts';
+import { openReading } from './closed-month-top.ts';
 
 let t: TestApp;
 let admin: string;
@@ -272,25 +274,13 @@ describe('GET /api/dashboard: top products of one shop month', () => {
       t.db,
     );
 
-    const from = '2026-08-01T00:00:00+03:00';
-    const until = '2026-09-01T00:00:00+03:00';
-    const fromLines = await sql<{ name: string; y: number }>`
-      WITH l AS (
-        SELECT product_id, measurement_id, quantity FROM sale_items WHERE created_at >= ${from} AND created_at < ${until}
-        UNION ALL
-        SELECT i.product_id, i.measurement_id, -ri.quantity FROM sale_return_items ri
-          JOIN sale_returns r ON r.id = ri.return_id JOIN sale_items i ON i.id = ri.sale_item_id
-         WHERE r.created_at >= ${from} AND r.created_at < ${until})
-      SELECT p.name, sum(l.quantity)::float8 AS y FROM l
-        JOIN products p ON p.id = l.product_id JOIN measurements m ON m.id = l.measurement_id
-       GROUP BY l.product_id, l.measurement_id, p.name, m.name HAVING sum(l.quantity) > 0
-       ORDER BY y DESC, p.name, m.name LIMIT 10`.execute(t.db);
+    const fromLines = await rankedFromLines('2026-08-01', '2026-08-31');
     const bars = (await t.call('GET', '/api/dashboard?startDate=2026-08-01&endDate=2026-08-31', { token: admin })).body
       .data.chart_data as { label: string; y: number }[];
-    expect(bars.map((bar) => ({ name: bar.label.split(' (')[0], y: bar.y }))).toEqual(fromLines.rows);
+    expect(bars.map((bar) => ({ name: bar.label.split(' (')[0], y: bar.y }))).toEqual(fromLines);
     // The edges and the return decided it: the riser and the night owl are in, the leaver, dusk and the return out,
     // and of the four tied at 15 the first by name.
-    expect(fromLines.rows.map((r) => r.name)).toEqual([
+    expect(fromLines.map((r) => r.name)).toEqual([
       'Early Riser',
       'Rank Z',
       'Rank Y',
@@ -302,6 +292,106 @@ describe('GET /api/dashboard: top products of one shop month', () => {
       'Night Owl',
       'Rank P',
     ]);
+  });
+});
+
+/** The top 10 of the shop days from `first` to `last` ranked straight from the lines and returns, as bars are. */
+async function rankedFromLines(first: string, last: string) {
+  const from = kampalaMidnight(first);
+  const until = kampalaMidnight(plusDays(last, 1));
+  const { rows } = await sql<{ name: string; y: number }>`
+    WITH l AS (
+      SELECT product_id, measurement_id, quantity FROM sale_items WHERE created_at >= ${from} AND created_at < ${until}
+      UNION ALL
+      SELECT i.product_id, i.measurement_id, -ri.quantity FROM sale_return_items ri
+        JOIN sale_returns r ON r.id = ri.return_id JOIN sale_items i ON i.id = ri.sale_item_id
+       WHERE r.created_at >= ${from} AND r.created_at < ${until})
+    SELECT p.name, sum(l.quantity)::float8 AS y FROM l
+      JOIN products p ON p.id = l.product_id JOIN measurements m ON m.id = l.measurement_id
+     GROUP BY l.product_id, l.measurement_id, p.name, m.name HAVING sum(l.quantity) > 0
+     ORDER BY y DESC, p.name, m.name LIMIT 10`.execute(t.db);
+  return rows;
+}
+
+describe('GET /api/dashboard: top products of a year', () => {
+  // A year's bars read the ended months' sums kept in memory and only the products that can still be bars; a line
+  // changed in an ended month changes the closed months' version, and the sums are read again.
+  const firstOfMonthsAgo = (months: number) => {
+    const first = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
+    first.setUTCMonth(first.getUTCMonth() - months);
+    return first.toISOString().slice(0, 10);
+  };
+  const midMonthAgo = (months: number) => `${firstOfMonthsAgo(months).slice(0, 8)}15T09:00:00Z`;
+  const yearStart = firstOfMonthsAgo(11);
+  const version = async () =>
+    (await t.db.selectFrom('closed_months_version').select('version').executeTakeFirstOrThrow()).version;
+  const bars = async () =>
+    ((await dashboard(`?startDate=${yearStart}&endDate=${today}`)).chart_data as { label: string; y: number }[]).map(
+      (bar) => ({ name: bar.label.split(' (')[0], y: bar.y }),
+    );
+
+  it('equal the ranking from the lines, and follow a sale re-dated into an ended month or taken out of one', async () => {
+    const stock = { quantity: 2_000, unit_price: 100, sale_price: 500, stock_date: '2020-01-01' };
+    const product = async (name: string) => receiveBatch(t, admin, await makeCatalogue(t, admin, name), stock);
+    // Ten sold over ended months, two of them tied at the tenth bar.
+    for (const [i, quantity] of [200, 190, 180, 170, 160, 150, 140, 130, 110, 110].entries()) {
+      const batch = await product(`Year ${String.fromCharCode(65 + i)}`);
+      await saleAt(t, admin, midMonthAgo(2), [[batch, quantity - 50]]);
+      await saleAt(t, admin, midMonthAgo(4), [[batch, 50]]);
+    }
+    // Eleventh over the ended months, a bar by what it sold this month, though ten others sold more this month.
+    const climber = await product('Year K');
+    await saleAt(t, admin, midMonthAgo(3), [[climber, 105]]);
+    await postSale(t, admin, [[climber, 8]], { paymentMethod: 'CASH' });
+    const before = await version();
+    for (let i = 1; i <= 10; i++)
+      await postSale(t, admin, [[await product(`Today ${i}`), 9]], { paymentMethod: 'CASH' });
+    // Selling today changes no ended month.
+    expect(await version()).toBe(before);
+    const late = await product('Late Sync');
+    await saleAt(t, admin, midMonthAgo(2), [[late, 1]]);
+    expect(await version()).not.toBe(before);
+
+    const ranked = await rankedFromLines(yearStart, today);
+    expect(await bars()).toEqual(ranked);
+    expect(ranked.map((bar) => bar.name)).toEqual([
+      'Year A',
+      'Year B',
+      'Year C',
+      'Year D',
+      'Year E',
+      'Year F',
+      'Year G',
+      'Year H',
+      'Year K',
+      'Year I',
+    ]);
+
+    // A sale dated into an ended month after its sums were kept: read again, it tops the year.
+    const lateSale = await saleAt(t, admin, midMonthAgo(5), [[late, 900]]);
+    expect((await bars())[0]).toEqual({ name: 'Late Sync', y: 901 });
+    expect(await bars()).toEqual(await rankedFromLines(yearStart, today));
+    // Its lines taken out again: gone from the bars.
+    await sql`DELETE FROM sale_items WHERE sale_id = ${lateSale.id}`.execute(t.db);
+    expect(await bars()).toEqual(ranked);
+  });
+
+  it("equal it too when only the largest sums are kept and the open month is read a little at a time, as a chain's", async () => {
+    const ranked = await rankedFromLines(yearStart, today);
+    expect(ranked).toHaveLength(10);
+    const [reading, kept] = [{ ...openReading }, keptSums.most];
+    try {
+      // Twelve sums kept of the year's products; the month read three at a time, the rest of a product looked up.
+      keptSums.most = 12;
+      Object.assign(openReading, { first: 3, deeper: 2, candidates: 1_000 });
+      expect(await bars()).toEqual(ranked);
+      // Read further and further while more than two products could be bars, to the month's end.
+      Object.assign(openReading, { candidates: 2 });
+      expect(await bars()).toEqual(ranked);
+    } finally {
+      Object.assign(openReading, reading);
+      keptSums.most = kept;
+    }
   });
 });
 

@@ -5,6 +5,8 @@ import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Period } from '../../platform/period.ts';
 import { inWhole, splitPeriod } from '../reports/line-rollups.ts';
+import { nextMonth } from './closed-month-sums.ts';
+import { topOverClosedMonths } from './closed-month-top.ts';
 
 /**
  * The top 10 products by quantity sold, one bar per product and unit of measurement: bags and kilograms of one
@@ -29,10 +31,12 @@ export async function topProducts(db: Database, period: Period) {
     .where('r.created_at', '>=', period.from)
     .where('r.created_at', '<', period.until)
     .select(['i.product_id', 'i.measurement_id', sql<number>`-ri.quantity`.as('quantity')]);
-  const perProduct =
-    whole && isOneMonth(whole)
-      ? topOfOneMonth(db, whole[0], [...edgeLines, returned])
-      : summed(db, whole, [...edgeLines, returned]);
+  const moves = [...edgeLines, returned];
+  const perProduct = !whole
+    ? summed(db, monthsIn(db, whole), moves)
+    : nextMonth(whole[0]) === whole[1]
+      ? topOfOneMonth(db, whole[0], moves)
+      : ((await topOverClosedMonths(db, whole, thousandthsOf(db, moves))) ?? summed(db, monthsIn(db, whole), moves));
   // Only the bars' rows meet their names: those at or above the tenth largest quantity (ties on it are ordered by
   // name), each looked up by its key, not every product that sold joined to the catalogue, which on a chain's
   // 200,000 products was a scan of them all.
@@ -75,12 +79,23 @@ type Moves = SelectQueryBuilder<DB, any, { product_id: number; measurement_id: n
 
 const unionOf = ([first, ...rest]: Moves[]) => rest.reduce((all, more) => all.unionAll(more), first as Moves);
 
-/** Every product and unit sold in the period, summed by ids first so only those that sold meet their names. */
-function summed(db: Database, whole: [string, string] | null, moves: Moves[]) {
-  const months = db
+/** Each product's net quantity in the moves, in thousandths. */
+const thousandthsOf = (db: Database, moves: Moves[]) =>
+  db
+    .selectFrom(unionOf(moves).as('l'))
+    .select(['l.product_id', 'l.measurement_id', sql<string>`(sum(l.quantity) * 1000)::bigint`.as('thousandths')])
+    .groupBy(['l.product_id', 'l.measurement_id'])
+    .execute();
+
+/** The product-months of the whole months. */
+const monthsIn = (db: Database, whole: [string, string] | null): Moves =>
+  db
     .selectFrom('sale_product_months as pm')
     .where(inWhole('pm.month', whole))
     .select(['pm.product_id', 'pm.measurement_id', 'pm.quantity']);
+
+/** Every product and unit in `months` and the moves, summed by ids first so only those that sold meet their names. */
+function summed(db: Database, months: Moves, moves: Moves[]) {
   const net = sql<number>`sum(l.quantity)`;
   return db
     .selectFrom(unionOf([months, ...moves]).as('l'))
@@ -88,12 +103,6 @@ function summed(db: Database, whole: [string, string] | null, moves: Moves[]) {
     .groupBy(['l.product_id', 'l.measurement_id'])
     .having(net, '>', 0);
 }
-
-const isOneMonth = ([from, until]: [string, string]) => {
-  const next = new Date(`${from}T00:00:00Z`);
-  next.setUTCMonth(next.getUTCMonth() + 1);
-  return next.toISOString().slice(0, 10) === until;
-};
 
 /**
  * A period of one whole UTC month give or take its edges (the dashboard's default, this month): the same rows as
