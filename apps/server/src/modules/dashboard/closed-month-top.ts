@@ -53,11 +53,12 @@ async function readOpenMonth(db: Database, month: string, limit: number): Promis
 }
 
 /**
- * The products of the whole months [whole[0], whole[1]) and the moves that can be among the ten, with their exact
- * totals, as (product_id, measurement_id, quantity) rows; undefined when it cannot be decided this way (a product
- * neither kept nor read could reach the floor), and the caller sums every product-month.
+ * The products of the whole months [whole[0], whole[1]) and the moves (each product's, read when needed) that can be
+ * among the ten, with their exact totals, as (product_id, measurement_id, quantity) rows; undefined when it cannot be
+ * decided this way (no closed month, or a product neither kept nor read could reach the floor), and the caller sums
+ * every product-month.
  */
-export async function topOverClosedMonths(db: Database, whole: [string, string], moves: Promise<Sold[]>) {
+export async function topOverClosedMonths(db: Database, whole: [string, string], moves: () => Promise<Sold[]>) {
   const { version, closedUntil } = await closedMonths(db);
   // The earlier of the two days.
   const until = [closedUntil, whole[1]].sort()[0] ?? whole[1];
@@ -66,7 +67,7 @@ export async function topOverClosedMonths(db: Database, whole: [string, string],
   for (let month = until; month < whole[1]; month = nextMonth(month)) openMonths.push(month);
   const [closed, moved, firstReads] = await Promise.all([
     closedMonthSums(db, whole[0], until, version),
-    moves.then((rows) => new Map(rows.map((row) => [productKey(row.product_id, row.measurement_id), row]))),
+    moves().then((rows) => new Map(rows.map((row) => [productKey(row.product_id, row.measurement_id), row]))),
     Promise.all(openMonths.map((month) => readOpenMonth(db, month, openReading.first))),
   ]);
   let reads = firstReads;

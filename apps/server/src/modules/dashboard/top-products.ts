@@ -36,7 +36,8 @@ export async function topProducts(db: Database, period: Period) {
     ? summed(db, monthsIn(db, whole), moves)
     : nextMonth(whole[0]) === whole[1]
       ? topOfOneMonth(db, whole[0], moves)
-      : ((await topOverClosedMonths(db, whole, thousandthsOf(db, moves))) ?? summed(db, monthsIn(db, whole), moves));
+      : ((await topOverClosedMonths(db, whole, () => thousandthsOf(db, moves))) ??
+        summed(db, monthsIn(db, whole), moves));
   // Only the bars' rows meet their names: those at or above the tenth largest quantity (ties on it are ordered by
   // name), each looked up by its key, not every product that sold joined to the catalogue, which on a chain's
   // 200,000 products was a scan of them all.
