@@ -8,7 +8,16 @@ import { type CSSVariablesResolver, createTheme, darken, luminance, type Mantine
 // the green badge's text was 4.46:1. Placeholders (a file input's is its only text until a file is chosen) are
 // gray 6 darkened the same way, instead of Mantine's gray 5 (2.07:1 on white).
 
-export const theme = createTheme({ primaryColor: 'blue', primaryShade: { light: 8, dark: 8 }, defaultRadius: 'md' });
+export const theme = createTheme({
+  primaryColor: 'blue',
+  primaryShade: { light: 8, dark: 8 },
+  defaultRadius: 'md',
+  components: {
+    // A select's options are put in the page only while its list is open. Kept mounted (Mantine's default), every
+    // closed list was rendered and positioned as its screen mounted: five on the POS, in the long task that opens it.
+    Combobox: { defaultProps: { keepMounted: false } },
+  },
+});
 
 const AA = 4.6; // 4.5 with a little room for rounding in the browser
 const WHITE = '#ffffff';

@@ -77,9 +77,6 @@ export function DashboardPage() {
           data={DASHBOARD_PERIODS.map((p) => ({ value: p.value, label: p.label }))}
           value={period}
           allowDeselect={false}
-          // Its options are put in the page only while open: kept mounted (Mantine's default), the closed list was
-          // positioned on mount, forcing a style and layout pass in the long task that opens the page.
-          comboboxProps={{ keepMounted: false }}
           onChange={(value) => {
             if (!isDashboardPeriod(value)) return;
             const days = shownDates ?? { startDate: '', endDate: '' };

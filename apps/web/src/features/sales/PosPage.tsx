@@ -224,6 +224,8 @@ export function PosPage() {
 
   const canSell = cart.lines.length > 0 && !isLocked && isDiscountValid;
   const [isPaying, { open: openPayment, close: closePayment }] = useDisclosure(false);
+  // The payment dialog is put in the page the first time it opens, not in the task that opens the till, and stays.
+  const paymentShownOnce = useOnceTrue(isPaying);
   usePosKeys({ onPay: () => canSell && openPayment(), onStep: cart.stepLast, onUnit: cart.cycleUnit });
 
   // Hold and recall: the cart and its customer set aside; a recall sets aside the cart in hand first.
@@ -488,20 +490,29 @@ export function PosPage() {
           </Grid.Col>
         </Grid>
       </Fieldset>
-      <PaymentDialog
-        opened={isPaying}
-        total={totals.total_amount}
-        itemCount={cart.lines.length}
-        payment={payment}
-        account={accountTender}
-        onClose={closePayment}
-        onConfirm={(payments, reason) => {
-          closePayment();
-          submit(payments, reason);
-        }}
-      />
+      {paymentShownOnce && (
+        <PaymentDialog
+          opened={isPaying}
+          total={totals.total_amount}
+          itemCount={cart.lines.length}
+          payment={payment}
+          account={accountTender}
+          onClose={closePayment}
+          onConfirm={(payments, reason) => {
+            closePayment();
+            submit(payments, reason);
+          }}
+        />
+      )}
     </>
   );
+}
+
+/** True from the first render `condition` is true, on. */
+function useOnceTrue(condition: boolean) {
+  const [once, setOnce] = useState(condition);
+  if (condition && !once) setOnce(true);
+  return once || condition;
 }
 
 const noAnswerReason = (err: unknown) => {
