@@ -22,19 +22,28 @@ export default async function setup(project: TestProject) {
     serverUrl = embedded.url('postgres');
   }
   const template = `duka_template_${randomBytes(4).toString('hex')}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${template}`);
-  const db = createDatabase(withDatabase(serverUrl, template), 2);
-  await migrateToLatest(db);
-  await seedDatabase(db, { demo: true, demoStock: false });
-  await db.destroy();
-  project.provide('serverUrl', serverUrl);
-  project.provide('templateDatabase', template);
-
-  return async () => {
+  const teardown = async () => {
     await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
     await embedded?.stop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await adminQuery(serverUrl, `CREATE DATABASE ${template}`);
+    const db = createDatabase(withDatabase(serverUrl, template), 2);
+    try {
+      await migrateToLatest(db);
+      await seedDatabase(db, { demo: true, demoStock: false });
+    } finally {
+      await db.destroy();
+    }
+  } catch (error) {
+    // A failed migration ends the run before its teardown is known: the database server would outlive it.
+    await teardown();
+    throw error;
+  }
+  project.provide('serverUrl', serverUrl);
+  project.provide('templateDatabase', template);
+  return teardown;
 }
 
 export function withDatabase(url: string, database: string): string {
