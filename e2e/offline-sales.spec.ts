@@ -196,6 +196,8 @@ describe('selling offline', () => {
     const totalCard = manager.getByRole('group', { name: 'Total Sales (UGX)' });
     await expect.poll(() => totalCard.textContent()).toContain(formatMoney(report.total_sales));
     await expect.poll(() => manager.locator('tbody tr').count()).toBe(4);
+    // The report's own rows, not the sales list's four still on screen while the report's page comes in.
+    await expect.poll(() => manager.getByRole('row', { name: /Outbox Cement/ }).count()).toBe(2);
     const amounts = async (product: string) =>
       (await manager.getByRole('row', { name: new RegExp(product) }).allTextContents()).map((text) =>
         [40_000, 20_000, 10_000].find((n) => text.includes(formatMoney(n))),
