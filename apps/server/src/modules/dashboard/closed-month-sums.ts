@@ -24,13 +24,6 @@ export interface ClosedMonthSums {
 /** A product and unit as one key. */
 export const productKey = (productId: number, measurementId: number) => `${productId}/${measurementId}`;
 
-/** The first day of the UTC month after the one starting on `month` (both as YYYY-MM-DD). */
-export function nextMonth(month: string): string {
-  const next = new Date(`${month}T00:00:00Z`);
-  next.setUTCMonth(next.getUTCMonth() + 1);
-  return next.toISOString().slice(0, 10);
-}
-
 /** The largest sums kept per run: many times what the bench's year needed. Tests lower it to cut the sums short. */
 export const keptSums = { most: 20_000 };
 /** Runs kept per database: a dashboard asks for a year, perhaps for the year before too. */

@@ -6,7 +6,8 @@
 // Every quantity here is counted in thousandths as a whole number, so every sum and comparison is exact.
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
-import { type ClosedMonthSums, closedMonthSums, closedMonths, nextMonth, productKey } from './closed-month-sums.ts';
+import { monthStarts } from '../reports/line-rollups.ts';
+import { type ClosedMonthSums, closedMonthSums, closedMonths, productKey } from './closed-month-sums.ts';
 
 /** A product and unit's quantity in thousandths (a bigint, as the driver gives it). */
 export interface Sold {
@@ -63,8 +64,7 @@ export async function topOverClosedMonths(db: Database, whole: [string, string],
   // The earlier of the two days.
   const until = [closedUntil, whole[1]].sort()[0] ?? whole[1];
   if (until <= whole[0]) return undefined;
-  const openMonths: string[] = [];
-  for (let month = until; month < whole[1]; month = nextMonth(month)) openMonths.push(month);
+  const openMonths = monthStarts(until, whole[1]);
   const [closed, moved, firstReads] = await Promise.all([
     closedMonthSums(db, whole[0], until, version),
     moves().then((rows) => new Map(rows.map((row) => [productKey(row.product_id, row.measurement_id), row]))),
@@ -79,9 +79,7 @@ export async function topOverClosedMonths(db: Database, whole: [string, string],
     found = possibleBars(closed, reads, moved);
   }
   if (!found) return undefined;
-  const closedMonthList: string[] = [];
-  for (let month = whole[0]; month < until; month = nextMonth(month)) closedMonthList.push(month);
-  return exactly(db, closed, closedMonthList, reads, moved, found);
+  return exactly(db, closed, monthStarts(whole[0], until), reads, moved, found);
 }
 
 /**

@@ -4,8 +4,7 @@ import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Period } from '../../platform/period.ts';
-import { inWhole, splitPeriod } from '../reports/line-rollups.ts';
-import { nextMonth } from './closed-month-sums.ts';
+import { inWhole, monthStarts, splitPeriod } from '../reports/line-rollups.ts';
 import { topOverClosedMonths } from './closed-month-top.ts';
 
 /**
@@ -34,7 +33,7 @@ export async function topProducts(db: Database, period: Period) {
   const moves = [...edgeLines, returned];
   const perProduct = !whole
     ? summed(db, monthsIn(db, whole), moves)
-    : nextMonth(whole[0]) === whole[1]
+    : monthStarts(whole[0], whole[1]).length === 1
       ? topOfOneMonth(db, whole[0], moves)
       : ((await topOverClosedMonths(db, whole, () => thousandthsOf(db, moves))) ??
         summed(db, monthsIn(db, whole), moves));

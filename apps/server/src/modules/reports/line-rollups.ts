@@ -6,6 +6,7 @@
 // zone, as quantities and amounts add up.
 import { type RawBuilder, sql } from 'kysely';
 import type { Period } from '../../platform/period.ts';
+import { DAY_MS, nextMonth } from './sale-totals-levels.ts';
 
 type Unit = 'month' | 'day';
 
@@ -23,9 +24,7 @@ function floorTo(unit: Unit, at: Date): Date {
 }
 
 function nextUnit(unit: Unit, floor: Date): Date {
-  return unit === 'day'
-    ? new Date(floor.getTime() + 86_400_000)
-    : new Date(Date.UTC(floor.getUTCFullYear(), floor.getUTCMonth() + 1, 1));
+  return unit === 'day' ? new Date(floor.getTime() + DAY_MS) : nextMonth(floor);
 }
 
 /** The UTC month (or day) start nearest to `at`. */
@@ -36,6 +35,15 @@ function nearestBoundary(unit: Unit, at: Date): Date {
 }
 
 const isoDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/** The first days (YYYY-MM-DD) of the whole UTC months in [from, until), both month starts as `splitPeriod` gives. */
+export function monthStarts(from: string, until: string): string[] {
+  const months: string[] = [];
+  for (let month = new Date(`${from}T00:00:00Z`); isoDay(month) < until; month = nextMonth(month)) {
+    months.push(isoDay(month));
+  }
+  return months;
+}
 
 /** The whole UTC units to read summed (as dates, end excluded; null for none) and the edges to read from the lines. */
 export function splitPeriod(period: Period, unit: Unit): { whole: [string, string] | null; edges: Edge[] } {
