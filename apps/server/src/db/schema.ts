@@ -261,6 +261,8 @@ export interface SalesTable {
   customer_balance_after: number | null;
   /** The goods wait in the yard, collected later against delivery notes (migration 038). */
   deliver_later: Generated<boolean>;
+  /** What the sale's returns refunded so far (migration 047): each return adds its refund. */
+  returned_amount: Generated<number>;
 }
 
 /** The debt book (migration 034). */

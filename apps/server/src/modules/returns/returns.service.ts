@@ -222,14 +222,12 @@ export async function processReturn(db: Database, saleId: number, input: SaleRet
     const refund = returnItems.reduce((sum, i) => sum + i.refund_amount, 0);
     // What the customer still owes on the sale is taken off first; only the paid part is refunded.
     const credited = Math.min(refund, Number(sale.account_due));
-    if (credited > 0 && sale.customer_id !== null) {
-      await trx
-        .updateTable('sales')
-        .set({ account_due: sql`account_due - ${credited}` })
-        .where('id', '=', saleId)
-        .execute();
-      await moveBalance(trx, sale.customer_id, -credited);
-    }
+    await trx
+      .updateTable('sales')
+      .set({ returned_amount: sql`returned_amount + ${refund}`, account_due: sql`account_due - ${credited}` })
+      .where('id', '=', saleId)
+      .execute();
+    if (credited > 0 && sale.customer_id !== null) await moveBalance(trx, sale.customer_id, -credited);
     const cost = returnItems.reduce((sum, i) => sum + i.quantity * i.unit_cost, 0);
     const returnNumber = await nextNumber(trx, 'return');
     const saved = await trx

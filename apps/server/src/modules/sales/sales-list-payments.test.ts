@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportedRows, postSale } from '../../../test/report-fixtures.ts';
 import type { Batch } from '../../../test/stock-fixtures.ts';
@@ -33,6 +34,22 @@ describe('GET /api/saleslist and the payments', () => {
     expect(found.body.data.map((s: { id: number }) => s.id)).toEqual([split]);
     const part = await t.call('GET', '/api/saleslist?search=2611ZX', { token: admin });
     expect(part.body.total).toBe(1);
+  });
+
+  it("lists every sale's methods as its payments give them, a sale of no total included", async () => {
+    const free = (await postSale(t, admin, [[cement, 1]], { discount: 100, paymentMethod: 'MOBILE_MONEY' })).id;
+    const listed = new Map<number, string[]>();
+    for (let page = 1; ; page++) {
+      const res = await t.call('GET', `/api/saleslist?page=${page}&pagination_size=100`, { token: admin });
+      for (const sale of res.body.data) listed.set(sale.id, sale.payment_methods);
+      if (page >= res.body.last_page) break;
+    }
+    expect(listed.get(free)).toEqual([]);
+    const paid = await sql<{ id: number; methods: string[] }>`
+      SELECT sa.id, array(SELECT DISTINCT p.method FROM sale_payments p WHERE p.sale_id = sa.id ORDER BY p.method)
+               AS methods
+        FROM sales sa ORDER BY sa.id`.execute(t.db);
+    expect(Object.fromEntries(listed)).toEqual(Object.fromEntries(paid.rows.map((sale) => [sale.id, sale.methods])));
   });
 
   it('names a split sale the same way on the list and in both files', async () => {

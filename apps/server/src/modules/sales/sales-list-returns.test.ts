@@ -4,6 +4,7 @@ import { saleList } from '@duka/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportedRows, saleAt, wholeReport } from '../../../test/report-fixtures.ts';
+import * as saleReturnedAmount from '../../db/migrations/047_sale_returned_amount.ts';
 import { xlsxDay } from '../../../test/spreadsheets.ts';
 import type { Batch } from '../../../test/stock-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
@@ -91,6 +92,23 @@ describe('the sales list after returns', () => {
       net_amount: 95_000 - 7_125 - 33_250,
     });
     expect(byId.get(shop.b.id)).toMatchObject({ total_amount: 7_500, returned_amount: 0, net_amount: 7_500 });
+  });
+
+  it('keeps on each sale the sum of its returns, and the migration computes the same from the returns', async () => {
+    const kept = () =>
+      sql<{ id: number; kept: number; summed: number }>`
+        SELECT sa.id, sa.returned_amount AS kept,
+               (SELECT coalesce(sum(r.refund_amount), 0) FROM sale_returns r WHERE r.sale_id = sa.id)::bigint AS summed
+          FROM sales sa ORDER BY sa.id`
+        .execute(t.db)
+        .then((r) => r.rows);
+    const before = await kept();
+    expect(before.find((s) => s.id === shop.a.id)).toEqual({ id: shop.a.id, kept: 40_375, summed: 40_375 });
+    for (const sale of before) expect(sale.kept, `sale ${sale.id}`).toBe(sale.summed);
+
+    await saleReturnedAmount.down(t.db);
+    await saleReturnedAmount.up(t.db);
+    expect(await kept()).toEqual(before);
   });
 
   it("totals the period's sales less the returns made in it: the revenue report's and the dashboard's figure", async () => {
