@@ -4,11 +4,11 @@ import { saleList } from '@duka/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportedRows, saleAt, wholeReport } from '../../../test/report-fixtures.ts';
-import * as saleReturnedAmount from '../../db/migrations/047_sale_returned_amount.ts';
 import { xlsxDay } from '../../../test/spreadsheets.ts';
 import type { Batch } from '../../../test/stock-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { tillShop } from '../../../test/till-fixtures.ts';
+import { migrations } from '../../db/migrations/index.ts';
 
 let t: TestApp;
 let admin: string;
@@ -106,8 +106,9 @@ describe('the sales list after returns', () => {
     expect(before.find((s) => s.id === shop.a.id)).toEqual({ id: shop.a.id, kept: 40_375, summed: 40_375 });
     for (const sale of before) expect(sale.kept, `sale ${sale.id}`).toBe(sale.summed);
 
-    await saleReturnedAmount.down(t.db);
-    await saleReturnedAmount.up(t.db);
+    const migration = migrations['047_sale_returned_amount'];
+    await migration?.down?.(t.db);
+    await migration?.up(t.db);
     expect(await kept()).toEqual(before);
   });
 
