@@ -1,5 +1,5 @@
 import { ActionIcon, AppShell, Burger, Group, Image, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { useDisclosure, useLocalStorage } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { ConnectionIndicator } from '../offline/ConnectionIndicator.tsx';
 import { startCatalogueRefresh } from '../offline/catalogue.ts';
 import { startOutboxSender } from '../offline/sender.ts';
 import { rememberedRole, rememberRole } from '../platform/session-storage.ts';
+import { useStoredState } from '../platform/use-stored-state.ts';
 import { whenIdle } from '../platform/when-idle.ts';
 import { MainMenu } from './MainMenu.tsx';
 import { wantOverlays } from './overlays-gate.ts';
@@ -26,11 +27,7 @@ export function Shell() {
   const [isPhoneMenuOpen, setPhoneMenuOpen] = useState(false);
   // Read while rendering, not in an effect: read in an effect, the stored value came back as an update that built
   // the whole shell a second time in the task that opens it.
-  const [pinned, setPinned] = useLocalStorage({
-    key: 'sidebarPinned',
-    defaultValue: true,
-    getInitialValueInEffect: false,
-  });
+  const [pinned, setPinned] = useStoredState('sidebarPinned', true);
   const me = useMe();
   const { can } = usePermissions();
   const branding = useBranding();

@@ -1,8 +1,8 @@
-import { useLocalStorage } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
+import { useStoredState } from '../../platform/use-stored-state.ts';
 import { applyServerErrors } from '../apply-server-errors.ts';
 import type { AlertState } from '../FormAlerts.tsx';
 
@@ -15,7 +15,7 @@ export type AfterSave = 'list' | 'stay';
 export function useSaveFlow(listPath: string, { offersChoice }: { offersChoice: boolean }) {
   const navigate = useNavigate();
   const [alerts, setAlerts] = useState<AlertState>({});
-  const [afterSave, setAfterSave] = useLocalStorage<AfterSave>({ key: 'afterSaveAction', defaultValue: 'list' });
+  const [afterSave, setAfterSave] = useStoredState<AfterSave>('afterSaveAction', 'list');
   // A redirect still pending when the user has already gone elsewhere must not pull them back.
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(redirect.current), []);

@@ -25,7 +25,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useDisclosure, useLocalStorage } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMe } from '../../api/auth.ts';
@@ -37,6 +37,7 @@ import { confirmAction } from '../../components/confirm.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { LocalCopyAge } from '../../offline/LocalCopyAge.tsx';
 import { queueOfflineSale } from '../../offline/offline-sale.ts';
+import { useStoredState } from '../../platform/use-stored-state.ts';
 import { withLeadingZero } from '../profile/phone.ts';
 import { CartTable } from './CartTable.tsx';
 import { AddCustomerButton, ChosenCustomer, CustomerSearchField } from './CustomerPicker.tsx';
@@ -71,7 +72,7 @@ export function PosPage() {
   useBusinessInfo();
   const refreshSearch = useRefreshPosSearch();
   const refreshCustomers = useRefreshCustomerSearch();
-  const [afterSale, setAfterSale] = useLocalStorage<AfterSale>({ key: 'posAfterSave', defaultValue: 'receipt' });
+  const [afterSale, setAfterSale] = useStoredState<AfterSale>('posAfterSave', 'receipt');
   const [status, setStatus] = useState<{ ok?: string; error?: string; noAnswer?: string }>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
   // A sale on account the server refused for going past the customer's credit: its payments, to send again with a
@@ -81,7 +82,7 @@ export function PosPage() {
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   const searchInput = useRef<HTMLInputElement>(null);
   const cartBox = useRef<HTMLDivElement>(null);
-  const [isByHand, setByHand] = useLocalStorage({ key: 'posBatchByHand', defaultValue: true });
+  const [isByHand, setByHand] = useStoredState('posBatchByHand', true);
   const cartHeight = useFillHeight(cartBox, [isByHand, status, pending]);
   useEffect(() => () => clearTimeout(redirect.current), []);
 

@@ -1,5 +1,5 @@
 import { type PosSearchHit, quantityWithUnit, toBaseQuantity, unitPrice } from '@duka/shared';
-import { useLocalStorage } from '@mantine/hooks';
+import { useStoredState } from '../../platform/use-stored-state.ts';
 
 /** A unit a line may be sold in: the base (factor 1) or another unit of its product. */
 export interface LineUnit {
@@ -118,11 +118,7 @@ export function overdrawnBatches(lines: CartLine[]): Map<string, number> {
 }
 
 export function useCart() {
-  const [lines, setLines] = useLocalStorage<CartLine[]>({
-    key: 'posCart',
-    defaultValue: [],
-    getInitialValueInEffect: false,
-  });
+  const [lines, setLines] = useStoredState<CartLine[]>('posCart', []);
   return {
     lines,
     /** An equal line (same product, batch, brand and measurement) grows instead of repeating. */

@@ -1,4 +1,4 @@
-import { useLocalStorage } from '@mantine/hooks';
+import { useStoredState } from '../../platform/use-stored-state.ts';
 import type { CartLine } from './cart.ts';
 import type { PosDraft } from './pos-draft.ts';
 
@@ -12,11 +12,7 @@ export interface ParkedCart {
 }
 
 export function useParkedCarts() {
-  const [parked, setParked] = useLocalStorage<ParkedCart[]>({
-    key: 'posParkedCarts',
-    defaultValue: [],
-    getInitialValueInEffect: false,
-  });
+  const [parked, setParked] = useStoredState<ParkedCart[]>('posParkedCarts', []);
   return {
     parked,
     park: (lines: CartLine[], draft: PosDraft) =>

@@ -1,8 +1,8 @@
 import { API, type SaleInput } from '@duka/shared';
-import { useLocalStorage } from '@mantine/hooks';
 import { ApiError, fetchEndpoint } from '../../api/client.ts';
 import { NoSaleAnswer } from '../../api/sales.ts';
 import type { OfflineReceiptCustomer, OfflineReceiptLine } from '../../offline/offline-sale.ts';
+import { useStoredState } from '../../platform/use-stored-state.ts';
 
 // A sale between the press of Process Sale and the reading of the server's answer. It is kept in local storage with
 // its key, so after a lost reply, a hang or a reload the very same body goes again under the same key and the server
@@ -18,11 +18,7 @@ export interface PendingSale {
 }
 
 export function usePendingSale() {
-  const [pending, setPending, forget] = useLocalStorage<PendingSale | null>({
-    key: 'posPendingSale',
-    defaultValue: null,
-    getInitialValueInEffect: false,
-  });
+  const [pending, setPending, forget] = useStoredState<PendingSale | null>('posPendingSale', null);
   return { pending: pending?.body ? pending : null, keep: setPending, forget };
 }
 

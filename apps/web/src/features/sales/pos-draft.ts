@@ -1,5 +1,5 @@
 import type { CustomerChoice } from '@duka/shared';
-import { useLocalStorage } from '@mantine/hooks';
+import { useStoredState } from '../../platform/use-stored-state.ts';
 
 // What the cashier has typed for the sale besides the items, kept like the cart so a reload loses none of it.
 export interface PosDraft {
@@ -23,11 +23,7 @@ export const EMPTY_DRAFT: PosDraft = {
 };
 
 export function usePosDraft() {
-  const [draft, setDraft, resetDraft] = useLocalStorage<PosDraft>({
-    key: 'posDraft',
-    defaultValue: EMPTY_DRAFT,
-    getInitialValueInEffect: false,
-  });
+  const [draft, setDraft, resetDraft] = useStoredState<PosDraft>('posDraft', EMPTY_DRAFT);
   // A draft saved by an older version of the page may lack a field.
   const current = { ...EMPTY_DRAFT, ...draft, customer: { ...EMPTY_DRAFT.customer, ...draft?.customer } };
   return {
