@@ -24,8 +24,16 @@ export type Database = Kysely<DB>;
  */
 export const POOL_SIZE = Math.max(5, 2 * os.availableParallelism() + 1);
 
+/**
+ * The app's queries run without parallel workers. Each one is small or reads kept sums, and starting workers took
+ * longer than the work: the supplier report of a month on a chain's ten years took 90 ms, 70 of them waiting for two
+ * workers that had a millisecond of rows each, and 18 ms without (bench/measurements.md, parallel workers). On a
+ * shop's two cores the workers also take the CPU the other tills' requests need.
+ */
+const SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0';
+
 export function createDatabase(connectionString: string, max = POOL_SIZE): Database {
-  const pool = new pg.Pool({ connectionString, max });
+  const pool = new pg.Pool({ connectionString, max, options: SESSION_OPTIONS });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {});
   attachCursors(pool);
