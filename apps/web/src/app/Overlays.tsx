@@ -1,5 +1,7 @@
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+import { overlaysShown } from './overlays-gate.ts';
 
 /**
  * Where the dialogs opened with `modals.*` and the notices of `notifications.show` appear. Mounted beside the pages
@@ -7,6 +9,8 @@ import { Notifications } from '@mantine/notifications';
  * the sign-in page itself opens none, and its first load goes without their code.
  */
 export function Overlays() {
+  // After the providers' own effects (a child's run first): their listeners are there.
+  useEffect(overlaysShown, []);
   return (
     <ModalsProvider>
       <Notifications position="top-right" />

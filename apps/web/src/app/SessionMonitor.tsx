@@ -7,6 +7,13 @@ import { useNavigate } from 'react-router';
 import { checkSession } from '../api/auth.ts';
 import { ApiError } from '../api/client.ts';
 import { clearSession } from '../platform/session-storage.ts';
+import { whenOverlaysShown } from './overlays-gate.ts';
+
+/** A message in a dialog, once the dialogs are there to show it. */
+async function say(text: string) {
+  await whenOverlaysShown();
+  modals.open({ title: 'Session', children: <Text>{text}</Text> });
+}
 
 // Every 5 minutes: warn when fewer than 5 minutes remain; when the server says the session has ended, say so and sign out
 // (no confirmation, and not marked as a voluntary logout).
@@ -24,13 +31,10 @@ export function SessionMonitor() {
         clearInterval(timer);
         clearSession();
         client.clear();
-        modals.open({ title: 'Session', children: <Text>Your session has expired.</Text> });
         navigate('/', { replace: true });
+        await say('Your session has expired.');
       } else if (remaining < SESSION_WARNING_MINUTES) {
-        modals.open({
-          title: 'Session',
-          children: <Text>Your session will expire in {countOf(remaining, 'minute')}.</Text>,
-        });
+        await say(`Your session will expire in ${countOf(remaining, 'minute')}.`);
       }
     }, SESSION_CHECK_INTERVAL_MS);
     return () => clearInterval(timer);

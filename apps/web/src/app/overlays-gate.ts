@@ -7,6 +7,10 @@ import { useSyncExternalStore } from 'react';
 // or by the session check, minutes later; a notice shown before is kept and appears then.
 let isWanted = false;
 const listeners = new Set<() => void>();
+let markShown = () => {};
+const shown = new Promise<void>((resolve) => {
+  markShown = resolve;
+});
 
 export function wantOverlays() {
   if (isWanted) return;
@@ -22,3 +26,15 @@ const subscribe = (listener: () => void) => {
 };
 
 export const useOverlaysWanted = () => useSyncExternalStore(subscribe, () => isWanted);
+
+/** Called by the overlays once mounted: a dialog opened from then on is shown, none is lost before. */
+export const overlaysShown = () => markShown();
+
+/**
+ * Resolves once a dialog opened with `modals.*` is shown: a dialog opened before the overlays' chunk has mounted is an
+ * event no one hears. Asks for the overlays if they are not wanted yet.
+ */
+export function whenOverlaysShown(): Promise<void> {
+  wantOverlays();
+  return shown;
+}
