@@ -1,5 +1,4 @@
 // The render-blocking CSS (what the sign-in page shows) is the entry's, boot.ts.
-import { formatMoney } from '@duka/shared';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
@@ -44,18 +43,6 @@ runSoon(() => {
   preloadOpenedScreen();
   askEarly();
 });
-/**
- * Builds the shared money formatter (format.ts keeps it once built). The first Intl formatter of a page is slow to
- * build on a slow phone (the browser loads its number data; bench/measurements.md, formatters): built in a task of its
- * own while the answers are on their way, not inside the render that shows the screen, nor left to an idle moment, of
- * which there was often none before that render. Every signed-in screen shows money. The day formatter is not built
- * here: its calendar data took a task of some 260 ms of a 4x-slowed CPU, and neither the dashboard nor the till shows
- * a day when it opens; a screen that does builds it in its first render.
- */
-function warmFormatters() {
-  formatMoney(0);
-}
-if (readToken()) runSoon(warmFormatters);
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
 const render = () =>

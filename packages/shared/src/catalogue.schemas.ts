@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { environmentField } from './accounts.schemas.ts';
 import { cleanText, hasAtMostDecimals, numeric, phoneNumber, requiredEmail, requiredText } from './fields.ts';
+import { formatMoney } from './format.ts';
 import { blankAsAbsent, isoDate } from './list.schemas.ts';
 import { MAX_MONEY } from './money.ts';
 
@@ -110,7 +111,7 @@ export const moneyField = (required: string) =>
       .number({ error: required })
       .int({ error: 'Amounts are whole shillings.' })
       .min(0, { error: 'The amount cannot be negative.' })
-      .max(MAX_MONEY, { error: `At most UGX ${MAX_MONEY.toLocaleString('en-US')}.` }),
+      .max(MAX_MONEY, { error: `At most UGX ${formatMoney(MAX_MONEY)}.` }),
   );
 
 const requiredInput = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsAbsent, schema);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from './constants.ts';
 import { EMAIL_PATTERN, numeric, optionalTextField, phoneNumber, requiredText } from './fields.ts';
+import { formatMoney } from './format.ts';
 import { blankAsAbsent, isoDate } from './list.schemas.ts';
 import { MAX_MONEY } from './money.ts';
 import { mobileMoneyNeedsReference, paymentAmountField, paymentMethodField } from './sales.schemas.ts';
@@ -30,7 +31,7 @@ export const customerUpdateSchema = z.object({
       .number({ error: 'The credit limit must be a whole number of shillings from 0.' })
       .int({ error: 'The credit limit must be a whole number of shillings from 0.' })
       .min(0, { error: 'The credit limit must be a whole number of shillings from 0.' })
-      .max(MAX_MONEY, { error: `At most UGX ${MAX_MONEY.toLocaleString('en-US')}.` }),
+      .max(MAX_MONEY, { error: `At most UGX ${formatMoney(MAX_MONEY)}.` }),
   ).default(0),
   /** Days after a sale its amount on account falls due. */
   payment_terms_days: numeric(

@@ -3,6 +3,7 @@ import { idField } from './catalogue.schemas.ts';
 import { PAYMENT_METHODS } from './constants.ts';
 import { day } from './contract/endpoint.ts';
 import { cleanText, numeric, requiredText } from './fields.ts';
+import { formatMoney } from './format.ts';
 import { blankAsAbsent, dateRangeSchema, isoDate } from './list.schemas.ts';
 import { MAX_MONEY } from './money.ts';
 
@@ -42,7 +43,7 @@ export const expenseSchema = z.object({
         .number({ error: 'Amount is required.' })
         .int({ error: 'Amounts are whole shillings.' })
         .min(1, { error: 'The amount must be above 0.' })
-        .max(MAX_MONEY, { error: `At most UGX ${MAX_MONEY.toLocaleString('en-US')}.` }),
+        .max(MAX_MONEY, { error: `At most UGX ${formatMoney(MAX_MONEY)}.` }),
     ),
   ),
   payment_method: z.enum(PAYMENT_METHODS, { error: 'Payment method is required.' }),

@@ -19,10 +19,6 @@ function dayFormat(timeZone: string): Intl.DateTimeFormat {
   }
   return format;
 }
-// Built on first use, not at import: every page of the web app imports this module, and building them was a
-// measurable part of its start on a slow phone (bench/measurements.md, formatters).
-let moneyFormat: Intl.NumberFormat | undefined;
-let quantityFormat: Intl.NumberFormat | undefined;
 
 // Every zone's offset from UTC has been a whole number of quarter hours since 1980, so the instants of one quarter
 // hour fall on one day: the last quarter's day is kept per zone, and the rows of an export in time order (a sales
@@ -46,17 +42,46 @@ export function formatDay(value: string | Date | null | undefined, timeZone = de
   return day;
 }
 
+// Money and quantities are written out here rather than by Intl.NumberFormat: a page's first number formatter loads
+// the browser's number data, a task of some 100-230 ms on a 4x-slowed CPU that every signed-in screen paid before it
+// showed (bench/measurements.md, number formatting). The result is Intl's en-US one to the character (a test compares
+// them): the number's shortest decimal text rounded half away from zero, a minus for any negative (-0 too), commas
+// between thousands.
+
+/** Above this a number's text is in exponent form (1e+21): left to Intl, which no shop's figure reaches. */
+const PLAIN_TEXT_LIMIT = 1e21;
+const largeFormats = new Map<number, Intl.NumberFormat>();
+
+/** Commas between a whole number's thousands: 1250000 → 1,250,000. */
+const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/** `value` with at most `places` decimals (no trailing zeros) and thousands separated, as en-US Intl writes it. */
+function formatDecimal(value: number, places: number): string {
+  const size = Math.abs(value);
+  if (!(size < PLAIN_TEXT_LIMIT)) {
+    let format = largeFormats.get(places);
+    if (!format) {
+      format = new Intl.NumberFormat('en-US', { maximumFractionDigits: places });
+      largeFormats.set(places, format);
+    }
+    return format.format(value);
+  }
+  // Below 1e-6 the text has an exponent (1e-7): such a number rounds to 0 at any of the places used here.
+  const text = size < 1e-6 ? '0' : String(size);
+  const [whole = '0', decimals = ''] = text.split('.');
+  let digits = whole + decimals.slice(0, places).padEnd(places, '0');
+  if ((decimals[places] ?? '0') >= '5') digits = String(BigInt(digits) + 1n).padStart(digits.length, '0');
+  const cut = digits.length - places;
+  const fraction = digits.slice(cut).replace(/0+$/, '');
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  return `${sign}${groupThousands(digits.slice(0, cut) || '0')}${fraction && `.${fraction}`}`;
+}
+
 /** Whole shillings with thousands separators: 1,250,000. */
-export const formatMoney = (amount: number | null | undefined) => {
-  moneyFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-  return moneyFormat.format(amount ?? 0);
-};
+export const formatMoney = (amount: number | null | undefined) => formatDecimal(amount ?? 0, 0);
 
 /** Quantities have up to 3 decimals (sand by the tonne), shown with thousands separators: 1,250.5. */
-export const formatQuantity = (quantity: number | null | undefined) => {
-  quantityFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
-  return quantityFormat.format(quantity ?? 0);
-};
+export const formatQuantity = (quantity: number | null | undefined) => formatDecimal(quantity ?? 0, 3);
 
 /** Counts padded to two digits, as the role list shows users: 03. */
 export const padCount = (n: number) => String(n).padStart(2, '0');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idField, moneyField, quantityField } from './catalogue.schemas.ts';
 import { PAYMENT_METHODS } from './constants.ts';
 import { numeric, optionalTextField, requiredText } from './fields.ts';
+import { formatMoney, formatQuantity } from './format.ts';
 import { blankAsAbsent, isoDate } from './list.schemas.ts';
 import { MAX_LINE_QUANTITY, MAX_MONEY, MAX_SALE_LINES } from './money.ts';
 import { mobileMoneyNeedsReference, paymentAmountField, paymentMethodField } from './sales.schemas.ts';
@@ -36,7 +37,7 @@ export const purchaseOrderLineSchema = z.object({
     quantityField('Quantity is required.', {
       max: {
         value: MAX_LINE_QUANTITY,
-        message: `At most ${MAX_LINE_QUANTITY.toLocaleString('en-US')} on one line.`,
+        message: `At most ${formatQuantity(MAX_LINE_QUANTITY)} on one line.`,
       },
     }),
   ),
@@ -47,7 +48,7 @@ export const purchaseOrderLineSchema = z.object({
         .number({ error: 'Unit cost is required.' })
         .int({ error: UNIT_COST_MESSAGE, abort: true })
         .min(0, { error: UNIT_COST_MESSAGE })
-        .max(MAX_MONEY, { error: `At most UGX ${MAX_MONEY.toLocaleString('en-US')}.` }),
+        .max(MAX_MONEY, { error: `At most UGX ${formatMoney(MAX_MONEY)}.` }),
     ),
   ),
 });

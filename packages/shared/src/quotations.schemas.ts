@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField, quantityField } from './catalogue.schemas.ts';
 import { hasAtMostDecimals, numeric, optionalTextField, phoneField, requiredText } from './fields.ts';
+import { formatMoney, formatQuantity } from './format.ts';
 import { blankAsAbsent, isoDate } from './list.schemas.ts';
 import { MAX_LINE_QUANTITY, MAX_MONEY, MAX_SALE_LINES } from './money.ts';
 import { ACCOUNT_PAYMENT, salePaymentSchema } from './sales.schemas.ts';
@@ -33,7 +34,7 @@ export const quotationLineSchema = z.object({
     quantityField('Quantity is required.', {
       max: {
         value: MAX_LINE_QUANTITY,
-        message: `At most ${MAX_LINE_QUANTITY.toLocaleString('en-US')} on one line.`,
+        message: `At most ${formatQuantity(MAX_LINE_QUANTITY)} on one line.`,
       },
     }),
   ),
@@ -45,7 +46,7 @@ export const quotationLineSchema = z.object({
         .number({ error: 'The unit price must be a whole number of shillings.' })
         .int({ error: 'The unit price must be a whole number of shillings.' })
         .min(0, { error: 'The unit price cannot be negative.' })
-        .max(MAX_MONEY, { error: `At most UGX ${MAX_MONEY.toLocaleString('en-US')}.` }),
+        .max(MAX_MONEY, { error: `At most UGX ${formatMoney(MAX_MONEY)}.` }),
     ).optional(),
   ),
 });

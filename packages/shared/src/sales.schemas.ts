@@ -11,6 +11,7 @@ import {
   requiredText,
   yesNo,
 } from './fields.ts';
+import { formatMoney, formatQuantity } from './format.ts';
 import { MAX_LINE_QUANTITY, MAX_MONEY, MAX_SALE_LINES } from './money.ts';
 
 // The point of sale. Prices are not part of the input: the server takes them from the
@@ -19,7 +20,7 @@ import { MAX_LINE_QUANTITY, MAX_MONEY, MAX_SALE_LINES } from './money.ts';
 /** A sale's or a return's line quantity: above 0, 3 decimals, at most MAX_LINE_QUANTITY. */
 export const lineQuantityField = () =>
   quantityField('Quantity is required.', {
-    max: { value: MAX_LINE_QUANTITY, message: `At most ${MAX_LINE_QUANTITY.toLocaleString('en-US')} per line.` },
+    max: { value: MAX_LINE_QUANTITY, message: `At most ${formatQuantity(MAX_LINE_QUANTITY)} per line.` },
   });
 
 /** A whole-shilling amount above 0, at most MAX_MONEY: a payment or a refund. */
@@ -29,7 +30,7 @@ export const paymentAmountField = (required: string) =>
       .number({ error: required })
       .int({ error: 'Amounts are whole shillings.' })
       .positive({ error: 'A payment must be more than 0.' })
-      .max(MAX_MONEY, { error: `At most UGX ${MAX_MONEY.toLocaleString('en-US')}.` }),
+      .max(MAX_MONEY, { error: `At most UGX ${formatMoney(MAX_MONEY)}.` }),
   );
 
 export const saleItemSchema = z.object({

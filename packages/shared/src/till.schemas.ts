@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from './constants.ts';
 import { cleanText, numeric, optionalTextField, requiredText } from './fields.ts';
-import { shopTimeZone } from './format.ts';
+import { formatMoney, shopTimeZone } from './format.ts';
 import { blankAsAbsent, isoDate } from './list.schemas.ts';
 import { MAX_MONEY, MAX_SALE_LINES } from './money.ts';
 import { lineQuantityField } from './sales.schemas.ts';
@@ -19,7 +19,7 @@ const shillings = (message: string) =>
       .number({ error: message })
       .int({ error: 'Amounts are whole shillings.' })
       .min(0, { error: 'The amount cannot be negative.' })
-      .max(MAX_MONEY, { error: `At most UGX ${MAX_MONEY.toLocaleString('en-US')}.` }),
+      .max(MAX_MONEY, { error: `At most UGX ${formatMoney(MAX_MONEY)}.` }),
   );
 const optionalNote = (max: number) =>
   z.preprocess(blankAsAbsent, optionalTextField(max).optional()).transform((v) => v || undefined);
