@@ -1,5 +1,5 @@
 import type { PermissionKey } from '@duka/shared';
-import { NavLink, ScrollArea } from '@mantine/core';
+import { Box, NavLink } from '@mantine/core';
 import { memo, startTransition, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { whenIdle } from '../platform/when-idle.ts';
@@ -28,8 +28,10 @@ export const MainMenu = memo(function MainMenu({ can }: { can: (key: PermissionK
   const groups = useMemo(() => menu?.visibleMenu(can), [menu, can]);
   const { pathname } = useLocation();
   if (!groups) return null;
+  // A plain scrolling box: Mantine's ScrollArea set its viewport, scrollbars and their sizes in state as it mounted,
+  // twelve synchronous renders in the task that shows the menu.
   return (
-    <ScrollArea>
+    <Box flex={1} mih={0} style={{ overflowY: 'auto' }}>
       {groups.map((group) =>
         group.items.length === 1 && group.items[0]?.label === group.label ? (
           <NavLink
@@ -47,6 +49,6 @@ export const MainMenu = memo(function MainMenu({ can }: { can: (key: PermissionK
           </NavLink>
         ),
       )}
-    </ScrollArea>
+    </Box>
   );
 });

@@ -8,6 +8,7 @@ import {
 } from '@duka/shared';
 import {
   Alert,
+  Box,
   Button,
   Checkbox,
   Collapse,
@@ -17,7 +18,6 @@ import {
   NumberInput,
   Paper,
   Radio,
-  ScrollArea,
   Select,
   SimpleGrid,
   Stack,
@@ -319,7 +319,7 @@ export function PosPage() {
                   </Collapse>
                 </Stack>
               </Paper>
-              <ScrollArea.Autosize viewportRef={cartBox} mah={cartHeight} type="auto" aria-label="Cart" role="region">
+              <Box ref={cartBox} mah={cartHeight} className={classes.cart} aria-label="Cart" role="region">
                 <CartTable
                   lines={cart.lines}
                   onQuantity={cart.setQuantity}
@@ -327,7 +327,7 @@ export function PosPage() {
                   onBatch={cart.setBatch}
                   onUnit={cart.setUnit}
                 />
-              </ScrollArea.Autosize>
+              </Box>
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>

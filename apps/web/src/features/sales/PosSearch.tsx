@@ -1,7 +1,7 @@
 import { formatMoney, formatQuantity, inLargestUnits, type PosSearchHit } from '@duka/shared';
 import { Alert, Button, Group, Loader, Paper, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue, useMergedRef } from '@mantine/hooks';
-import { type Ref, useRef, useState } from 'react';
+import { type Ref, useEffect, useRef, useState } from 'react';
 import { useFetchPosSearch, usePosSearch } from '../../api/sales.ts';
 import { CameraScanDialog } from './CameraScanDialog.tsx';
 import { type CartLine, lineFromHit } from './cart.ts';
@@ -46,6 +46,9 @@ export function PosSearch({ onAdd, onStep, inputRef }: Props) {
   const [scanning, setScanning] = useState(false);
   const ownInput = useRef<HTMLInputElement>(null);
   const input = useMergedRef(inputRef, ownInput);
+  // Focused once the till is on screen rather than by autoFocus: focusing inside React's commit made the browser lay
+  // out the whole page there, some 195 ms of a 4x-slowed CPU added to the commit's task (bench/measurements.md).
+  useEffect(() => ownInput.current?.focus(), []);
   // Short: the server answers quickly, so this pause is much of a keystroke's wait for its results on screen, a
   // wait the POS has a target for (bench/measurements.md, POS search).
   const [debounced] = useDebouncedValue(text.trim(), 50);
@@ -95,7 +98,6 @@ export function PosSearch({ onAdd, onStep, inputRef }: Props) {
           description="Name, brand, barcode, SKU or batch number — or scan"
           placeholder="Type or scan, then Enter"
           autoComplete="off"
-          autoFocus
           value={text}
           rightSection={search.isFetching && text.trim() ? <Loader size="xs" /> : null}
           onChange={(e) => {
