@@ -77,6 +77,12 @@ const ENTRY = /\/web\/index\.html$|\/src\/boot\.ts$|^\0vite\/(preload-helper|mod
  */
 const WITH_APP = /\/src\/offline\/register-sw\.ts$|virtual:pwa-register/;
 /**
+ * What the sign-in form shares with the screens' forms (a 422's messages under the fields): in the app's chunk. Left to
+ * Rollup it went with the sign-in form, and a screen saving a form (the till) loaded the sign-in form and the form
+ * library with it.
+ */
+const SHARED_WITH_SIGN_IN = /\/src\/components\/apply-server-errors\.ts$/;
+/**
  * The sign-in form, which boot.ts fetches with the first page (with the `forms` library). The two-factor and
  * forgotten-password pages come when opened: their forms' checks load zod.
  */
@@ -93,6 +99,12 @@ const SIGN_IN = /\/src\/(features\/auth\/(LoginPage\.tsx|AuthAlerts\.tsx|captcha
  */
 const SHARED = /\/packages\/shared\/src\//;
 const SHARED_INDEX = /\/packages\/shared\/src\/index\.ts$/;
+
+/**
+ * `API`'s addresses (vite.config.ts, contractAddresses): every contract's method and path, without a schema. In a
+ * chunk of their own, loaded with the first screen calling through `API`: the first page's calls name their groups.
+ */
+const API_ADDRESSES = /^\0virtual:contract-addresses\/api$/;
 
 /** What positions the frame's menus, tooltips and popovers: a third of its code, fetched beside the rest. */
 const POSITIONING = /\/node_modules\/@floating-ui\//;
@@ -111,9 +123,10 @@ const POSITIONING = /\/node_modules\/@floating-ui\//;
  */
 export function chunkOf(id: string, meta: ManualChunkMeta): string | undefined {
   // The app every page starts, with what it imports and no other chunk takes (the entry, boot.ts, imports it).
-  if (APP.test(id) || WITH_APP.test(id)) return 'app';
+  if (APP.test(id) || WITH_APP.test(id) || SHARED_WITH_SIGN_IN.test(id)) return 'app';
   if (ENTRY.test(id)) return 'boot';
   if (SIGN_IN.test(id)) return 'sign-in';
+  if (API_ADDRESSES.test(id)) return 'addresses';
   let reached = reachedByBuild.get(meta.getModuleInfo);
   if (!reached) {
     reached = {

@@ -61,6 +61,10 @@ export default defineConfig({
 });
 
 const ADDRESSES = 'virtual:contract-addresses';
+/** `API`'s addresses, a module of their own (re-exported by ADDRESSES) so the first page does not load them. */
+const API_ADDRESSES = `${ADDRESSES}/api`;
+/** The module ids Rollup gives them (build-chunks.ts puts `API`'s in a chunk of its own). */
+const ADDRESS_IDS = { groups: `\0${ADDRESSES}`, api: `\0${API_ADDRESSES}` };
 
 /** What the client reads off a contract to call it: no schema (a file answer's content type, which is no schema). */
 const addressOf = ({ method, path, access, resource, status, answer }: shared.Endpoint) => ({
@@ -72,37 +76,50 @@ const addressOf = ({ method, path, access, resource, status, answer }: shared.En
   ...(shared.isFileAnswer(answer) && { answer }),
 });
 
+/** A contract, as opposed to a group of them or a function that makes some. */
+const isContract = (value: unknown): value is shared.Endpoint =>
+  typeof value === 'object' && value !== null && 'method' in value && 'path' in value;
+/** A group of contracts (`authEndpoints`: an object of contracts, or of a list's three). */
+const isGroup = (value: unknown): value is object =>
+  typeof value === 'object' &&
+  value !== null &&
+  Object.values(value).every((inner) => isContract(inner) || isGroup(inner));
+/** A group's source, each contract replaced by its address. */
+const addresses = (group: object): string =>
+  `{ ${Object.entries(group)
+    .map(
+      ([key, inner]) =>
+        `${JSON.stringify(key)}: ${isContract(inner) ? JSON.stringify(addressOf(inner)) : addresses(inner)}`,
+    )
+    .join(', ')} }`;
+
 /**
- * `virtual:contract-addresses`: every group of contracts (`authEndpoints`…) with each endpoint's address alone, and
- * the functions that fill an address in (pathOf, queryStringOf), written from the shared package when the app is
- * built. The first page's calls (the session, the branding, the dashboard's figures) go through these: the contracts
- * themselves build their schemas with zod as they load, and with them the first page fetched and ran zod and the
- * schemas of every contract. The screens use the contracts themselves.
+ * `virtual:contract-addresses`: every group of contracts (`authEndpoints`…) and `API` (all of them by domain) with
+ * each endpoint's address alone, and the functions that fill an address in (pathOf, queryStringOf), written from the
+ * shared package when the app is built. Every call of the web goes through these. The contracts themselves build
+ * their schemas with zod as they load: with them the first page fetched and ran zod and every contract's schemas, and
+ * every screen built the answer schemas of all of them, which the web never reads (the contracts' chunk was 105 KB,
+ * 63 KB without them: bench/measurements.md, contract addresses). The forms import the schemas they check with from
+ * the shared package.
+ * The first page's calls (the session, the branding, the dashboard's figures) name their groups; `API`, which names
+ * every contract, comes from a module of its own with the screens.
  */
 function contractAddresses(): Plugin {
   return {
     name: 'contract-addresses',
-    resolveId: (id) => (id === ADDRESSES ? `\0${ADDRESSES}` : undefined),
+    resolveId: (id) => (id === ADDRESSES || id === API_ADDRESSES ? `\0${id}` : undefined),
     load(id) {
-      if (id !== `\0${ADDRESSES}`) return undefined;
-      // The groups of contracts (`authEndpoints`: an object of contracts, or of a list's three), not the functions
-      // that make some.
-      const isContract = (value: unknown): value is shared.Endpoint =>
-        typeof value === 'object' && value !== null && 'method' in value && 'path' in value;
-      const isGroup = (value: unknown): value is object =>
-        typeof value === 'object' &&
-        value !== null &&
-        Object.values(value).every((inner) => isContract(inner) || isGroup(inner));
-      const addresses = (group: object): string =>
-        `{ ${Object.entries(group)
-          .map(
-            ([key, inner]) =>
-              `${JSON.stringify(key)}: ${isContract(inner) ? JSON.stringify(addressOf(inner)) : addresses(inner)}`,
-          )
-          .join(', ')} }`;
+      if (id === ADDRESS_IDS.api) {
+        const api = Object.entries(shared.API).map(
+          ([domain, group]) => `${JSON.stringify(domain)}: ${addresses(group)}`,
+        );
+        return `export const API = { ${api.join(', ')} };`;
+      }
+      if (id !== ADDRESS_IDS.groups) return undefined;
       const groups = Object.entries(shared).filter(([name, group]) => name.endsWith('Endpoints') && isGroup(group));
       return [
         ...groups.map(([name, group]) => `export const ${name} = ${addresses(group as object)};`),
+        `export { API } from '${API_ADDRESSES}';`,
         // Their own source: they use nothing else of the package.
         `export ${shared.pathOf}`,
         `export ${shared.queryStringOf}`,

@@ -5,6 +5,7 @@
  */
 declare module 'virtual:contract-addresses' {
   export {
+    API,
     authEndpoints,
     dashboardEndpoints,
     pathOf,

@@ -1,4 +1,5 @@
-import { API, type BackupRow, type InputOf } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import type { BackupRow, InputOf } from '@duka/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callWith } from './client.ts';
 import { downloadFile } from './download.ts';

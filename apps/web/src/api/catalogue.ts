@@ -1,4 +1,5 @@
-import { API, type Endpoint, type InputOf, type option } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import type { Endpoint, InputOf, option } from '@duka/shared';
 import type { z } from 'zod';
 import { call } from './client.ts';
 import { datedName, downloadFile } from './download.ts';

@@ -1,4 +1,5 @@
-import { API, type CustomerChoice, type InputOf } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import type { CustomerChoice, InputOf } from '@duka/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { onAccountInOutbox, searchCustomersInCopy } from '../offline/customers.ts';
 import { call } from './client.ts';

@@ -1,4 +1,4 @@
-import { API } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
 import { useLookup } from './lists.ts';
 
 // Expenses' data beside the list and the form kits: the categories the form and the list's filter suggest.

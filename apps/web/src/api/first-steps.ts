@@ -1,4 +1,4 @@
-import { API } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
 import { useCall, useCallWrite } from './queries.ts';
 
 // A new shop's first steps, for the Administrator's home screen.

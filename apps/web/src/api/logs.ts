@@ -1,4 +1,4 @@
-import { API } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
 import { useCall } from './queries.ts';
 
 // The application log beyond the list kit: its filters' choices.

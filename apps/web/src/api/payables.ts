@@ -1,4 +1,5 @@
-import { API, type InputOf } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import type { InputOf } from '@duka/shared';
 import { keepPreviousData } from '@tanstack/react-query';
 import { call } from './client.ts';
 import type { StatementPeriod } from './customers.ts';

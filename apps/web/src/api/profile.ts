@@ -1,4 +1,4 @@
-import { API } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from './client.ts';
 import { invalidate, useCall, useCallWrite } from './queries.ts';

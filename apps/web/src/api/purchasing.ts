@@ -1,4 +1,4 @@
-import { API } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
 import { call } from './client.ts';
 import { datedName, downloadFile } from './download.ts';
 import { useRecord, useWrite } from './lists.ts';

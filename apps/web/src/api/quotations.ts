@@ -1,4 +1,5 @@
-import { API, type InputOf } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import type { InputOf } from '@duka/shared';
 import { call } from './client.ts';
 import { datedName, downloadFile } from './download.ts';
 import { useRecord, useWrite } from './lists.ts';

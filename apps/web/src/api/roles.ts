@@ -1,4 +1,4 @@
-import { API } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
 import { useLookup } from './lists.ts';
 import { useCall, useCallWrite } from './queries.ts';
 

@@ -1,6 +1,6 @@
+import { API } from 'virtual:contract-addresses';
 import {
   type AnswerOf,
-  API,
   type BatchInStock,
   type InputOf,
   type LineBatch,

@@ -1,4 +1,4 @@
-import { API } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLookup, useRecord } from './lists.ts';
 import { invalidate, useCall, useCallWrite } from './queries.ts';

@@ -1,4 +1,5 @@
-import { API, type CashUpDay, type CashUpRecord, type InputOf } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import type { CashUpDay, CashUpRecord, InputOf } from '@duka/shared';
 import { keepPreviousData } from '@tanstack/react-query';
 import { call } from './client.ts';
 import { useRecord, useWrite } from './lists.ts';

@@ -1,4 +1,5 @@
-import { API, type TrashRow } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import type { TrashRow } from '@duka/shared';
 import { call } from './client.ts';
 import type { Resource } from './queries.ts';
 

@@ -1,4 +1,4 @@
-import { API } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
 import { call } from './client.ts';
 
 // Staff accounts beyond the list and form kits: lock/unlock.

@@ -1,4 +1,5 @@
-import { type AnswerOf, API } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import type { AnswerOf } from '@duka/shared';
 import { fetchEndpoint } from '../api/client.ts';
 import type { LocalCopyAnswer } from './catalogue-fetch.ts';
 import { expandSnapshot } from './expand-snapshot.ts';

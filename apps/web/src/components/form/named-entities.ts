@@ -1,4 +1,5 @@
-import { API, type Endpoint, roleCreateSchema, roleUpdateSchema } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import { type Endpoint, roleCreateSchema, roleUpdateSchema } from '@duka/shared';
 import type { Resource } from '../../api/queries.ts';
 import type { RecordFormSpec } from './record-form.tsx';
 

@@ -1,4 +1,5 @@
-import { API, type BrandShown, brandCreateSchema, brandUpdateSchema } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import { type BrandShown, brandCreateSchema, brandUpdateSchema } from '@duka/shared';
 import { MultiSelect, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { useProductNames } from '../../api/catalogue.ts';

@@ -1,4 +1,5 @@
-import { API, type CustomerRecord, customerList, formatMoney } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import { type CustomerRecord, customerList, formatMoney } from '@duka/shared';
 import { Group } from '@mantine/core';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';

@@ -1,4 +1,5 @@
-import { API, type ExpenseRow, expenseSchema, formatDay } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import { type ExpenseRow, expenseSchema, formatDay } from '@duka/shared';
 import { RecordFieldsPage, type RecordFormSpec } from '../../components/form/record-form.tsx';
 import { ExpenseFields } from './ExpenseFields.tsx';
 

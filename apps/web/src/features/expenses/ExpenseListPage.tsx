@@ -1,4 +1,5 @@
-import { API, expenseList } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import { expenseList } from '@duka/shared';
 import { Autocomplete } from '@mantine/core';
 import { useExpenseCategories } from '../../api/expenses.ts';
 import { dateFilter } from '../../components/list/date-filter.tsx';

@@ -1,4 +1,4 @@
-import { API } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
 import { Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';

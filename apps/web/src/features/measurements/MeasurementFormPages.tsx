@@ -1,10 +1,5 @@
-import {
-  API,
-  type MeasurementShown,
-  measurementCreateSchema,
-  measurementUpdateSchema,
-  pluralOfUnit,
-} from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import { type MeasurementShown, measurementCreateSchema, measurementUpdateSchema, pluralOfUnit } from '@duka/shared';
 import { TextInput } from '@mantine/core';
 import type { UseFormReturn } from 'react-hook-form';
 import { RecordFieldsPage, type RecordFormSpec } from '../../components/form/record-form.tsx';

@@ -1,4 +1,5 @@
-import { API, type ProductShown, productCreateSchema, productUpdateSchema } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import { type ProductShown, productCreateSchema, productUpdateSchema } from '@duka/shared';
 import { TextInput } from '@mantine/core';
 import type { UseFormReturn } from 'react-hook-form';
 import { useParams } from 'react-router';

@@ -1,5 +1,5 @@
+import { API } from 'virtual:contract-addresses';
 import {
-  API,
   formatQuantity,
   type ProductUnits,
   type ProductUnitsInput,

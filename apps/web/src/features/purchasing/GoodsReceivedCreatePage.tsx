@@ -1,4 +1,5 @@
-import { API, goodsReceivedSchema, type PurchaseOrderShown } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import { goodsReceivedSchema, type PurchaseOrderShown } from '@duka/shared';
 import { useMemo } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';

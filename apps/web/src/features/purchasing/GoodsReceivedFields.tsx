@@ -1,5 +1,5 @@
+import { API } from 'virtual:contract-addresses';
 import {
-  API,
   formatDay,
   formatMoney,
   GOODS_RECEIVED_PAYMENT_LABELS,

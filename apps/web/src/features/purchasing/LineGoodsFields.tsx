@@ -1,4 +1,5 @@
-import { API, NO_BRAND, NO_BRAND_PARAM, quantityWithUnit } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import { NO_BRAND, NO_BRAND_PARAM, quantityWithUnit } from '@duka/shared';
 import { Select } from '@mantine/core';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useOptions, useProductUnits } from '../../api/catalogue.ts';

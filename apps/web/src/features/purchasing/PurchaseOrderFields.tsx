@@ -1,4 +1,5 @@
-import { API, formatMoney } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import { formatMoney } from '@duka/shared';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { FieldDayInput } from '../../components/dates/FieldDayInput.tsx';

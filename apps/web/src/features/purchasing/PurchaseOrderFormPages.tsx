@@ -1,4 +1,5 @@
-import { API, type PurchaseOrderShown, purchaseOrderSchema } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import { type PurchaseOrderShown, purchaseOrderSchema } from '@duka/shared';
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { RecordFieldsPage, type RecordFormSpec } from '../../components/form/record-form.tsx';

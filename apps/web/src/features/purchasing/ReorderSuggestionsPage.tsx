@@ -1,4 +1,5 @@
-import { API, formatMoney, formatQuantity, NO_BRAND, type ReorderSuggestion, unitLabel } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import { formatMoney, formatQuantity, NO_BRAND, type ReorderSuggestion, unitLabel } from '@duka/shared';
 import { Button, Checkbox, Group, Paper, Select, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,5 @@
-import { API, DEFAULT_QUOTATION_DAYS, type QuotationShown, quotationSchema } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import { DEFAULT_QUOTATION_DAYS, type QuotationShown, quotationSchema } from '@duka/shared';
 import { useMemo } from 'react';
 import { usePermissions } from '../../api/permissions.ts';
 import { addDays, shopToday } from '../../components/dates/day-text.ts';

@@ -1,4 +1,5 @@
-import { API, type SaleInput } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import type { SaleInput } from '@duka/shared';
 import { ApiError, fetchEndpoint } from '../../api/client.ts';
 import { NoSaleAnswer } from '../../api/sales.ts';
 import type { OfflineReceiptCustomer, OfflineReceiptLine } from '../../offline/offline-sale.ts';

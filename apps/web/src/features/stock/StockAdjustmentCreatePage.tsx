@@ -1,6 +1,6 @@
+import { API } from 'virtual:contract-addresses';
 import {
   ADJUSTMENT_REASONS,
-  API,
   formatDay,
   formatQuantity,
   inexactQuantity,

@@ -1,4 +1,5 @@
-import { ADJUSTMENT_REASONS, API, type StockWriteOffRow, stockWriteOffList } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import { ADJUSTMENT_REASONS, type StockWriteOffRow, stockWriteOffList } from '@duka/shared';
 import { dateFilter } from '../../components/list/date-filter.tsx';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { declaredColumns, declaredExports } from '../../components/list/report-cells.tsx';

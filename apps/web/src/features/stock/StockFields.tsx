@@ -1,5 +1,5 @@
+import { API } from 'virtual:contract-addresses';
 import {
-  API,
   DEFAULT_ENVIRONMENT,
   formatMoney,
   inexactQuantity,

@@ -1,4 +1,5 @@
-import { API, formatDay, type StockShown, stockCreateSchema, stockUpdateSchema } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import { formatDay, type StockShown, stockCreateSchema, stockUpdateSchema } from '@duka/shared';
 import { RecordFieldsPage, type RecordFormSpec } from '../../components/form/record-form.tsx';
 import { StockFields } from './StockFields.tsx';
 

@@ -1,4 +1,5 @@
-import { API, stockLevelList } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import { stockLevelList } from '@duka/shared';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { declaredColumns, declaredExports } from '../../components/list/report-cells.tsx';
 

@@ -1,4 +1,5 @@
-import { API, formatQuantity, type StockRecord, stockList } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import { formatQuantity, type StockRecord, stockList } from '@duka/shared';
 import { Text } from '@mantine/core';
 import { dateFilter } from '../../components/list/date-filter.tsx';
 import { ListPage } from '../../components/list/ListPage.tsx';

@@ -1,4 +1,5 @@
-import { API, formatMoney, formatQuantity } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import { formatMoney, formatQuantity } from '@duka/shared';
 import { Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';

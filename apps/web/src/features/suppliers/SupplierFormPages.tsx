@@ -1,4 +1,5 @@
-import { API, type SupplierShown, supplierCreateSchema, supplierUpdateSchema } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import { type SupplierShown, supplierCreateSchema, supplierUpdateSchema } from '@duka/shared';
 import { RecordFieldsPage, type RecordFormSpec } from '../../components/form/record-form.tsx';
 import { SupplierFields } from './SupplierFields.tsx';
 

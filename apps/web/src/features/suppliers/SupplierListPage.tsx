@@ -1,4 +1,5 @@
-import { API, supplierList } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import { supplierList } from '@duka/shared';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';
 import { editDeleteActions, recordListProps } from '../../components/list/record-actions.ts';

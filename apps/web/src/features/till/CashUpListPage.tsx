@@ -1,4 +1,5 @@
-import { API, cashUpList } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import { cashUpList } from '@duka/shared';
 import { dateFilter } from '../../components/list/date-filter.tsx';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import { RowMenu } from '../../components/list/RowMenu.tsx';

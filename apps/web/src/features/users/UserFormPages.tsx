@@ -1,4 +1,5 @@
-import { API, type CreatedUser, type UserShown, userCreateSchema, userUpdateSchema } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import { type CreatedUser, type UserShown, userCreateSchema, userUpdateSchema } from '@duka/shared';
 import { Code, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { RecordFieldsPage, type RecordFormSpec, type SaveAnswer } from '../../components/form/record-form.tsx';

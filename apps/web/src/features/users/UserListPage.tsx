@@ -1,4 +1,5 @@
-import { API, GENDERS, type UserRecord, userList } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import { GENDERS, type UserRecord, userList } from '@duka/shared';
 import { Select } from '@mantine/core';
 import { useMe } from '../../api/auth.ts';
 import { useRoleOptions } from '../../api/roles.ts';

@@ -1,4 +1,5 @@
-import { API, formatDay } from '@duka/shared';
+import { API } from 'virtual:contract-addresses';
+import { formatDay } from '@duka/shared';
 import { useParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { useRecord } from '../../api/lists.ts';
