@@ -90,10 +90,12 @@ const SIGN_IN = /\/src\/(features\/auth\/(LoginPage\.tsx|AuthAlerts\.tsx|captcha
 
 /**
  * The shared package (contracts, schemas, declarations, formats): what the first page uses, with what that imports, is
- * in the app's chunk (none of it builds a schema: vite.config.ts stops a build where it would); the rest in
- * `contracts`, loaded with the signed-in frame (its offline till calls through `API`, which names every contract).
- * Every schema in a chunk is built when the chunk runs: in the app's chunk, the sign-in page fetched and built them
- * all (a third of a slow phone's start-up scripting). The app reaches the package through its index, which lists
+ * in the app's chunk (none of it builds a schema: vite.config.ts stops a build where it would); what the signed-in
+ * frame uses (its offline till's and the dashboard's schemas and declarations) in `contracts-frame`; the rest in
+ * `contracts`, loaded with the first screen using it. Every schema in a chunk is built when the chunk runs: in the
+ * app's chunk, the sign-in page fetched and built them all (a third of a slow phone's start-up scripting); in one
+ * chunk with the frame's, the dashboard built every form's (its modules' evaluation task went 171-191 ms -> 108-146 ms
+ * of a 4x-slowed CPU without them). The app reaches the package through its index, which lists
  * every module: only the modules defining the names a file imports count (`definingFiles`). Left to Rollup, the
  * index took every module of the package into the app's chunk.
  */
@@ -138,7 +140,8 @@ export function chunkOf(id: string, meta: ManualChunkMeta): string | undefined {
     };
     reachedByBuild.set(meta.getModuleInfo, reached);
   }
-  if (SHARED.test(id)) return reached.withSignIn.has(id) ? 'app' : 'contracts';
+  if (SHARED.test(id))
+    return reached.withSignIn.has(id) ? 'app' : reached.inFrame.has(id) ? 'contracts-frame' : 'contracts';
   const vendor = VENDOR_CHUNKS.find(([pattern]) => pattern.test(id))?.[1];
   if (vendor) return vendor;
   // Styles stay where the code importing them puts them (the sign-in page's in index.html, the rest with the first
