@@ -77,12 +77,6 @@ const ENTRY = /\/web\/index\.html$|\/src\/boot\.ts$|^\0vite\/(preload-helper|mod
  */
 const WITH_APP = /\/src\/offline\/register-sw\.ts$|virtual:pwa-register/;
 /**
- * What the sign-in form shares with the screens' forms (a 422's messages under the fields): in the app's chunk. Left to
- * Rollup it went with the sign-in form, and a screen saving a form (the till) loaded the sign-in form and the form
- * library with it.
- */
-const SHARED_WITH_SIGN_IN = /\/src\/components\/apply-server-errors\.ts$/;
-/**
  * The sign-in form, which boot.ts fetches with the first page (with the `forms` library). The two-factor and
  * forgotten-password pages come when opened: their forms' checks load zod.
  */
@@ -103,10 +97,11 @@ const SHARED = /\/packages\/shared\/src\//;
 const SHARED_INDEX = /\/packages\/shared\/src\/index\.ts$/;
 
 /**
- * `API`'s addresses (vite.config.ts, contractAddresses): every contract's method and path, without a schema. In a
- * chunk of their own, loaded with the first screen calling through `API`: the first page's calls name their groups.
+ * The module of `API`'s addresses (vite.config.ts, contractAddresses): every contract's method and path, without a
+ * schema. In a chunk of their own, loaded with the first screen calling through `API`: the first page's calls name
+ * their groups.
  */
-const API_ADDRESSES = /^\0virtual:contract-addresses\/api$/;
+export const API_ADDRESSES = 'virtual:contract-addresses/api';
 
 /** What positions the frame's menus, tooltips and popovers: a third of its code, fetched beside the rest. */
 const POSITIONING = /\/node_modules\/@floating-ui\//;
@@ -125,10 +120,10 @@ const POSITIONING = /\/node_modules\/@floating-ui\//;
  */
 export function chunkOf(id: string, meta: ManualChunkMeta): string | undefined {
   // The app every page starts, with what it imports and no other chunk takes (the entry, boot.ts, imports it).
-  if (APP.test(id) || WITH_APP.test(id) || SHARED_WITH_SIGN_IN.test(id)) return 'app';
+  if (APP.test(id) || WITH_APP.test(id)) return 'app';
   if (ENTRY.test(id)) return 'boot';
   if (SIGN_IN.test(id)) return 'sign-in';
-  if (API_ADDRESSES.test(id)) return 'addresses';
+  if (id === `\0${API_ADDRESSES}`) return 'addresses';
   let reached = reachedByBuild.get(meta.getModuleInfo);
   if (!reached) {
     reached = {
@@ -142,6 +137,10 @@ export function chunkOf(id: string, meta: ManualChunkMeta): string | undefined {
   }
   if (SHARED.test(id))
     return reached.withSignIn.has(id) ? 'app' : reached.inFrame.has(id) ? 'contracts-frame' : 'contracts';
+  // The app's own code the sign-in form uses goes with the app, as the shared package's does: left to Rollup, a module
+  // the screens' forms use too (a 422's messages under the fields) went with the sign-in form, and the till loaded the
+  // sign-in form and the form library through it.
+  if (!LIBRARY.test(id) && !id.endsWith('.css') && reached.withSignIn.has(id)) return 'app';
   const vendor = VENDOR_CHUNKS.find(([pattern]) => pattern.test(id))?.[1];
   if (vendor) return vendor;
   // Styles stay where the code importing them puts them (the sign-in page's in index.html, the rest with the first

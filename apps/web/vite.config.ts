@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import type { OutputBundle, OutputChunk } from 'rollup';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { chunkOf } from './build-chunks.ts';
+import { API_ADDRESSES, chunkOf } from './build-chunks.ts';
 import { stableIds } from './build-stable-ids.ts';
 
 // In development the API runs on :3000 (npm start); the built client is served by the server itself.
@@ -61,9 +61,8 @@ export default defineConfig({
 });
 
 const ADDRESSES = 'virtual:contract-addresses';
-/** `API`'s addresses, a module of their own (re-exported by ADDRESSES) so the first page does not load them. */
-const API_ADDRESSES = `${ADDRESSES}/api`;
-/** The module ids Rollup gives them (build-chunks.ts puts `API`'s in a chunk of its own). */
+/** The module ids Rollup gives them: `API`'s addresses are a module of their own (re-exported by ADDRESSES), so the
+ * first page does not load them. */
 const ADDRESS_IDS = { groups: `\0${ADDRESSES}`, api: `\0${API_ADDRESSES}` };
 
 /** What the client reads off a contract to call it: no schema (a file answer's content type, which is no schema). */
