@@ -50,7 +50,6 @@ export function formatDay(value: string | Date | null | undefined, timeZone = de
 
 /** Above this a number's text is in exponent form (1e+21): left to Intl, which no shop's figure reaches. */
 const PLAIN_TEXT_LIMIT = 1e21;
-const largeFormats = new Map<number, Intl.NumberFormat>();
 
 /** Commas between a whole number's thousands: 1250000 → 1,250,000. */
 const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -58,14 +57,7 @@ const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/
 /** `value` with at most `places` decimals (no trailing zeros) and thousands separated, as en-US Intl writes it. */
 function formatDecimal(value: number, places: number): string {
   const size = Math.abs(value);
-  if (!(size < PLAIN_TEXT_LIMIT)) {
-    let format = largeFormats.get(places);
-    if (!format) {
-      format = new Intl.NumberFormat('en-US', { maximumFractionDigits: places });
-      largeFormats.set(places, format);
-    }
-    return format.format(value);
-  }
+  if (!(size < PLAIN_TEXT_LIMIT)) return value.toLocaleString('en-US', { maximumFractionDigits: places });
   // Below 1e-6 the text has an exponent (1e-7): such a number rounds to 0 at any of the places used here.
   const text = size < 1e-6 ? '0' : String(size);
   const [whole = '0', decimals = ''] = text.split('.');
