@@ -40,6 +40,8 @@ const UI_LIBRARIES = new RegExp(
   ].join('|')})/`,
 );
 const LIBRARY = /\/node_modules\//;
+/** The web app's own source files. */
+const OWN_CODE = /\/apps\/web\/src\//;
 
 /** Mantine's index files: the app imports every component through them, Mantine's own files import each other. */
 const UI_INDEXES: Record<string, RegExp> = {
@@ -139,8 +141,9 @@ export function chunkOf(id: string, meta: ManualChunkMeta): string | undefined {
     return reached.withSignIn.has(id) ? 'app' : reached.inFrame.has(id) ? 'contracts-frame' : 'contracts';
   // The app's own code the sign-in form uses goes with the app, as the shared package's does: left to Rollup, a module
   // the screens' forms use too (a 422's messages under the fields) went with the sign-in form, and the till loaded the
-  // sign-in form and the form library through it.
-  if (!LIBRARY.test(id) && !id.endsWith('.css') && reached.withSignIn.has(id)) return 'app';
+  // sign-in form and the form library through it. Its own source files only: Rollup's helpers (`\0commonjsHelpers`)
+  // serve the libraries too, and one in the app's chunk made React's chunk and the app's import each other.
+  if (OWN_CODE.test(id) && !id.endsWith('.css') && reached.withSignIn.has(id)) return 'app';
   const vendor = VENDOR_CHUNKS.find(([pattern]) => pattern.test(id))?.[1];
   if (vendor) return vendor;
   // Styles stay where the code importing them puts them (the sign-in page's in index.html, the rest with the first

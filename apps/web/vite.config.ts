@@ -162,6 +162,13 @@ function firstPageWithoutUi(): Plugin {
         const uiImport = chunk.imports.find((file) => /(^|\/)ui-[\w-]+\.js$/.test(file));
         if (uiImport) this.error(`${chunk.fileName} imports ${uiImport}: a library file it uses is not in libs-start`);
       }
+      // The chunks the app's chunk imports are evaluated before it: one importing the app's chunk back would read its
+      // names before they exist (a Rollup helper in the app's chunk once made React's chunk do so: "Cannot read
+      // properties of undefined (reading 'createContext')", depending on which file arrived first).
+      for (const file of staticClosure(bundle, app.fileName)) {
+        if (file !== app.fileName && (bundle[file] as OutputChunk).imports.includes(app.fileName))
+          this.error(`${file} imports ${app.fileName}, which imports it: the two would read each other's names unset`);
+      }
       // A signed-in reload loads the app's chunks, not the sign-in form's nor the form library.
       const signInFile = [...staticClosure(bundle, app.fileName)].find((file) => /(^|\/)(forms|sign-in)-/.test(file));
       if (signInFile) this.error(`${app.fileName} imports ${signInFile}: the app would load the sign-in form's code`);
