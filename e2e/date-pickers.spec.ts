@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
-import { formatDay } from '@duka/shared';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../apps/server/src/db/seed/demo.ts';
@@ -8,6 +7,7 @@ import {
   apiCall,
   openFromMenu,
   type RunningApp,
+  shopDayLasting,
   signedInPage,
   signInThroughUi,
   startShop,
@@ -26,7 +26,8 @@ let token: string;
 let page: Page;
 
 const DAY = 86_400_000;
-const today = formatDay(new Date());
+// The data and the pickers' "today" must fall on one shop day; the file runs well within ten minutes.
+const today = await shopDayLasting(10);
 const daysAgo = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) - n * DAY).toISOString().slice(0, 10);
 const mondayOf = (day: string) => {
   const date = new Date(`${day}T00:00:00Z`);

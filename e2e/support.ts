@@ -1,6 +1,8 @@
 // Browser-test support: the built app on its own embedded database, Debian's Chromium, and sign-in through the UI.
 import fs from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { AxeBuilder } from '@axe-core/playwright';
+import { formatDay } from '@duka/shared';
 import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DEMO_ADMIN } from '../apps/server/src/db/seed/demo.ts';
@@ -26,6 +28,16 @@ export async function startApp(): Promise<RunningApp> {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The shop's day (YYYY-MM-DD) once at least `minutes` of it remain: a spec that writes today's sales and then reads
+ * today's reports must do both on one shop day, so near the shop's midnight it waits for the next day to begin.
+ */
+export async function shopDayLasting(minutes: number): Promise<string> {
+  const dayAfterMargin = formatDay(new Date(Date.now() + minutes * 60_000));
+  while (formatDay(new Date()) !== dayAfterMargin) await sleep(1_000);
+  return dayAfterMargin;
 }
 
 /** Debian's Chromium, headless; `extraArgs` for a spec that needs more (e.g. a fake camera fed from a file). */
