@@ -60,13 +60,27 @@ export function escapeCsvCell(value: unknown): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-/** Rows as CSV text, one line each ending in a newline: a cell holding a comma, a quote or a line break is quoted,
- * its quotes doubled. One string per page rather than a stream object per row: a long export would pay for that
- * object on every row (bench/measurements.md, CSV export). */
-function csvLines(rows: string[][]): string {
+/** A cell as CSV text: one holding a comma, a quote or a line break is quoted, its quotes doubled. */
+const csvField = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+
+/** Lines (arrays of cells) as CSV text, each ending in a newline. */
+function csvLines(lines: unknown[][]): string {
+  let text = '';
+  for (const line of lines) text += `${line.map((cell) => csvField(escapeCsvCell(cell))).join(',')}\n`;
+  return text;
+}
+
+/** A page of rows as CSV text, one line each. One string per page rather than a stream object per row, and each
+ * line written cell by cell rather than through arrays of cells: a long export pays for every object it makes per
+ * row, in the making and in collecting it (bench/measurements.md, CSV export). */
+function csvRows<Row>(rows: Row[], columns: ExportColumn<Row>[]): string {
   let text = '';
   for (const row of rows) {
-    text += `${row.map((cell) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',')}\n`;
+    for (let i = 0; i < columns.length; i++) {
+      if (i > 0) text += ',';
+      text += csvField(escapeCsvCell((columns[i] as ExportColumn<Row>).value(row)));
+    }
+    text += '\n';
   }
   return text;
 }
@@ -186,13 +200,8 @@ export async function sendExport<Row>(reply: FastifyReply, format: ExportFormat,
   startDownload(reply, datedFileName(spec.name, format, spec.timeZone), format);
   if (format === 'csv') {
     async function* pages() {
-      yield csvLines([
-        ...(spec.preamble ?? []).map((line) => line.map(escapeCsvCell)),
-        spec.columns.map((c) => c.header),
-      ]);
-      for await (const page of spec.rows) {
-        yield csvLines(page.map((row) => spec.columns.map((c) => escapeCsvCell(c.value(row)))));
-      }
+      yield csvLines([...(spec.preamble ?? []), spec.columns.map((c) => c.header)]);
+      for await (const page of spec.rows) yield csvRows(page, spec.columns);
     }
     // Pulled, not pushed: the next page is read only as the client takes the file, so a slow client never makes
     // the whole export wait in memory; a client that goes away stops the reading. Errors end the download.

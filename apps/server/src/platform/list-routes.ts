@@ -1,4 +1,5 @@
 import {
+  fieldReader,
   filterDefaults,
   filterNames,
   formatDay,
@@ -6,7 +7,6 @@ import {
   type ListDeclaration,
   type ListQueryOf,
   listEndpoints,
-  readField,
 } from '@duka/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SelectQueryBuilder } from 'kysely';
@@ -116,12 +116,15 @@ export function registerList<D extends ListDeclaration, Row, Shown = Row, Query 
 
   const { exports } = declaration;
   if (!exports || !endpoints.xlsx || !endpoints.csv) return;
-  const columns: ExportColumn<Shown>[] = declaration.columns.map((column) => ({
-    header: column.header,
-    value: (row) => cellOf(row, column, timeZone),
-    width: Math.max(12, column.header.length + 2, column.kind === 'text' ? 20 : 0),
-    date: column.kind === 'date',
-  }));
+  const columns: ExportColumn<Shown>[] = declaration.columns.map((column) => {
+    const read = fieldReader(column.field);
+    return {
+      header: column.header,
+      value: (row: Shown) => cellOf(read(row), column, timeZone),
+      width: Math.max(12, column.header.length + 2, column.kind === 'text' ? 20 : 0),
+      date: column.kind === 'date',
+    };
+  });
   for (const format of ['xlsx', 'csv'] as ExportFormat[]) {
     route(app, endpoints[format] as NonNullable<typeof endpoints.xlsx>, async (request, reply) => {
       const query = request.query as Query;
@@ -161,9 +164,8 @@ function filterRule(declaration: ListDeclaration) {
   };
 }
 
-/** A cell of an exported list: money and quantities as numbers, days as YYYY-MM-DD, missing names as N/A. */
-export function cellOf(row: unknown, column: ListColumn, timeZone: string): string | number {
-  const value = readField(row, column.field);
+/** A column's value as a cell of an exported list: money and quantities as numbers, days as YYYY-MM-DD, missing names as N/A. */
+export function cellOf(value: unknown, column: ListColumn, timeZone: string): string | number {
   switch (column.kind) {
     case 'money':
     case 'quantity':

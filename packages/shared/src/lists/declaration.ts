@@ -216,8 +216,18 @@ export type ListQueryOf<D extends ListDeclaration> = z.output<ListQuerySchema<Fi
 
 /** The value at a dotted path of a row, undefined when any step is missing. */
 export function readField(row: unknown, field: string): unknown {
+  return readAlong(row, field.split('.'));
+}
+
+/** readField for one path read on many rows (an export's column): the path is split once. */
+export function fieldReader(field: string): (row: unknown) => unknown {
+  const steps = field.split('.');
+  return (row) => readAlong(row, steps);
+}
+
+function readAlong(row: unknown, steps: readonly string[]): unknown {
   let value: unknown = row;
-  for (const step of field.split('.')) {
+  for (const step of steps) {
     if (value === null || typeof value !== 'object') return undefined;
     value = (value as Record<string, unknown>)[step];
   }
