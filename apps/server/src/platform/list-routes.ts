@@ -164,7 +164,8 @@ function filterRule(declaration: ListDeclaration) {
   };
 }
 
-/** A column's value as a cell of an exported list: money and quantities as numbers, days as YYYY-MM-DD, missing names as N/A. */
+/** A column's value as a cell of an exported list: money and quantities as numbers, days as YYYY-MM-DD, missing
+ * names as N/A. */
 export function cellOf(value: unknown, column: ListColumn, timeZone: string): string | number {
   switch (column.kind) {
     case 'money':
