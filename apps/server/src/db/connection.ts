@@ -2,6 +2,7 @@ import os from 'node:os';
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
+import { prepareMarked } from './prepared.ts';
 import { cacheReads } from './read-cache.ts';
 import type { DB } from './schema.ts';
 import { attachCursors, SqlCursor } from './sql-cursor.ts';
@@ -38,6 +39,7 @@ export function createDatabase(connectionString: string, max = POOL_SIZE): Datab
   pool.on('error', () => {});
   attachCursors(pool);
   cacheReads(pool);
+  prepareMarked(pool);
   // .stream() (the exports) reads through a server-side cursor, a chunk at a time.
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool, cursor: SqlCursor }) });
 }

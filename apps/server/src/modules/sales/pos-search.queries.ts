@@ -1,6 +1,7 @@
 import { NO_BRAND, type PosSaleUnit, unitPrice } from '@duka/shared';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import { PREPARED, prefixEnd } from '../../db/prepared.ts';
 import { likePattern } from '../../platform/listing.ts';
 
 // The POS search box: one query over product name, brand, barcode, SKU and batch number, best first.
@@ -40,6 +41,16 @@ const WORD_SIMILARITY = 0.4;
 const isCode = (q: string) => /^\d{6,}$/.test(q) || /^bn[0-9a-f]{6,14}$/i.test(q);
 /** "text%" with the user's wildcards taken literally. */
 const startsWith = (q: string) => likePattern(q).slice(1);
+/**
+ * A code column starting with `prefix`, as the range that the column's prefix index (text_pattern_ops) reads in the
+ * statement's kept plan (db/prepared.ts).
+ */
+const codeStarts = (column: RawBuilder<string>, prefix: string) => {
+  const end = prefixEnd(prefix);
+  return end === null
+    ? sql<boolean>`${column} LIKE ${startsWith(prefix)}`
+    : sql<boolean>`(${column} ~>=~ ${prefix} AND ${column} ~<~ ${end})`;
+};
 /** Every word of the text somewhere in the column, in any order ("cement portland" finds "Portland Cement"). */
 const hasEvery = (column: RawBuilder<string>, words: string[]) =>
   sql<boolean>`(${sql.join(
@@ -74,7 +85,7 @@ async function nearestWords(db: Database, words: string[]): Promise<string[]> {
   if (correctable.length === 0) return words;
   // The nearest word by the GiST index's word-similarity distance (<<->, 1 − word similarity), then kept only if
   // near enough: one statement, with no threshold to set for the session.
-  const { rows } = await sql<{ typed: string; word: string }>`
+  const { rows } = await sql<{ typed: string; word: string }>`${PREPARED}
     SELECT w.typed, coalesce(
       (SELECT w.typed FROM search_words WHERE strpos(word, lower(w.typed)) > 0 LIMIT 1),
       (SELECT nearest.word FROM (
@@ -117,7 +128,7 @@ function searchLines(db: Database, q: string, words: string[]): Promise<PosSearc
   const inBrand: RawBuilder<boolean> = words.length ? hasEvery(sql`n.name`, words) : sql`false`;
   // A name starting with the text (the words, once corrected) ranks first.
   const start = startsWith(words.join(' ') || q);
-  const codeStart = sql`(p.barcode LIKE ${startsWith(q)} OR lower(p.sku) LIKE ${startsWith(q.toLowerCase())})`;
+  const codeStart = sql`(${codeStarts(sql`p.barcode`, q)} OR ${codeStarts(sql`lower(p.sku)`, q.toLowerCase())})`;
   // One word of letters: the names holding it are those with a kept word holding it (migration 041), read in the
   // ranking's order, the best few of each such word. Several words, or a size or code, go through the trigram index.
   const oneWord = words.length === 1 && /^\p{L}{3,}$/u.test(words[0] as string) ? (words[0] as string) : null;
@@ -140,10 +151,10 @@ function searchLines(db: Database, q: string, words: string[]): Promise<PosSearc
         UNION ALL
         ${wordsOfNames(sql`w.word LIKE lower(${likePattern(oneWord ?? '')})`, false, 10)}`;
   // Batch numbers are BN + 14 hex: searched once the text could be the start of one.
-  const batchPrefix = /^bn[0-9a-f]{2,14}$/i.test(q) ? startsWith(q.toUpperCase()) : null;
+  const batchPrefix = /^bn[0-9a-f]{2,14}$/i.test(q) ? q.toUpperCase() : null;
   // One statement, no transaction: each of its scans is small or indexed, so no plan runs parallel workers (which
-  // take longer to start than the whole search runs).
-  return sql<Omit<PosSearchHit, 'units'> & { score: number; units: UnitRow[] }>`
+  // take longer to start than the whole search runs). Prepared: planning it took as long as running it.
+  return sql<Omit<PosSearchHit, 'units'> & { score: number; units: UnitRow[] }>`${PREPARED}
       WITH hits AS (
         ${oneWord === null ? namesByTrigram : namesByWord}
         UNION ALL
@@ -197,7 +208,8 @@ function searchLines(db: Database, q: string, words: string[]): Promise<PosSearc
       ), numbered AS (
         SELECT id, CASE WHEN batch_number = upper(${q}) THEN 50 ELSE 10 END AS score
         FROM stock_batches
-        WHERE ${batchPrefix !== null} AND deleted_at IS NULL AND balance > 0 AND batch_number LIKE ${batchPrefix ?? ''}
+        WHERE ${batchPrefix !== null} AND deleted_at IS NULL AND balance > 0
+          AND ${codeStarts(sql`batch_number`, batchPrefix ?? '')}
         ORDER BY batch_number
         LIMIT ${POS_SEARCH_LIMIT}
       ), lines AS (

@@ -131,6 +131,17 @@ describe('GET /api/possearch', () => {
     expect((await search('cem-50')).map((h) => h.name)).toEqual(['Portland Cement']);
   });
 
+  it('finds codes by their beginning, every time the same statement is asked again', async () => {
+    // More than five calls: PostgreSQL then may run the statement by the plan it keeps for any text.
+    for (let i = 0; i < 7; i++) {
+      expect((await search('600123')).map((h) => h.name)).toEqual(['Portland Cement']);
+      expect((await search('CEM-5')).map((h) => h.name)).toEqual(['Portland Cement']);
+      // The text is taken as typed: a wildcard is a character of the code.
+      expect(await search('600_234')).toEqual([]);
+      expect(await search('CEM%')).toEqual([]);
+    }
+  });
+
   it('finds a batch by its number, that batch rather than the oldest', async () => {
     const hits = await search(cement.newer.toLowerCase());
     expect(hits[0]).toMatchObject({ batch_number: cement.newer, sale_price: 38_000, balance: 20 });

@@ -1,0 +1,64 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { PREPARED, prefixEnd } from './prepared.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('prepared statements', () => {
+  it('sends a marked statement by name, and keeps it on the connection for the next call', async () => {
+    await t.db.connection().execute(async (db) => {
+      const named = () =>
+        sql<{ name: string }>`SELECT name FROM pg_prepared_statements WHERE name LIKE 'duka\\_%'`
+          .execute(db)
+          .then((r) => r.rows.map((row) => row.name));
+      const before = await named();
+      const marked = (n: number) => sql<{ n: number }>`${PREPARED} SELECT ${n}::int + 1 AS n`.execute(db);
+      expect((await marked(1)).rows).toEqual([{ n: 2 }]);
+      const after = await named();
+      expect(after.length).toBe(before.length + 1);
+      // The same text with another value: the same statement, nothing more prepared.
+      expect((await marked(41)).rows).toEqual([{ n: 42 }]);
+      await sql`SELECT 1`.execute(db);
+      expect(await named()).toEqual(after);
+    });
+  });
+
+  it('bounds exactly the texts that start with a prefix, in the order of a text_pattern_ops index', async () => {
+    const prefixes = ['600', 'SKU-1', 'a%_\\', 'é', 'x\u{d7ff}', '😀', 'z'];
+    const codes = ['6', '60', '600', '6000', '6001', '601', 'SKU-1', 'SKU-10', 'SKU-2', 'a%_\\b', 'a%_b', 'f'];
+    const others = [
+      'é',
+      'éa',
+      'x\u{d7ff}',
+      'x\u{d7ff}y',
+      'x\u{e000}',
+      '😀',
+      '😀!',
+      '😁',
+      'z',
+      'z\u{10ffff}',
+      '{',
+      'zz',
+    ];
+    const texts = [...codes, ...others];
+    for (const prefix of prefixes) {
+      const end = prefixEnd(prefix) as string;
+      const { rows } = await sql<{ text: string; inRange: boolean }>`
+        SELECT t AS text, (t ~>=~ ${prefix} AND t ~<~ ${end}) AS "inRange" FROM unnest(${texts}::text[]) t`.execute(
+        t.db,
+      );
+      for (const row of rows) expect(row.inRange, `${row.text} in ${prefix}`).toBe(row.text.startsWith(prefix));
+    }
+  });
+
+  it('has no end for a prefix whose last character has no successor', () => {
+    expect(prefixEnd('')).toBeNull();
+    expect(prefixEnd('a\u{10ffff}')).toBeNull();
+    expect(prefixEnd('abc')).toBe('abd');
+  });
+});
