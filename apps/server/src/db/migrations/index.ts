@@ -42,6 +42,7 @@ import * as monthProductRanking from './044_month_product_ranking.ts';
 import * as customerSalesOnAccount from './045_customer_sales_on_account.ts';
 import * as closedMonthsVersion from './046_closed_months_version.ts';
 import * as saleReturnedAmount from './047_sale_returned_amount.ts';
+import * as statementCovered from './048_statement_covered.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '045_customer_sales_on_account': customerSalesOnAccount,
   '046_closed_months_version': closedMonthsVersion,
   '047_sale_returned_amount': saleReturnedAmount,
+  '048_statement_covered': statementCovered,
 };

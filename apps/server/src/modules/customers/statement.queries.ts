@@ -22,7 +22,9 @@ async function ledger(db: Database, timeZone: string, customerId: number, end: s
       UNION ALL
       SELECT p.payment_date, p.created_at, CASE WHEN p.amount > 0 THEN 'PAYMENT' ELSE 'REVERSAL' END,
              p.payment_number, greatest(-p.amount, 0), greatest(p.amount, 0), NULL, p.id,
-             EXISTS (SELECT 1 FROM customer_payments r WHERE r.reverses_id = p.id), p.reverses_id
+             -- A reversal is the customer's own payment: looking among theirs, not every reversal of the shop.
+             EXISTS (SELECT 1 FROM customer_payments r WHERE r.customer_id = ${customerId} AND r.reverses_id = p.id),
+             p.reverses_id
       FROM customer_payments p WHERE p.customer_id = ${customerId}
       UNION ALL
       SELECT (r.created_at AT TIME ZONE ${timeZone})::date, r.created_at, 'RETURN', 'Return ' || r.return_number, 0,
