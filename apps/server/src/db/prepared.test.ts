@@ -28,6 +28,21 @@ describe('prepared statements', () => {
     });
   });
 
+  it('runs a marked statement by its kept plan, and leaves the connection planning every other one for its values', async () => {
+    await t.db.connection().execute(async (db) => {
+      const mode = () =>
+        sql<{ mode: string }>`SELECT current_setting('plan_cache_mode') AS mode`
+          .execute(db)
+          .then((r) => r.rows[0]?.mode);
+      const during = sql<{ mode: string }>`${PREPARED} SELECT current_setting('plan_cache_mode') AS mode`;
+      expect((await during.execute(db)).rows).toEqual([{ mode: 'force_generic_plan' }]);
+      expect(await mode()).toBe('auto');
+      // A marked statement that fails resets the setting all the same.
+      await expect(sql`${PREPARED} SELECT 1 / ${0}::int`.execute(db)).rejects.toThrow(/division by zero/);
+      expect(await mode()).toBe('auto');
+    });
+  });
+
   it('bounds exactly the texts that start with a prefix, in the order of a text_pattern_ops index', async () => {
     const prefixes = ['600', 'SKU-1', 'a%_\\', 'é', 'x\u{d7ff}', '😀', 'z'];
     const codes = ['6', '60', '600', '6000', '6001', '601', 'SKU-1', 'SKU-10', 'SKU-2', 'a%_\\b', 'a%_b', 'f'];

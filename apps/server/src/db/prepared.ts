@@ -2,15 +2,16 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type pg from 'pg';
 
-// Statements the pool sends as named prepared statements, so that PostgreSQL may keep their plan on the connection
-// instead of planning them on every call. Every other statement goes unnamed and is planned for its values, each time.
-// After five calls PostgreSQL plans a prepared statement once for any values and keeps that plan while its estimated
-// cost is no worse than the plans made for the values so far; otherwise it goes on planning each call as before.
-// Only statements whose every condition can use its index whatever the values are worth marking: a LIKE with a
-// parameter, for one, uses no prefix index in a plan made for any value (write the prefix as a range).
+// Statements the pool sends as named prepared statements run by one plan kept on the connection, made for any values,
+// instead of being planned for their values on every call (every other statement is). For the POS search, planning
+// took as long as running. Left to choose, PostgreSQL keeps planning each call whenever the kept plan's estimate is
+// the higher, which it was for the search at ten times the bench shop, though the kept plan ran faster: a marked
+// statement is run with plan_cache_mode set to force_generic_plan for that one call. So mark only a statement whose
+// every condition reads its index whatever the values, checked with EXPLAIN ANALYZE EXECUTE under that setting: a
+// LIKE with a parameter, for one, reads no prefix index in such a plan (write the prefix as a range, `prefixEnd`).
 
 const MARK = '/* duka_prepared */';
-/** Put at the start of a statement the pool is to send as a named prepared statement. */
+/** Put at the start of a statement the pool is to run by its kept plan. */
 export const PREPARED = sql.raw(MARK);
 
 /** Names kept per text: a statement's name is its text's hash, the same on every connection. */
@@ -29,10 +30,19 @@ export function prepareMarked(pool: pg.Pool) {
   };
   pool.on('connect', (client) => {
     const inner = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
+    // The client sends its queries one after another, so nothing else runs between the setting and its reset; a
+    // transaction rolled back takes the setting back with it.
+    const kept = async (text: string, values: unknown) => {
+      await inner('SET plan_cache_mode = force_generic_plan');
+      try {
+        return await inner({ name: nameOf(text), text, values });
+      } finally {
+        await inner('RESET plan_cache_mode').catch(() => {});
+      }
+    };
     (client as { query: unknown }).query = (...args: unknown[]) => {
       const [text, values] = args;
-      if (typeof text === 'string' && args.length <= 2 && text.startsWith(MARK))
-        return inner({ name: nameOf(text), text, values });
+      if (typeof text === 'string' && args.length <= 2 && text.startsWith(MARK)) return kept(text, values);
       return inner(...args);
     };
   });
