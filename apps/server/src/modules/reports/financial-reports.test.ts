@@ -208,6 +208,12 @@ describe('reconciliation over one month', () => {
     // Sales by supplier add up to the month's revenue; stock value is what is on hand now.
     expect(sum(suppliers.data.data.map((r: { revenue: number }) => r.revenue))).toBe(sum(inMarch()));
     expect(nailsSupplier.stock_value).toBe(Math.round(43 * 7_333));
+    // Searched, the total is the searched rows' received cost.
+    const searched = await report('supplier', { ...MARCH, search: String(cementSupplier.supplier_number) });
+    const searchedRows = searched.data.data as { id: number; received_cost: number }[];
+    expect(searchedRows.map((r) => r.id)).toContain(supplierOf.cement);
+    expect(searchedRows.length).toBeLessThan(suppliers.data.data.length);
+    expect(searched.total_purchases).toBe(sum(searchedRows.map((r) => r.received_cost)));
   });
 
   it('tax: per day, VAT as the receipts stored it, taxable = sales − VAT', async () => {
