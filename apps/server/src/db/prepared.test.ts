@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readRolesAt } from '../../test/read-cache-probe.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { PREPARED, prefixEnd } from './prepared.ts';
-import { CACHEABLE } from './read-cache.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -45,17 +45,9 @@ describe('prepared statements', () => {
   });
 
   it("leaves the read cache's answers as they were: its setting and reset write no table", async () => {
-    // clock_timestamp() differs at every execution, so an equal answer can only come from memory.
-    const readRoles = () =>
-      t.db
-        .selectFrom('roles')
-        .select([sql<string>`clock_timestamp()::text`.as('at'), CACHEABLE])
-        .limit(1)
-        .executeTakeFirstOrThrow()
-        .then((row) => row.at);
-    const first = await readRoles();
+    const first = await readRolesAt(t.db);
     await sql`${PREPARED} SELECT 1`.execute(t.db);
-    expect(await readRoles()).toBe(first);
+    expect(await readRolesAt(t.db)).toBe(first);
   });
 
   it('bounds exactly the texts that start with a prefix, in the order of a text_pattern_ops index', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readRolesAt } from '../../test/read-cache-probe.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { CACHEABLE } from './read-cache.ts';
 import { DEMO_CASHIER } from './seed/demo.ts';
 
 let t: TestApp;
@@ -10,14 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-// clock_timestamp() differs at every execution, so an equal answer can only come from memory.
-const readRoles = (db = t.db) =>
-  db
-    .selectFrom('roles')
-    .select([sql<string>`clock_timestamp()::text`.as('at'), CACHEABLE])
-    .limit(1)
-    .executeTakeFirstOrThrow()
-    .then((row) => row.at);
+const readRoles = (db = t.db) => readRolesAt(db);
 
 describe('read cache', () => {
   it('answers a repeat from memory until a table it reads is written', async () => {
