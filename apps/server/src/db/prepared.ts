@@ -31,14 +31,13 @@ export function prepareMarked(pool: pg.Pool) {
   pool.on('connect', (client) => {
     const inner = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
     // The client sends its queries one after another, so nothing else runs between the setting and its reset; a
-    // transaction rolled back takes the setting back with it. Both are SETs: the read cache takes any statement it
-    // does not know (a RESET) for a write to every table (db/read-cache.ts).
+    // transaction rolled back takes the setting back with it.
     const kept = async (text: string, values: unknown) => {
       await inner('SET plan_cache_mode = force_generic_plan');
       try {
         return await inner({ name: nameOf(text), text, values });
       } finally {
-        await inner('SET plan_cache_mode = DEFAULT').catch(() => {});
+        await inner('RESET plan_cache_mode').catch(() => {});
       }
     };
     (client as { query: unknown }).query = (...args: unknown[]) => {

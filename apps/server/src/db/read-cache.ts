@@ -67,7 +67,7 @@ const statementOf = perText((statement) => {
   const written = tablesOf(statement, WRITE);
   // A Set's loop also visits what is added during it: tables kept from kept tables count too.
   for (const t of written) for (const kept of KEPT_BY_TRIGGERS[t] ?? []) written.add(kept);
-  if (!written.size && !/^(select|with|values|show|set|savepoint|release|rollback|begin|start)\b/.test(head))
+  if (!written.size && !/^(select|with|values|show|set|reset|savepoint|release|rollback|begin|start)\b/.test(head))
     written.add(ALL);
   return {
     opens: /^(begin|start transaction)\b/.test(head),
