@@ -55,7 +55,9 @@ const UI_INDEXES: Record<string, RegExp> = {
  * The signed-in frame: the shell (top bar, menu, offline till), and the dashboard, the overview a manager's visits
  * start from (its period select is the component most screens use too: it no longer needs `ui-screens`).
  */
-const SIGNED_IN_FRAME = /\/src\/(app\/Shell|features\/dashboard\/DashboardPage)\.tsx$/;
+export const SIGNED_IN_FRAME = /\/src\/(app\/Shell|features\/dashboard\/DashboardPage)\.tsx$/;
+/** The dashboard's screen, a chunk of its own: the other screens' reloads do not fetch it. */
+const DASHBOARD = /\/src\/features\/dashboard\/DashboardPage\.tsx$/;
 
 /** The dialogs and notices mounted beside the signed-in screens (their own lazy chunk, not needed to show one). */
 const DIALOGS = /\/src\/app\/Overlays\.tsx$/;
@@ -83,6 +85,13 @@ const WITH_APP = /\/src\/offline\/register-sw\.ts$|virtual:pwa-register/;
  * forgotten-password pages come when opened: their forms' checks load zod.
  */
 const SIGN_IN = /\/src\/(features\/auth\/(LoginPage\.tsx|AuthAlerts\.tsx|captcha\.ts)|components\/AuthCard\.tsx)$/;
+/**
+ * The other signed-out pages (two-factor, forgotten password, help), which use the sign-in form's card, together:
+ * left to Rollup's merging of small chunks, the receipts' print buttons went into the two-factor page's chunk, and the
+ * till loaded the sign-in form and the form library through it.
+ */
+const SIGNED_OUT =
+  /\/src\/features\/auth\/(TwoFactorPage\.tsx|ForgotPasswordPage\.tsx|FaqPage\.tsx|use-countdown\.ts)$/;
 
 /**
  * The shared package (contracts, schemas, declarations, formats): what the first page uses, with what that imports, is
@@ -125,6 +134,7 @@ export function chunkOf(id: string, meta: ManualChunkMeta): string | undefined {
   if (APP.test(id) || WITH_APP.test(id)) return 'app';
   if (ENTRY.test(id)) return 'boot';
   if (SIGN_IN.test(id)) return 'sign-in';
+  if (SIGNED_OUT.test(id)) return 'signed-out';
   if (id === `\0${API_ADDRESSES}`) return 'addresses';
   let reached = reachedByBuild.get(meta.getModuleInfo);
   if (!reached) {
@@ -144,6 +154,10 @@ export function chunkOf(id: string, meta: ManualChunkMeta): string | undefined {
   // sign-in form and the form library through it. Its own source files only: Rollup's helpers (`\0commonjsHelpers`)
   // serve the libraries too, and one in the app's chunk made React's chunk and the app's import each other.
   if (OWN_CODE.test(id) && !id.endsWith('.css') && reached.withSignIn.has(id)) return 'app';
+  // The app's own code the frame uses (the session's and lists' calls, the roles) goes in `frame`, loaded with it. Left
+  // to Rollup's merging of small chunks, the lists' calls once went into the two-factor page's chunk, and the frame
+  // loaded the sign-in form and the form library through it.
+  if (OWN_CODE.test(id) && !id.endsWith('.css') && reached.inFrame.has(id) && !DASHBOARD.test(id)) return 'frame';
   const vendor = VENDOR_CHUNKS.find(([pattern]) => pattern.test(id))?.[1];
   if (vendor) return vendor;
   // Styles stay where the code importing them puts them (the sign-in page's in index.html, the rest with the first

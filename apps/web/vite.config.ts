@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import type { OutputBundle, OutputChunk } from 'rollup';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { API_ADDRESSES, chunkOf } from './build-chunks.ts';
+import { API_ADDRESSES, chunkOf, SIGNED_IN_FRAME } from './build-chunks.ts';
 import { stableIds } from './build-stable-ids.ts';
 
 // In development the API runs on :3000 (npm start); the built client is served by the server itself.
@@ -12,6 +12,7 @@ export default defineConfig({
     react(),
     stableIds(),
     contractAddresses(),
+    listLinks(),
     firstPageWithoutUi(),
     preloadFirstPage(),
     // A service worker that precaches the built app (index.html and every hashed asset, with Workbox's
@@ -127,12 +128,47 @@ function contractAddresses(): Plugin {
   };
 }
 
+const LINKS = 'virtual:list-links';
+
+/** A list's or report's declaration (`defineList`), as opposed to the package's other exports. */
+const isListDeclaration = (value: unknown): value is shared.ListDeclaration =>
+  typeof value === 'object' && value !== null && 'columns' in value && 'row' in value && 'path' in value;
+
+/** What a link to a list's or report's screen reads of its declaration: its path, title and List key. */
+const linkOf = ({ path, title, keys }: shared.ListDeclaration) => ({ path, title, keys: { list: keys.list } });
+
+/**
+ * `virtual:list-links`: every list's and report's declaration (and every array of them, `SALES_REPORTS`) reduced to
+ * what a link to its screen reads (linkOf), written from the shared package when the app is built. A declaration
+ * holds its row's schema, so importing one for a link fetched and ran zod and the list's schemas: the dashboard's
+ * cards linking to the receivables and payables reports put zod and the frame's schemas, 35 KB of gzip, before its
+ * first paint, and the menu fetched every report's (bench/measurements.md, list links).
+ */
+function listLinks(): Plugin {
+  return {
+    name: 'list-links',
+    resolveId: (id) => (id === LINKS ? `\0${id}` : undefined),
+    load(id) {
+      if (id !== `\0${LINKS}`) return undefined;
+      const links = Object.entries(shared).flatMap(([name, value]) => {
+        if (isListDeclaration(value)) return [[name, linkOf(value)]];
+        if (Array.isArray(value) && value.length && value.every(isListDeclaration)) return [[name, value.map(linkOf)]];
+        return [];
+      });
+      return links.map(([name, link]) => `export const ${name} = ${JSON.stringify(link)};`).join('\n');
+    },
+  };
+}
+
 /** The app's chunk (main.tsx), which the entry (boot.ts) imports at once on every page. */
 const appChunk = (bundle: OutputBundle) =>
   Object.values(bundle).find(
     (chunk): chunk is OutputChunk =>
       chunk.type === 'chunk' && chunk.moduleIds.some((id) => /\/src\/main\.tsx$/.test(id)),
   );
+
+/** The zod module a chunk holds, if any. */
+const zodIn = (chunk: OutputChunk) => Object.keys(chunk.modules).find((id) => /\/node_modules\/zod\//.test(id));
 
 /** The chunks a chunk imports statically, directly or not, with itself. */
 function staticClosure(bundle: OutputBundle, fileName: string, seen = new Set<string>()): Set<string> {
@@ -147,7 +183,8 @@ function staticClosure(bundle: OutputBundle, fileName: string, seen = new Set<st
  * Fails the build when the first page would load the signed-in screens' components (`ui`, build-chunks.ts): the
  * entry, the app's chunk (main.tsx, loaded on every page) or the sign-in form's imports a ui chunk; when the app's
  * chunks include the sign-in form's or the form library (`forms`); when the first page's chunks hold zod; or when
- * the entry (boot.ts) imports any chunk.
+ * the entry (boot.ts) imports any chunk. The signed-in frame's and the dashboard's chunks must hold neither zod nor
+ * the sign-in form's code either.
  */
 function firstPageWithoutUi(): Plugin {
   return {
@@ -179,9 +216,22 @@ function firstPageWithoutUi(): Plugin {
         ...staticClosure(bundle, signIn?.fileName ?? ''),
       ]);
       for (const file of firstPage) {
-        const zod = Object.keys((bundle[file] as OutputChunk).modules).find((id) => /\/node_modules\/zod\//.test(id));
+        const zod = zodIn(bundle[file] as OutputChunk);
         if (zod)
           this.error(`${file}, loaded by the first page, holds ${zod}: a file it imports uses a contract's schema`);
+      }
+      // Nor the signed-in frame and its dashboard zod or the sign-in form: they link to reports through their links
+      // (listLinks), and start the offline till's work from code fetched once the browser is idle.
+      const frame = Object.values(bundle).filter(
+        (chunk): chunk is OutputChunk =>
+          chunk.type === 'chunk' && chunk.moduleIds.some((id) => SIGNED_IN_FRAME.test(id)),
+      );
+      if (frame.length < 2) this.error('no chunk holds src/app/Shell.tsx or src/features/dashboard/DashboardPage.tsx');
+      for (const file of new Set(frame.flatMap((chunk) => [...staticClosure(bundle, chunk.fileName)]))) {
+        const zod = zodIn(bundle[file] as OutputChunk);
+        if (zod) this.error(`${file}, loaded by the signed-in frame, holds ${zod}: a file it imports uses a schema`);
+        if (/(^|\/)(forms|sign-in)-/.test(file))
+          this.error(`the signed-in frame loads ${file}, the sign-in form's code`);
       }
     },
   };

@@ -10,9 +10,8 @@ import { useBranding } from '../api/settings.ts';
 import { PinIcon } from '../components/PinIcon.tsx';
 import { BackupFailureBanner } from '../features/backups/BackupFailureBanner.tsx';
 import { ConnectionIndicator } from '../offline/ConnectionIndicator.tsx';
-import { startCatalogueRefresh } from '../offline/catalogue.ts';
-import { startOutboxSender } from '../offline/sender.ts';
 import { rememberedRole, rememberRole } from '../platform/session-storage.ts';
+import { startWhenIdle } from '../platform/start-when-idle.ts';
 import { useStoredState } from '../platform/use-stored-state.ts';
 import { whenIdle } from '../platform/when-idle.ts';
 import { MainMenu } from './MainMenu.tsx';
@@ -60,12 +59,26 @@ export function Shell() {
     };
   }, [client, navigate]);
 
-  // The till's local copy for selling offline, kept fresh for whoever may sell.
+  // The till's local copy for selling offline, kept fresh for whoever may sell. Its code and the outbox sender's
+  // (the sale calls, their schemas) are fetched once the browser is idle: the screen being opened neither waits for
+  // them nor shares the network with them.
   const canSell = can('salesPOS');
-  useEffect(() => (canSell ? startCatalogueRefresh() : undefined), [canSell]);
+  useEffect(
+    () =>
+      canSell
+        ? startWhenIdle(() => import('../offline/catalogue.ts').then((module) => module.startCatalogueRefresh()))
+        : undefined,
+    [canSell],
+  );
   // The outbox goes out under the signed-in user only: another cashier's offline sales wait for that cashier.
   const userId = me.data?.id;
-  useEffect(() => (userId ? startOutboxSender(userId) : undefined), [userId]);
+  useEffect(
+    () =>
+      userId
+        ? startWhenIdle(() => import('../offline/sender.ts').then((module) => module.startOutboxSender(userId)))
+        : undefined,
+    [userId],
+  );
 
   // An unpinned menu folds away after each navigation, leaving the page the whole width.
   const { pathname } = location;

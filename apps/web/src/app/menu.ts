@@ -2,13 +2,13 @@
 import {
   awaitingDeliveryReport,
   FINANCIAL_REPORTS,
-  type ListDeclaration,
-  type PermissionKey,
+  type ListLink,
   payablesReport,
   receivablesReport,
   SALES_REPORTS,
   STOCK_REPORTS,
-} from '@duka/shared';
+} from 'virtual:list-links';
+import type { PermissionKey } from '@duka/shared';
 
 export interface MenuItem {
   label: string;
@@ -27,7 +27,7 @@ export interface MenuGroup {
 }
 
 /** A report's entry: its title, its screen at the report's own path, behind its List key. */
-const reportItem = (report: ListDeclaration): MenuItem => ({
+const reportItem = (report: ListLink): MenuItem => ({
   label: report.title,
   path: report.path,
   permission: report.keys.list,

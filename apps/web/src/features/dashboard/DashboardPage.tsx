@@ -1,4 +1,5 @@
-import { type DashboardData, formatMoney, payablesReport } from '@duka/shared';
+import { payablesReport } from 'virtual:list-links';
+import { type DashboardData, formatMoney } from '@duka/shared';
 import { Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useSearchParams } from 'react-router';

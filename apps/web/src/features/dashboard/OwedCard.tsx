@@ -1,4 +1,5 @@
-import { formatMoney, type ListDeclaration } from '@duka/shared';
+import type { ListLink } from 'virtual:list-links';
+import { formatMoney } from '@duka/shared';
 import { Anchor, Group, Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -15,7 +16,7 @@ export function OwedCard({
 }: {
   label: string;
   total: number;
-  report: ListDeclaration;
+  report: ListLink;
   testId: string;
   children?: ReactNode;
 }) {

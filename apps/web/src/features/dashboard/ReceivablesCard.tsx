@@ -1,4 +1,5 @@
-import { countOf, type DashboardData, receivablesReport } from '@duka/shared';
+import { receivablesReport } from 'virtual:list-links';
+import { countOf, type DashboardData } from '@duka/shared';
 import { Text } from '@mantine/core';
 import { OwedCard } from './OwedCard.tsx';
 
