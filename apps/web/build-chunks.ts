@@ -59,6 +59,13 @@ export const SIGNED_IN_FRAME = /\/src\/(app\/Shell|features\/dashboard\/Dashboar
 /** The dashboard's screen, a chunk of its own: the other screens' reloads do not fetch it. */
 const DASHBOARD = /\/src\/features\/dashboard\/DashboardPage\.tsx$/;
 
+/**
+ * The till's screen: the app's own code it uses (the sale's parts, the offline copy) goes in `till`. Left to Rollup's
+ * merging of small chunks, those modules went into other screens' chunks (the Z report's, a user's page, the goods
+ * received page), and the till fetched them with it: 60 KB of gzip more than it uses, zod among them.
+ */
+export const TILL = /\/src\/features\/sales\/PosPage\.tsx$/;
+
 /** The dialogs and notices mounted beside the signed-in screens (their own lazy chunk, not needed to show one). */
 const DIALOGS = /\/src\/app\/Overlays\.tsx$/;
 
@@ -96,15 +103,17 @@ const SIGNED_OUT =
 /**
  * The shared package (contracts, schemas, declarations, formats): what the first page uses, with what that imports, is
  * in the app's chunk (none of it builds a schema: vite.config.ts stops a build where it would); what the signed-in
- * frame uses (its offline till's and the dashboard's schemas and declarations) in `contracts-frame`; the rest in
- * `contracts`, loaded with the first screen using it. Every schema in a chunk is built when the chunk runs: in the
- * app's chunk, the sign-in page fetched and built them all (a third of a slow phone's start-up scripting); in one
- * chunk with the frame's, the dashboard built every form's (its modules' evaluation task went 171-191 ms -> 108-146 ms
- * of a 4x-slowed CPU without them). The app reaches the package through its index, which lists
- * every module: only the modules defining the names a file imports count (`definingFiles`). Left to Rollup, the
- * index took every module of the package into the app's chunk.
+ * frame uses (formats and constants: it builds no schema either) in `contracts-frame`; of the rest, the modules that
+ * build no schema (formats, money and unit arithmetic, payment methods) in `shared`, so that the till, which uses only
+ * those, loads no zod; and the schemas and declarations in `contracts`, loaded with the first screen using one. Every
+ * schema in a chunk is built when the chunk runs: in the app's chunk, the sign-in page fetched and built them all (a
+ * third of a slow phone's start-up scripting); in one chunk with the frame's, the dashboard built every form's (its
+ * modules' evaluation task went 171-191 ms -> 108-146 ms of a 4x-slowed CPU without them). The app reaches the package
+ * through its index, which lists every module: only the modules defining the names a file imports count
+ * (`definingFiles`). Left to Rollup, the index took every module of the package into the app's chunk.
  */
 const SHARED = /\/packages\/shared\/src\//;
+const ZOD = /\/node_modules\/zod\//;
 const SHARED_INDEX = /\/packages\/shared\/src\/index\.ts$/;
 
 /**
@@ -121,8 +130,8 @@ const POSITIONING = /\/node_modules\/@floating-ui\//;
  * The file a module goes to. Vendor libraries have chunks of their own, cached across app releases. The other
  * libraries the first page (sign-in) uses are in `libs-start`, loaded with it. Of Mantine (with the libraries under
  * it), what the signed-in frame renders is in `ui` and `ui-positioning`, loaded with the shell, the dialogs' and
- * notices' in `ui-dialogs`, loaded beside it, and every other component in `ui-screens`, loaded with the first
- * screen using one. Left to Rollup, the frame's components came in some twenty chunks, one per combination of
+ * notices' in `ui-dialogs`, loaded beside it, the till's in `ui-till`, and every other component in `ui-screens`,
+ * loaded with the first screen using one. Left to Rollup, the frame's components came in some twenty chunks, one per combination of
  * screens using them, and a reload of the dashboard fetched them in four or five rounds over HTTP/1.1's six
  * connections, with the session questions queued behind them; a few files of similar size come in one
  * round. The libraries the first page uses are named too: Rollup moves a module's unnamed imports into the
@@ -144,11 +153,15 @@ export function chunkOf(id: string, meta: ManualChunkMeta): string | undefined {
       withSignIn: modulesReached(meta, (info) => FIRST_PAGE.test(info.id) || SIGN_IN.test(info.id)),
       inFrame: modulesReached(meta, (info) => SIGNED_IN_FRAME.test(info.id)),
       inDialogs: modulesReached(meta, (info) => DIALOGS.test(info.id)),
+      inTill: modulesReached(meta, (info) => TILL.test(info.id)),
     };
     reachedByBuild.set(meta.getModuleInfo, reached);
   }
-  if (SHARED.test(id))
-    return reached.withSignIn.has(id) ? 'app' : reached.inFrame.has(id) ? 'contracts-frame' : 'contracts';
+  if (SHARED.test(id)) {
+    if (reached.withSignIn.has(id)) return 'app';
+    if (reached.inFrame.has(id)) return 'contracts-frame';
+    return reachesZod(id, meta.getModuleInfo) ? 'contracts' : 'shared';
+  }
   // The app's own code the sign-in form uses goes with the app, as the shared package's does: left to Rollup, a module
   // the screens' forms use too (a 422's messages under the fields) went with the sign-in form, and the till loaded the
   // sign-in form and the form library through it. Its own source files only: Rollup's helpers (`\0commonjsHelpers`)
@@ -158,6 +171,8 @@ export function chunkOf(id: string, meta: ManualChunkMeta): string | undefined {
   // to Rollup's merging of small chunks, the lists' calls once went into the two-factor page's chunk, and the frame
   // loaded the sign-in form and the form library through it.
   if (OWN_CODE.test(id) && !id.endsWith('.css') && reached.inFrame.has(id) && !DASHBOARD.test(id)) return 'frame';
+  // The till's own code, in one chunk (TILL).
+  if (OWN_CODE.test(id) && !id.endsWith('.css') && reached.inTill.has(id)) return 'till';
   const vendor = VENDOR_CHUNKS.find(([pattern]) => pattern.test(id))?.[1];
   if (vendor) return vendor;
   // Styles stay where the code importing them puts them (the sign-in page's in index.html, the rest with the first
@@ -165,12 +180,27 @@ export function chunkOf(id: string, meta: ManualChunkMeta): string | undefined {
   if (!LIBRARY.test(id) || id.endsWith('.css')) return undefined;
   if (reached.atStart.has(id)) return 'libs-start';
   if (reached.inFrame.has(id)) return POSITIONING.test(id) ? 'ui-positioning' : 'ui';
+  // The till's components apart from the other screens': it fetched every screen's (multi-selects, password and file
+  // fields, grids) in `ui-screens`, 8 KB of gzip it does not use.
+  if (reached.inTill.has(id) && UI_LIBRARIES.test(id)) return 'ui-till';
   if (reached.inDialogs.has(id)) return 'ui-dialogs';
   return UI_LIBRARIES.test(id) ? 'ui-screens' : undefined;
 }
 
+/** Whether a module of the shared package imports zod, directly or through the package's other modules. */
+function reachesZod(id: string, getModuleInfo: ManualChunkMeta['getModuleInfo'], seen = new Set<string>()): boolean {
+  if (seen.has(id)) return false;
+  seen.add(id);
+  return (getModuleInfo(id)?.importedIds ?? []).some(
+    (imported) => ZOD.test(imported) || (SHARED.test(imported) && reachesZod(imported, getModuleInfo, seen)),
+  );
+}
+
 /** The module graph's answers, worked out once per build (Rollup gives each build its own getModuleInfo). */
-const reachedByBuild = new WeakMap<object, Record<'atStart' | 'withSignIn' | 'inFrame' | 'inDialogs', Set<string>>>();
+const reachedByBuild = new WeakMap<
+  object,
+  Record<'atStart' | 'withSignIn' | 'inFrame' | 'inDialogs' | 'inTill', Set<string>>
+>();
 
 /**
  * The files the modules `isRoot` picks import, directly or not, without a dynamic import() on the way. Through

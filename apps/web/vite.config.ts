@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import type { OutputBundle, OutputChunk } from 'rollup';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { API_ADDRESSES, chunkOf, SIGNED_IN_FRAME } from './build-chunks.ts';
+import { API_ADDRESSES, chunkOf, SIGNED_IN_FRAME, TILL } from './build-chunks.ts';
 import { stableIds } from './build-stable-ids.ts';
 
 // In development the API runs on :3000 (npm start); the built client is served by the server itself.
@@ -183,8 +183,8 @@ function staticClosure(bundle: OutputBundle, fileName: string, seen = new Set<st
  * Fails the build when the first page would load the signed-in screens' components (`ui`, build-chunks.ts): the
  * entry, the app's chunk (main.tsx, loaded on every page) or the sign-in form's imports a ui chunk; when the app's
  * chunks include the sign-in form's or the form library (`forms`); when the first page's chunks hold zod; or when
- * the entry (boot.ts) imports any chunk. The signed-in frame's and the dashboard's chunks must hold neither zod nor
- * the sign-in form's code either.
+ * the entry (boot.ts) imports any chunk. The chunks of the signed-in frame, the dashboard and the till must hold
+ * neither zod nor the sign-in form's code either.
  */
 function firstPageWithoutUi(): Plugin {
   return {
@@ -220,18 +220,19 @@ function firstPageWithoutUi(): Plugin {
         if (zod)
           this.error(`${file}, loaded by the first page, holds ${zod}: a file it imports uses a contract's schema`);
       }
-      // Nor the signed-in frame and its dashboard zod or the sign-in form: they link to reports through their links
-      // (listLinks), and start the offline till's work from code fetched once the browser is idle.
-      const frame = Object.values(bundle).filter(
+      // Nor the signed-in frame, its dashboard and the till zod or the sign-in form: they link to reports through
+      // their links (listLinks), start the offline till's work from code fetched once the browser is idle, and read
+      // the shared package's modules that build no schema (build-chunks.ts, `shared`).
+      const screens = Object.values(bundle).filter(
         (chunk): chunk is OutputChunk =>
-          chunk.type === 'chunk' && chunk.moduleIds.some((id) => SIGNED_IN_FRAME.test(id)),
+          chunk.type === 'chunk' && chunk.moduleIds.some((id) => SIGNED_IN_FRAME.test(id) || TILL.test(id)),
       );
-      if (frame.length < 2) this.error('no chunk holds src/app/Shell.tsx or src/features/dashboard/DashboardPage.tsx');
-      for (const file of new Set(frame.flatMap((chunk) => [...staticClosure(bundle, chunk.fileName)]))) {
+      if (screens.length < 3) this.error('no chunk holds the Shell, the dashboard or the till (build-chunks.ts)');
+      for (const file of new Set(screens.flatMap((chunk) => [...staticClosure(bundle, chunk.fileName)]))) {
         const zod = zodIn(bundle[file] as OutputChunk);
-        if (zod) this.error(`${file}, loaded by the signed-in frame, holds ${zod}: a file it imports uses a schema`);
+        if (zod) this.error(`${file}, loaded by the frame or the till, holds ${zod}: a file it imports uses a schema`);
         if (/(^|\/)(forms|sign-in)-/.test(file))
-          this.error(`the signed-in frame loads ${file}, the sign-in form's code`);
+          this.error(`the frame or the till loads ${file}, the sign-in form's code`);
       }
     },
   };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { environmentField } from './accounts.schemas.ts';
+import { NO_BRAND_PARAM } from './constants.ts';
 import { cleanText, hasAtMostDecimals, numeric, phoneNumber, requiredEmail, requiredText } from './fields.ts';
 import { formatMoney } from './format.ts';
 import { blankAsAbsent, isoDate } from './list.schemas.ts';
@@ -36,8 +37,6 @@ const productCode = (label: string, pattern: RegExp, allowed: string) =>
       .optional(),
   );
 
-/** How a path or query string names the brand of goods without one (the POS's cascade and a cart line's batches). */
-export const NO_BRAND_PARAM = 'none';
 /** A brand in a path or query string: a brand's id, or NO_BRAND_PARAM (null: goods without a brand). */
 export const brandParam = (message: string) =>
   z.union([z.literal(NO_BRAND_PARAM).transform(() => null), idField(message)], { error: message });

@@ -36,3 +36,9 @@ export const OTP_RESEND_COOLDOWN_S = 60;
 export const PASSWORD_RESET_COOLDOWN_S = 60;
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
+
+/** How a path or query string names the brand of goods without one (the POS's cascade and a cart line's batches). */
+export const NO_BRAND_PARAM = 'none';
+
+/** A new customer's payment terms, in days, when none is given. */
+export const DEFAULT_PAYMENT_TERMS_DAYS = 30;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS } from './constants.ts';
+import { DEFAULT_PAYMENT_TERMS_DAYS, PAYMENT_METHODS } from './constants.ts';
 import { EMAIL_PATTERN, numeric, optionalTextField, phoneNumber, requiredText } from './fields.ts';
 import { formatMoney } from './format.ts';
 import { blankAsAbsent, isoDate } from './list.schemas.ts';
@@ -13,8 +13,6 @@ const blankTextAsAbsent = (v: unknown) => blankAsAbsent(typeof v === 'string' ? 
 
 /** An optional text: blank (or null) is absent. */
 const optionalText = (max: number) => z.preprocess(blankTextAsAbsent, optionalTextField(max).optional());
-
-export const DEFAULT_PAYMENT_TERMS_DAYS = 30;
 
 export const customerUpdateSchema = z.object({
   name: requiredText('Name is required.', 150),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalisePhone } from './format.ts';
 
 // Field builders shared by every schema, so client and server say the same message.
 /** Whether a number has at most `places` decimals, allowing for binary floating point (0.1 + 0.2). */
@@ -41,16 +42,6 @@ export const requiredText = (message: string, max = 255) =>
 
 export const requiredEmail = (required = 'Email is required.', invalid = 'Invalid email format.') =>
   requiredText(required).regex(EMAIL_PATTERN, { error: invalid });
-
-/**
- * A phone number in the local form the shop keeps: spaces and dashes dropped, the country code +256 or 256 replaced
- * by 0 ("+256 772 123 456" is 0772123456). Anything else is left for PHONE_PATTERN to judge.
- */
-export const normalisePhone = (value: string) => {
-  const compact = value.replace(/[\s-]/g, '');
-  const international = /^\+?256(\d{9})$/.exec(compact);
-  return international ? `0${international[1]}` : compact;
-};
 
 /** A phone field: required, normalised (normalisePhone), then digits starting with 0. */
 export const phoneField = (required: string, invalid: string, max = 18) =>

@@ -77,3 +77,24 @@ export const formatQuantity = (quantity: number | null | undefined) => formatDec
 
 /** Counts padded to two digits, as the role list shows users: 03. */
 export const padCount = (n: number) => String(n).padStart(2, '0');
+
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+/** HH:MM of an instant in the shop's time zone, as a receipt prints it. */
+export function formatTime(value: string | Date, timeZone = shopTimeZone()): string {
+  let format = timeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false });
+    timeFormats.set(timeZone, format);
+  }
+  return format.format(typeof value === 'string' ? new Date(value) : value);
+}
+
+/**
+ * A phone number in the local form the shop keeps: spaces and dashes dropped, the country code +256 or 256 replaced
+ * by 0 ("+256 772 123 456" is 0772123456). Anything else is left for PHONE_PATTERN to judge.
+ */
+export const normalisePhone = (value: string) => {
+  const compact = value.replace(/[\s-]/g, '');
+  const international = /^\+?256(\d{9})$/.exec(compact);
+  return international ? `0${international[1]}` : compact;
+};

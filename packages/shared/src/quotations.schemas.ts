@@ -4,7 +4,8 @@ import { hasAtMostDecimals, numeric, optionalTextField, phoneField, requiredText
 import { formatMoney, formatQuantity } from './format.ts';
 import { blankAsAbsent, isoDate } from './list.schemas.ts';
 import { MAX_LINE_QUANTITY, MAX_MONEY, MAX_SALE_LINES } from './money.ts';
-import { ACCOUNT_PAYMENT, salePaymentSchema } from './sales.schemas.ts';
+import { ACCOUNT_PAYMENT } from './payments.ts';
+import { salePaymentSchema } from './sales.schemas.ts';
 
 // Quotations (proformas) a contractor takes to a client, their conversion into a sale at the quoted prices, and the
 // delivery notes of goods collected over several trips.

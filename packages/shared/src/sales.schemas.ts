@@ -13,6 +13,7 @@ import {
 } from './fields.ts';
 import { formatMoney, formatQuantity } from './format.ts';
 import { MAX_LINE_QUANTITY, MAX_MONEY, MAX_SALE_LINES } from './money.ts';
+import { ACCOUNT_PAYMENT, SALE_PAYMENT_METHODS } from './payments.ts';
 
 // The point of sale. Prices are not part of the input: the server takes them from the
 // batches.
@@ -67,11 +68,6 @@ export const paymentMethodField = <const M extends readonly [string, ...string[]
     (v) => (typeof v === 'string' ? v.trim().toUpperCase().replace(/\s+/g, '_') : v),
     z.enum(methods, { error: message }),
   );
-
-/** A sale's part put on the customer's account: a payment method of the till's payments, never money taken. */
-export const ACCOUNT_PAYMENT = 'ACCOUNT';
-/** What the till's payments may be: money, or the named customer's account. */
-export const SALE_PAYMENT_METHODS = [...PAYMENT_METHODS, ACCOUNT_PAYMENT] as const;
 
 /** Mobile Money is matched with the evening's messages by the transaction id from the SMS. */
 export function mobileMoneyNeedsReference(p: { method: string; reference?: string | undefined }, ctx: z.RefinementCtx) {
@@ -212,17 +208,3 @@ export const businessInfoSchema = z.object({
   ).optional(),
 });
 export type BusinessInfo = z.infer<typeof businessInfoSchema>;
-
-export const PAYMENT_LABELS: Record<(typeof SALE_PAYMENT_METHODS)[number], string> = {
-  CASH: 'Cash',
-  MOBILE_MONEY: 'Mobile Money',
-  BANK: 'Bank',
-  CARD: 'Card',
-  ACCOUNT: 'On account',
-};
-/** A sale paid by more than one method stores SPLIT as its method (its payments say how). */
-export const SPLIT_PAYMENT = 'SPLIT';
-
-/** A stored payment method as people read it: MOBILE_MONEY → Mobile Money. */
-export const paymentLabel = (method: string) =>
-  method === SPLIT_PAYMENT ? 'Split' : (PAYMENT_LABELS[method as keyof typeof PAYMENT_LABELS] ?? method);

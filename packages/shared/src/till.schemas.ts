@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from './constants.ts';
 import { cleanText, numeric, optionalTextField, requiredText } from './fields.ts';
-import { formatMoney, shopTimeZone } from './format.ts';
+import { formatMoney } from './format.ts';
 import { blankAsAbsent, isoDate } from './list.schemas.ts';
 import { MAX_MONEY, MAX_SALE_LINES } from './money.ts';
 import { lineQuantityField } from './sales.schemas.ts';
@@ -98,14 +98,3 @@ export type CashUpRecountInput = z.infer<typeof cashUpRecountSchema>;
 
 /** Returns older than this many days (security setting sales_return_days) are refused. */
 export const DEFAULT_SALES_RETURN_DAYS = 30;
-
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-/** HH:MM of an instant in the shop's time zone, as a receipt prints it. */
-export function formatTime(value: string | Date, timeZone = shopTimeZone()): string {
-  let format = timeFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false });
-    timeFormats.set(timeZone, format);
-  }
-  return format.format(typeof value === 'string' ? new Date(value) : value);
-}

@@ -1,7 +1,7 @@
 import { inLargestUnits, perBaseUnit, toBaseQuantity, unitEquation, unitPrice } from '@duka/shared';
 import { describe, expect, it } from 'vitest';
 
-// The shared unit rules (packages/shared/src/product-units.ts) the server, the till and its offline copy all use.
+// The shared unit rules (packages/shared/src/unit-amounts.ts) the server, the till and its offline copy all use.
 const bag = { name: 'Bag' };
 const piece = { name: 'Piece' };
 const units = [

@@ -71,7 +71,7 @@ export type PosUnit = z.output<typeof posUnit>;
 
 /**
  * A unit a line may be sold in: the base (factor 1, no discount) or another unit of the product, with its price from
- * the batch's price per base unit (product-units.ts: unitPrice).
+ * the batch's price per base unit (unit-amounts.ts: unitPrice).
  */
 export const posSaleUnit = posUnit.extend({ factor: z.number(), bulk_discount_percent: z.number(), price: z.number() });
 export type PosSaleUnit = z.output<typeof posSaleUnit>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { instant } from '../contract/endpoint.ts';
 import { dateRangeSchema } from '../list.schemas.ts';
+import { paymentLabel } from '../payments.ts';
 import { named } from '../reports/rows.ts';
-import { paymentLabel } from '../sales.schemas.ts';
 import { defineList } from './declaration.ts';
 
 // The sales list: every sale, newest first, searched by customer, sale number or a payment's

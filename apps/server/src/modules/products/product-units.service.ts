@@ -1,5 +1,5 @@
 // A product's units: its base unit (the one stock is counted in) and other units, each holding `factor` base units
-// (product-units.ts in packages/shared has the arithmetic). A product that declares none has its batches' unit as its
+// (unit-amounts.ts in packages/shared has the arithmetic). A product that declares none has its batches' unit as its
 // base. The base cannot change once batches are counted in it: their quantities, costs and prices are per base unit.
 import { formatQuantity, type ProductUnits, type ProductUnitsInput } from '@duka/shared';
 import { sql, type Transaction } from 'kysely';

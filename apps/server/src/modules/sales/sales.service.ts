@@ -3,7 +3,7 @@
 // and a client key that makes a repeated submit return the first sale. The statements are SQL rather than the query
 // builder's: building and compiling them was a measurable part of a sale's CPU when the bench measured sales per
 // second. A line may be sold in another unit of its product (a Tonne of a batch counted in Bags): the batch gives
-// quantity × factor base units and the line is priced per unit sold (packages/shared/src/product-units.ts).
+// quantity × factor base units and the line is priced per unit sold (packages/shared/src/unit-amounts.ts).
 import {
   ACCOUNT_PAYMENT,
   countOf,

@@ -1,4 +1,4 @@
-// A batch's quantities in the units of its product (packages/shared/src/product-units.ts has the arithmetic). Stock
+// A batch's quantities in the units of its product (packages/shared/src/unit-amounts.ts has the arithmetic). Stock
 // is kept in the product's base unit; receiving and writing off may name another unit of the product, which is
 // turned into base units here, and the lists show a base balance in the largest whole units beside it.
 import {
