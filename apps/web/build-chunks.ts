@@ -131,9 +131,9 @@ const POSITIONING = /\/node_modules\/@floating-ui\//;
  * libraries the first page (sign-in) uses are in `libs-start`, loaded with it. Of Mantine (with the libraries under
  * it), what the signed-in frame renders is in `ui` and `ui-positioning`, loaded with the shell, the dialogs' and
  * notices' in `ui-dialogs`, loaded beside it, the till's in `ui-till`, and every other component in `ui-screens`,
- * loaded with the first screen using one. Left to Rollup, the frame's components came in some twenty chunks, one per combination of
- * screens using them, and a reload of the dashboard fetched them in four or five rounds over HTTP/1.1's six
- * connections, with the session questions queued behind them; a few files of similar size come in one
+ * loaded with the first screen using one. Left to Rollup, the frame's components came in some twenty chunks, one per
+ * combination of screens using them, and a reload of the dashboard fetched them in four or five rounds over
+ * HTTP/1.1's six connections, with the session questions queued behind them; a few files of similar size come in one
  * round. The libraries the first page uses are named too: Rollup moves a module's unnamed imports into the
  * importer's chunk, and one moved into `ui` would make the sign-in page load `ui` whole (an earlier attempt at
  * grouping Mantine was reverted for that; vite.config.ts stops a build where it would).

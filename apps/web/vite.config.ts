@@ -141,7 +141,7 @@ const linkOf = ({ path, title, keys }: shared.ListDeclaration) => ({ path, title
  * `virtual:list-links`: every list's and report's declaration (and every array of them, `SALES_REPORTS`) reduced to
  * what a link to its screen reads (linkOf), written from the shared package when the app is built. A declaration
  * holds its row's schema, so importing one for a link fetched and ran zod and the list's schemas: the dashboard's
- * cards linking to the receivables and payables reports put zod and the frame's schemas, 35 KB of gzip, before its
+ * cards linking to the receivables and payables reports put zod and the frame's schemas, 34 KB of gzip, before its
  * first paint, and the menu fetched every report's (bench/measurements.md, list links).
  */
 function listLinks(): Plugin {
