@@ -1,6 +1,6 @@
 import type { PermissionKey } from '@duka/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Modal, Stack, TextInput } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { type DefaultValues, type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -9,6 +9,7 @@ import { useWrite } from '../../api/lists.ts';
 import { usePermissions } from '../../api/permissions.ts';
 import { resourcesOf } from '../../api/queries.ts';
 import { applyServerErrors } from '../apply-server-errors.ts';
+import { DialogForm, DialogFormActions } from '../DialogForm.tsx';
 import type { RecordFormSpec } from './record-form.tsx';
 
 // A record made from inside another form (a product, brand or unit while receiving stock): a "+ New" button beside
@@ -116,14 +117,7 @@ function QuickCreateDialog<Schema extends z.ZodType<FieldValues, FieldValues>>({
   const nameError = form.formState.errors.name?.message;
   return (
     <Modal opened onClose={onClose} title={`New ${noun}`} centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          // The dialog sits in a portal, but React still passes its submit up to the form it was opened from.
-          event.stopPropagation();
-          void submit(event);
-        }}
-      >
+      <DialogForm onSubmit={(event) => void submit(event)}>
         <Stack>
           {failure && (
             <Alert color="red" role="alert">
@@ -137,16 +131,9 @@ function QuickCreateDialog<Schema extends z.ZodType<FieldValues, FieldValues>>({
             error={typeof nameError === 'string' ? nameError : undefined}
           />
           {fields?.(form)}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={write.isPending}>
-              Save
-            </Button>
-          </Group>
+          <DialogFormActions onCancel={onClose} saving={write.isPending} saveLabel="Save" />
         </Stack>
-      </form>
+      </DialogForm>
     </Modal>
   );
 }

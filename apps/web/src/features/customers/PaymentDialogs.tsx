@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { useReversePayment, useTakePayment } from '../../api/customers.ts';
 import { applyServerErrors } from '../../components/apply-server-errors.ts';
+import { DialogFormActions } from '../../components/DialogForm.tsx';
 import { FieldDayInput } from '../../components/dates/FieldDayInput.tsx';
 import { AmountInput } from '../../components/form/AmountInput.tsx';
 import { FieldSelect } from '../../components/form/FieldSelect.tsx';
@@ -165,14 +166,7 @@ export function TakePaymentDialog({ customer, onClose }: { customer: CustomerRec
               </Alert>
             )}
             <PaymentFields form={form} today={today} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={pay.isPending}>
-                Record payment
-              </Button>
-            </Group>
+            <DialogFormActions onCancel={onClose} saving={pay.isPending} saveLabel="Record payment" />
           </Stack>
         </form>
       )}

@@ -1,12 +1,13 @@
 import { formatDay, formatMoney, supplierPaymentSchema } from '@duka/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Checkbox, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage } from '../../api/client.ts';
 import { usePaySupplier, useReverseSupplierPayment } from '../../api/payables.ts';
 import { applyServerErrors } from '../../components/apply-server-errors.ts';
+import { DialogFormActions } from '../../components/DialogForm.tsx';
 import {
   PaymentFields,
   type Recorded,
@@ -103,14 +104,7 @@ export function PaySupplierDialog({ supplier, onClose }: { supplier: PaidSupplie
                 )}
               />
             )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={pay.isPending}>
-                Record payment
-              </Button>
-            </Group>
+            <DialogFormActions onCancel={onClose} saving={pay.isPending} saveLabel="Record payment" />
           </Stack>
         </form>
       )}

@@ -1,8 +1,9 @@
 import { type CustomerChoice, customerCreateSchema, DEFAULT_PAYMENT_TERMS_DAYS } from '@duka/shared';
-import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { useAddCustomer } from '../../api/customers-pos.ts';
+import { DialogForm, DialogFormActions } from '../../components/DialogForm.tsx';
 import { GroupedNumberInput } from '../../components/form/GroupedNumberInput.tsx';
 import { withLeadingZero } from '../profile/phone.ts';
 
@@ -75,12 +76,9 @@ export function AddCustomerDialog({
 
   return (
     <Modal opened onClose={onClose} title="New customer" centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form
-        noValidate
+      <DialogForm
         onSubmit={(event) => {
           event.preventDefault();
-          // The dialog sits in a portal, but React still passes its submit up to the page it was opened from.
-          event.stopPropagation();
           void save();
         }}
       >
@@ -130,16 +128,9 @@ export function AddCustomerDialog({
               error={errors.payment_terms_days}
             />
           </SimpleGrid>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={add.isPending}>
-              Save customer
-            </Button>
-          </Group>
+          <DialogFormActions onCancel={onClose} saving={add.isPending} saveLabel="Save customer" />
         </Stack>
-      </form>
+      </DialogForm>
     </Modal>
   );
 }
