@@ -166,13 +166,14 @@ export function chunkOf(id: string, meta: ManualChunkMeta): string | undefined {
   // the screens' forms use too (a 422's messages under the fields) went with the sign-in form, and the till loaded the
   // sign-in form and the form library through it. Its own source files only: Rollup's helpers (`\0commonjsHelpers`)
   // serve the libraries too, and one in the app's chunk made React's chunk and the app's import each other.
-  if (OWN_CODE.test(id) && !id.endsWith('.css') && reached.withSignIn.has(id)) return 'app';
+  const isOwnScript = OWN_CODE.test(id) && !id.endsWith('.css');
+  if (isOwnScript && reached.withSignIn.has(id)) return 'app';
   // The app's own code the frame uses (the session's and lists' calls, the roles) goes in `frame`, loaded with it. Left
   // to Rollup's merging of small chunks, the lists' calls once went into the two-factor page's chunk, and the frame
   // loaded the sign-in form and the form library through it.
-  if (OWN_CODE.test(id) && !id.endsWith('.css') && reached.inFrame.has(id) && !DASHBOARD.test(id)) return 'frame';
+  if (isOwnScript && reached.inFrame.has(id) && !DASHBOARD.test(id)) return 'frame';
   // The till's own code, in one chunk (TILL).
-  if (OWN_CODE.test(id) && !id.endsWith('.css') && reached.inTill.has(id)) return 'till';
+  if (isOwnScript && reached.inTill.has(id)) return 'till';
   const vendor = VENDOR_CHUNKS.find(([pattern]) => pattern.test(id))?.[1];
   if (vendor) return vendor;
   // Styles stay where the code importing them puts them (the sign-in page's in index.html, the rest with the first
