@@ -163,6 +163,21 @@ export interface ProductsTable extends CatalogueRecord {
   /** The unit stock is counted in; null while the product declares no units (migration 035). */
   base_measurement_id: Generated<number | null>;
 }
+/** A word of three or more letters found in a product or brand name, kept by triggers (migration 026). */
+export interface SearchWordsTable {
+  word: string;
+}
+/** Each product's name words, kept by a trigger from its name (migrations 041 and 049). */
+export interface ProductWordsTable {
+  word: string;
+  /** Whether the name (lower-cased) starts with the word. */
+  first: boolean;
+  /** The name's length. */
+  fit: number;
+  product_id: number;
+  /** The product's name, for reading a word's products in name order. */
+  name: string;
+}
 /** A unit of a product other than its base: how many base units it holds (migration 035). */
 export interface ProductUnitsTable {
   id: Generated<number>;
@@ -690,6 +705,8 @@ export interface DB {
   product_units: ProductUnitsTable;
   measurements: MeasurementsTable;
   products: ProductsTable;
+  product_words: ProductWordsTable;
+  search_words: SearchWordsTable;
   brands: BrandsTable;
   suppliers: SuppliersTable;
   stock_batches: StockBatchesTable;

@@ -43,6 +43,7 @@ import * as customerSalesOnAccount from './045_customer_sales_on_account.ts';
 import * as closedMonthsVersion from './046_closed_months_version.ts';
 import * as saleReturnedAmount from './047_sale_returned_amount.ts';
 import * as statementCovered from './048_statement_covered.ts';
+import * as productWordsNames from './049_product_words_names.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -90,4 +91,5 @@ export const migrations: Record<string, Migration> = {
   '046_closed_months_version': closedMonthsVersion,
   '047_sale_returned_amount': saleReturnedAmount,
   '048_statement_covered': statementCovered,
+  '049_product_words_names': productWordsNames,
 };

@@ -3,6 +3,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { PREPARED, prefixEnd } from '../../db/prepared.ts';
 import { likePattern } from '../../platform/listing.ts';
+import { isKeptWordShape } from '../../platform/search-words.ts';
 
 // The POS search box: one query over product name, brand, barcode, SKU and batch number, best first.
 // Names and brands match every word of the text (ILIKE, trigram-indexed, a cheap test per row; one word of letters
@@ -80,7 +81,7 @@ export async function searchPos(db: Database, text: string): Promise<PosSearchHi
  * name (sizes, codes and short words are left as typed).
  */
 async function nearestWords(db: Database, words: string[]): Promise<string[]> {
-  const correctable = words.filter((word) => /^\p{L}{3,}$/u.test(word));
+  const correctable = words.filter(isKeptWordShape);
   // A size, a code or a short word alone: nothing to look up.
   if (correctable.length === 0) return words;
   // The nearest word by the GiST index's word-similarity distance (<<->, 1 − word similarity), then kept only if
@@ -131,7 +132,7 @@ function searchLines(db: Database, q: string, words: string[]): Promise<PosSearc
   const codeStart = sql`(${codeStarts(sql`p.barcode`, q)} OR ${codeStarts(sql`lower(p.sku)`, q.toLowerCase())})`;
   // One word of letters: the names holding it are those with a kept word holding it (migration 041), read in the
   // ranking's order, the best few of each such word. Several words, or a size or code, go through the trigram index.
-  const oneWord = words.length === 1 && /^\p{L}{3,}$/u.test(words[0] as string) ? (words[0] as string) : null;
+  const oneWord = words.length === 1 && isKeptWordShape(words[0] as string) ? (words[0] as string) : null;
   const namesByTrigram = sql`
         SELECT p.id AS product_id, NULL::int AS brand_id, length(p.name) AS fit, ''::text AS tie,
                greatest(

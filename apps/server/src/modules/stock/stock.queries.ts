@@ -5,6 +5,7 @@ import type { Database } from '../../db/connection.ts';
 import { COUNTED_AS } from '../../db/read-cache.ts';
 import { brandName } from '../../platform/brand-name.ts';
 import { likePattern } from '../../platform/listing.ts';
+import { isKeptWordShape } from '../../platform/search-words.ts';
 import { inYardOf } from '../quotations/deliveries.queries.ts';
 import { balanceInUnits, unitJson, unitsOfBatch } from './batch-units.ts';
 import { keptFigures } from './stock-totals.ts';
@@ -129,6 +130,8 @@ export const stockListQuery = (db: Database, filter: StockFilter) =>
  * page needs (`firstRows`: page × size; all of them for a file), and the page is the first of their union, which is
  * quicker than gathering every matching batch by id and sorting them all for one page (bench/measurements.md, stock
  * levels search). Any row of the page is among the first `firstRows` of a way it matches, so the union holds it.
+ * A search of one word of letters finds the products from their kept words, the first few of each word in name order
+ * (productsHoldingWord), rather than every product holding it.
  */
 export function stockLevelQuery(db: Database, search?: string, firstRows?: number) {
   const columns = [
@@ -162,7 +165,11 @@ export function stockLevelQuery(db: Database, search?: string, firstRows?: numbe
     ) => {
       const ordered = table === 'products';
       const names = db.selectFrom(table).select(['id', 'name']).where('name', 'ilike', pattern);
-      return db.selectFrom((ordered ? names.orderBy('name') : names).offset(0).as('m')).innerJoinLateral(
+      const matching =
+        ordered && firstRows && isKeptWordShape(search)
+          ? productsHoldingWord(db, search, firstRows)
+          : (ordered ? names.orderBy('name') : names).offset(0);
+      return db.selectFrom(matching.as('m')).innerJoinLateral(
         (eb) => {
           const batches = eb
             .selectFrom('stock_batches as s')
@@ -206,6 +213,42 @@ export function stockLevelQuery(db: Database, search?: string, firstRows?: numbe
     .orderBy('product_name')
     .orderBy('s.stock_date')
     .orderBy('s.id');
+}
+
+/**
+ * The products whose name holds `word` (one kept word's shape) and which have a live batch: the first `count` in name
+ * order, and any more of the last one's name. A page of `count` batches in (name, stock date, id) order comes from
+ * them alone, since each product before them in that order has a batch of its own. Each word holding `word` gives its
+ * own first ones from product_words' (word, name) index, so the work is a few words × `count`, however many products
+ * hold it (migration 049).
+ */
+function productsHoldingWord(db: Database, word: string, count: number) {
+  return db
+    .selectFrom('search_words as w')
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('product_words as x')
+          .select(['x.product_id as id', 'x.name'])
+          .whereRef('x.word', '=', 'w.word')
+          .where(({ exists, selectFrom }) =>
+            exists(
+              selectFrom('stock_batches as s')
+                .select('s.id')
+                .whereRef('s.product_id', '=', 'x.product_id')
+                .where('s.deleted_at', 'is', null),
+            ),
+          )
+          .orderBy('x.name')
+          .fetch(count, 'with ties')
+          .as('x'),
+      (join) => join.onTrue(),
+    )
+    .where('w.word', 'like', sql<string>`lower(${likePattern(word)})`)
+    .select(['x.id', 'x.name'])
+    .distinct()
+    .orderBy('x.name')
+    .fetch(count, 'with ties');
 }
 
 /**

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditSince,
@@ -519,6 +519,65 @@ describe("stock levels show only their screen's columns", () => {
       .where('b.name', 'ilike', '%Tororo%')
       .executeTakeFirstOrThrow();
     expect(byBrand.body.total).toBe(Number(branded.n));
+  });
+
+  it('pages the batches of the products holding one word in name order, wherever the word sits in the name', async () => {
+    const watcher = await signInHolding(['stockLevel']);
+    // Letters only: such a search reads each word's products in name order from the kept words.
+    const word = `qz${Array.from(randomBytes(6), (byte) => String.fromCharCode(97 + (byte % 26))).join('')}`;
+    const Word = `Q${word.slice(1)}`;
+    // Named after they are made: a product's kept words follow its new name. Their units and brand do not hold the word.
+    const named = async (name: string) => {
+      const made = await makeCatalogue(t, admin, `Plain ${randomUUID().slice(0, 8)}`);
+      const { category_id } = await t.db
+        .selectFrom('products')
+        .select('category_id')
+        .where('id', '=', made.product_id)
+        .executeTakeFirstOrThrow();
+      const renamed = await t.call('PUT', `/api/productupdate/${made.product_id}`, {
+        token: admin,
+        body: { name, category_id },
+      });
+      expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+      return made;
+    };
+    const receive = (catalogue: Catalogue, stock_date: string) => receiveBatch(t, admin, catalogue, { stock_date });
+    // Page 1 needs the first five products with stock, and both of the two named alike (in two categories), whose
+    // batches interleave by stock date.
+    for (const name of ['Aa', 'Ab', 'Ac', 'Ad']) await receive(await named(`${name} ${Word}`), '2026-11-09');
+    const [alike, alikeToo] = [await named(`Big ${Word}s`), await named(`Big ${Word}s`)];
+    await receive(alikeToo, '2026-11-06');
+    await receive(alike, '2026-11-05');
+    await receive(alikeToo, '2026-11-02');
+    // No batch: it takes no place among the five.
+    await named(`Aaa ${Word}`);
+    await receive(await named(`Extra${word}`), '2026-11-04');
+    const starting = await named(`${Word} Alpha`);
+    await receive(starting, '2026-11-03');
+    await receive(starting, '2026-11-01');
+
+    const expected = await t.db
+      .selectFrom('stock_batches as s')
+      .innerJoin('products as p', 'p.id', 's.product_id')
+      .select('s.id')
+      .where('p.name', 'ilike', `%${word}%`)
+      .where('s.deleted_at', 'is', null)
+      .orderBy('p.name')
+      .orderBy('s.stock_date')
+      .orderBy('s.id')
+      .execute();
+    expect(expected).toHaveLength(10);
+    for (const text of [word, Word.toUpperCase()]) {
+      const pages = [];
+      for (let page = 1; page <= 2; page++) {
+        const res = await t.call('GET', `/api/stocklevel?search=${text}&page=${page}&pagination_size=5`, {
+          token: watcher,
+        });
+        expect([res.status, res.body.total, res.body.last_page]).toEqual([200, 10, 2]);
+        pages.push(...res.body.data.map((row: { id: number }) => row.id));
+      }
+      expect(pages).toEqual(expected.map((row) => row.id));
+    }
   });
 
   it('does not find batches by their supplier', async () => {
