@@ -95,6 +95,8 @@ export async function benchBackup(options: BackupBenchOptions, progress: (m: str
   let started = performance.now();
   const salesBefore = await sellUntil(timer(secondsBefore));
   const before = salesBefore / ((performance.now() - started) / 1000);
+  // Sales refused before the backup has started would only be refused for an hour more.
+  if (failures > 0) throw new Error(`the tills' sales fail before the backup: ${failures}, first: ${firstFailure}`);
 
   progress(`  backup: ${before.toFixed(0)} sales/s before; POST /api/backupstore`);
   let finished = false;

@@ -421,13 +421,7 @@ async function measureSales() {
   // An idle client losing its connection as the server (and its database) stops must not end the bench.
   pool.on('error', () => {});
   try {
-    const batches = (
-      await pool.query<{ batch_number: string; sale_price: number }>(
-        `SELECT batch_number, sale_price::float8 AS sale_price FROM stock_batches
-          WHERE balance >= 100 AND deleted_at IS NULL ORDER BY id DESC LIMIT 2000`,
-      )
-    ).rows;
-    if (batches.length === 0) throw new Error('no batch with stock to sell');
+    const batches = await batchesToSell(pool, 2000);
     const adminId = (await pool.query('SELECT id FROM users ORDER BY id LIMIT 1')).rows[0].id as number;
     let next = 0;
     const pickBatch = () => batches[next++ % batches.length] as (typeof batches)[number];
@@ -881,11 +875,10 @@ async function measureBackupRows() {
   progress('backup while 20 tills sell');
   const { hostname, port } = new URL(base);
   const tills = await Promise.all(Array.from({ length: 20 }, () => leanConnection(hostname, Number(port))));
-  const batchNumbers = await withBenchPool((pool) =>
-    pool.query<{ batch_number: string }>(
-      'SELECT batch_number FROM stock_batches WHERE balance >= 1000 AND deleted_at IS NULL ORDER BY id DESC LIMIT 2000',
-    ),
-  ).then((result) => result.rows.map((r) => r.batch_number));
+  // The tills sell for as long as the backup takes (most of an hour at scale 10): enough batches that none runs out.
+  const batchNumbers = await withBenchPool((pool) => batchesToSell(pool, 20_000)).then((batches) =>
+    batches.map((b) => b.batch_number),
+  );
   let next = 0;
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   try {
@@ -911,6 +904,17 @@ async function measureBackupRows() {
   } finally {
     for (const till of tills) till.close();
   }
+}
+
+/** The newest `count` batches holding at least 100 units, each sold one unit at a time by the bench's tills. */
+async function batchesToSell(pool: pg.Pool, count: number) {
+  const { rows } = await pool.query<{ batch_number: string; sale_price: number }>(
+    `SELECT batch_number, sale_price::float8 AS sale_price FROM stock_batches
+      WHERE balance >= 100 AND deleted_at IS NULL ORDER BY id DESC LIMIT $1`,
+    [count],
+  );
+  if (rows.length === 0) throw new Error('no batch with stock to sell');
+  return rows;
 }
 
 /** A short-lived pool on the data set's database. */
