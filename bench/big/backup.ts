@@ -69,6 +69,8 @@ export async function benchBackup(options: BackupBenchOptions, progress: (m: str
   const secondsBefore = options.secondsBefore ?? 5;
   let failures = 0;
   let firstFailure = '';
+  /** Every sale made so far, read by the progress lines. */
+  let sold = 0;
   /** Sells on every till until `until()` says stop; the count of sales made. */
   const sellUntil = async (until: () => boolean) => {
     let count = 0;
@@ -78,6 +80,7 @@ export async function benchBackup(options: BackupBenchOptions, progress: (m: str
           try {
             await options.sell(till);
             count++;
+            sold++;
           } catch (err) {
             failures++;
             firstFailure ||= (err as Error).message.slice(0, 160);
@@ -104,7 +107,13 @@ export async function benchBackup(options: BackupBenchOptions, progress: (m: str
   const backup = postJson(options.base, '/api/backupstore', options.token).finally(() => {
     finished = true;
   });
-  const watching = watchProgress(options, () => finished, started, progress);
+  const watching = watchProgress(
+    options,
+    () => finished,
+    () => sold,
+    started,
+    progress,
+  );
   const salesDuring = await sellUntil(() => finished);
   const seconds = (performance.now() - started) / 1000;
   await watching;
@@ -153,15 +162,20 @@ export async function benchBackup(options: BackupBenchOptions, progress: (m: str
   };
 }
 
-/** The backup's progress (tables done of all) every few seconds while it runs, as the Backups screen shows it. */
+/**
+ * The backup's progress (tables done of all, as the Backups screen shows it) when it moves or each minute, with the
+ * tills' sales/s since the last line: whether the sales slow as the backup goes on, or from its start.
+ */
 async function watchProgress(
   options: BackupBenchOptions,
   finished: () => boolean,
+  sold: () => number,
   started: number,
   progress: (m: string) => void,
 ) {
   let last = '';
   let lastAt = 0;
+  let soldAtLast = sold();
   while (!finished()) {
     await new Promise((r) => setTimeout(r, 2000));
     if (finished()) break;
@@ -172,9 +186,11 @@ async function watchProgress(
       const now = `${running?.done ?? '?'}/${running?.total ?? '?'} tables`;
       const elapsed = (performance.now() - started) / 1000;
       if (now !== last || elapsed - lastAt >= 60) {
-        progress(`  backup: ${elapsed.toFixed(0)} s, ${now}`);
+        const rate = (sold() - soldAtLast) / (elapsed - lastAt);
+        progress(`  backup: ${elapsed.toFixed(0)} s, ${now}, ${rate.toFixed(0)} sales/s since the last line`);
         last = now;
         lastAt = elapsed;
+        soldAtLast = sold();
       }
     } catch {}
   }
