@@ -52,9 +52,10 @@ export async function serverOrCopy<T>(fromServer: () => Promise<T>, fromCopy: ()
 
 // The cascade is asked even offline (networkMode 'always'), where the local copy answers; paused, as TanStack Query
 // pauses a query without a network, the lists stayed empty and the choices disabled.
-export const useProductsInStock = (search: string) => {
+export const useProductsInStock = (search: string, enabled = true) => {
   const input = { query: { search } };
   return useQuery({
+    enabled,
     queryKey: queryKeyOf(API.sale.productsInStock, input),
     queryFn: () =>
       serverOrCopy<DataOf<typeof API.sale.productsInStock>>(
@@ -302,8 +303,9 @@ export const useSale = (id: string | undefined) => useRecord(API.sale.show, id);
  * connection down carries them too; the POS asks for them while online. Cached as the call answers it, under the key
  * the factory gives it.
  */
-export const useBusinessInfo = () =>
+export const useBusinessInfo = (enabled = true) =>
   useQuery({
+    enabled,
     queryKey: queryKeyOf(API.settings.businessShow, {}),
     queryFn: async (): Promise<AnswerOf<typeof API.settings.businessShow>> => ({
       success: true,

@@ -12,6 +12,7 @@ import {
   useSalePrice,
 } from '../../api/sales.ts';
 import { GroupedNumberInput } from '../../components/form/GroupedNumberInput.tsx';
+import { useIdleReached } from '../../platform/when-idle.ts';
 import type { CartLine } from './cart.ts';
 import { useSelectOnFocus } from './select-on-focus.ts';
 
@@ -34,7 +35,8 @@ export function ItemPicker({ onAdd }: { onAdd: (line: CartLine) => void }) {
   const productInput = useRef<HTMLInputElement>(null);
   const selectOnFocus = useSelectOnFocus();
 
-  const products = useProductsInStock(debounced);
+  // The first products are asked once the till has painted (or a name is typed): the list is closed until then.
+  const products = useProductsInStock(debounced, useIdleReached() || debounced !== '');
   const batches = useBatchesInStock(productId);
   const brands = useBrandsOfBatch(batchNumber);
   const measurements = useMeasurementsOfBrand(brandId, batchNumber);
