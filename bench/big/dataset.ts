@@ -379,8 +379,9 @@ export async function generateDataset(client: pg.Client, size: DatasetSize, log:
   // The triggers keeping the sale totals and line rollups (migrations 020, 021) were off during the load; the
   // rebuild reads each sale's lines and payments by the indexes just made again.
   await step('sale totals', 'SELECT rebuild_sale_totals(), rebuild_sale_line_rollups()');
-  // The stock's day totals too (migration 039), and the POS search's words with each product's (migration 041).
-  await step('stock totals', 'SELECT rebuild_stock_totals()');
+  // The stock's day totals too (migration 039), what each supplier delivered each day (migration 050), and the POS
+  // search's words with each product's (migration 041).
+  await step('stock totals', 'SELECT rebuild_stock_totals(), rebuild_supplier_received_days()');
   await step('search words', 'SELECT rebuild_search_words()');
   for (const table of BIG_TABLES) await step(`vacuum analyze ${table}`, `VACUUM (ANALYZE) ${table}`);
 }

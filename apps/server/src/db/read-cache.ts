@@ -33,8 +33,9 @@ const KEPT_BY_TRIGGERS: Record<string, string[]> = {
   sale_items: ['sale_totals', 'sale_product_months', 'sale_supplier_days', 'closed_months_version'],
   sale_payments: ['sale_totals'],
   sale_returns: ['sale_totals'],
-  // Migrations 039 and 043: the stock's day totals and the suppliers' stock values follow the batches.
-  stock_batches: ['sale_supplier_days', 'stock_totals', 'supplier_stock_values'],
+  // Migrations 039, 043 and 050: the stock's day totals, the suppliers' stock values and what they delivered each day
+  // follow the batches.
+  stock_batches: ['sale_supplier_days', 'stock_totals', 'supplier_stock_values', 'supplier_received_days'],
   // Migration 041: a product's words follow its name; migration 039: its batches' sort names too.
   products: ['product_words', 'stock_batches'],
   // Migration 040: the days and months of the sale totals follow their slots (read transitively, below).

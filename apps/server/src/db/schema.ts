@@ -178,6 +178,13 @@ export interface ProductWordsTable {
   /** The product's name, for reading a word's products in name order. */
   name: string;
 }
+/** The live batches received per stock date and supplier, kept by triggers on stock_batches (migration 050). */
+export interface SupplierReceivedDaysTable {
+  stock_date: string;
+  supplier_id: number;
+  batches: number;
+  cost: number;
+}
 /** A unit of a product other than its base: how many base units it holds (migration 035). */
 export interface ProductUnitsTable {
   id: Generated<number>;
@@ -707,6 +714,7 @@ export interface DB {
   products: ProductsTable;
   product_words: ProductWordsTable;
   search_words: SearchWordsTable;
+  supplier_received_days: SupplierReceivedDaysTable;
   brands: BrandsTable;
   suppliers: SuppliersTable;
   stock_batches: StockBatchesTable;

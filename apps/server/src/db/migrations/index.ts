@@ -44,6 +44,7 @@ import * as closedMonthsVersion from './046_closed_months_version.ts';
 import * as saleReturnedAmount from './047_sale_returned_amount.ts';
 import * as statementCovered from './048_statement_covered.ts';
 import * as productWordsNames from './049_product_words_names.ts';
+import * as supplierReceivedDays from './050_supplier_received_days.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -92,4 +93,5 @@ export const migrations: Record<string, Migration> = {
   '047_sale_returned_amount': saleReturnedAmount,
   '048_statement_covered': statementCovered,
   '049_product_words_names': productWordsNames,
+  '050_supplier_received_days': supplierReceivedDays,
 };

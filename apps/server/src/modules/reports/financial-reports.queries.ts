@@ -271,8 +271,9 @@ export function supplierRows(db: Database, period: Period, search: string | unde
       (coalesce(g.billed_by_end, 0) - coalesce(p.paid_by_end, 0))::bigint AS balance
     FROM suppliers sup
     LEFT JOIN (
-      SELECT supplier_id, count(*) AS batches, sum(total_cost) AS cost FROM stock_batches
-      WHERE deleted_at IS NULL AND stock_date >= ${period.start} AND stock_date <= ${period.end}
+      -- Kept per stock date and supplier from the live batches (migration 050).
+      SELECT supplier_id, sum(batches) AS batches, sum(cost) AS cost FROM supplier_received_days
+      WHERE stock_date >= ${period.start} AND stock_date <= ${period.end}
       GROUP BY supplier_id
     ) r ON r.supplier_id = sup.id
     LEFT JOIN (
@@ -330,13 +331,12 @@ export function supplierRows(db: Database, period: Period, search: string | unde
 export async function totalPurchases(db: Database, period: Period, search: string | undefined): Promise<number> {
   if (!search) return (await keptFigures(db, { from: period.start, to: period.end })).received_cost;
   const row = await db
-    .selectFrom('stock_batches as b')
-    .innerJoin('suppliers as sup', 'sup.id', 'b.supplier_id')
-    .where('b.deleted_at', 'is', null)
-    .where('b.stock_date', '>=', period.start)
-    .where('b.stock_date', '<=', period.end)
+    .selectFrom('supplier_received_days as d')
+    .innerJoin('suppliers as sup', 'sup.id', 'd.supplier_id')
+    .where('d.stock_date', '>=', period.start)
+    .where('d.stock_date', '<=', period.end)
     .where((eb) => matchesSearch(eb, ['sup.name', 'sup.supplier_number'], search))
-    .select(sql<number>`coalesce(sum(b.total_cost), 0)::bigint`.as('total'))
+    .select(sql<number>`coalesce(sum(d.cost), 0)::bigint`.as('total'))
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }

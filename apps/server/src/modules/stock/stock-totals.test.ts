@@ -59,6 +59,17 @@ const supplierValues = async () => {
   return { plain: plain.rows, kept: kept.rows };
 };
 
+/** What each supplier delivered each stock date (migration 050), from the live batches and as kept. */
+const receivedDays = async () => {
+  const plain = await sql<Record<string, string>>`
+    SELECT stock_date::text, supplier_id, count(*) AS batches, sum(total_cost) AS cost FROM stock_batches
+     WHERE deleted_at IS NULL AND supplier_id IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2`.execute(t.db);
+  const kept = await sql<Record<string, string>>`
+    SELECT stock_date::text, supplier_id, batches, cost FROM supplier_received_days
+     WHERE batches <> 0 OR cost <> 0 ORDER BY 1, 2`.execute(t.db);
+  return { plain: plain.rows.map(normalised), kept: kept.rows.map(normalised) };
+};
+
 const normalised = (row: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(row).map(([k, v]) => [k, k === 'stock_date' ? String(v) : String(Number(v))]));
 
@@ -73,6 +84,9 @@ async function expectKept() {
   const values = await supplierValues();
   expect(values.plain.length).toBeGreaterThan(0);
   expect(values.kept).toEqual(values.plain);
+  const received = await receivedDays();
+  expect(received.plain.length).toBeGreaterThan(0);
+  expect(received.kept).toEqual(received.plain);
   await expectCardsAddUp();
 }
 
