@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 
 /**
@@ -44,5 +44,43 @@ export function DialogFormActions({
         {saveLabel}
       </Button>
     </Group>
+  );
+}
+
+/**
+ * A dialog that makes one record from inside another screen: its title, the call's failure above the fields, the
+ * fields, then Cancel and the submit.
+ */
+export function NewRecordDialog({
+  title,
+  failure,
+  saving,
+  saveLabel,
+  onClose,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  failure: string | undefined;
+  saving: boolean;
+  saveLabel: string;
+  onClose: () => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Modal opened onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      <DialogForm onSubmit={onSubmit}>
+        <Stack>
+          {failure && (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          )}
+          {children}
+          <DialogFormActions onCancel={onClose} saving={saving} saveLabel={saveLabel} />
+        </Stack>
+      </DialogForm>
+    </Modal>
   );
 }

@@ -1,6 +1,6 @@
 import type { PermissionKey } from '@duka/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, TextInput } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { type DefaultValues, type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -9,7 +9,7 @@ import { useWrite } from '../../api/lists.ts';
 import { usePermissions } from '../../api/permissions.ts';
 import { resourcesOf } from '../../api/queries.ts';
 import { applyServerErrors } from '../apply-server-errors.ts';
-import { DialogForm, DialogFormActions } from '../DialogForm.tsx';
+import { NewRecordDialog } from '../DialogForm.tsx';
 import type { RecordFormSpec } from './record-form.tsx';
 
 // A record made from inside another form (a product, brand or unit while receiving stock): a "+ New" button beside
@@ -116,24 +116,21 @@ function QuickCreateDialog<Schema extends z.ZodType<FieldValues, FieldValues>>({
   });
   const nameError = form.formState.errors.name?.message;
   return (
-    <Modal opened onClose={onClose} title={`New ${noun}`} centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      <DialogForm onSubmit={(event) => void submit(event)}>
-        <Stack>
-          {failure && (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <TextInput
-            label="Name"
-            data-autofocus
-            {...form.register('name' as never)}
-            error={typeof nameError === 'string' ? nameError : undefined}
-          />
-          {fields?.(form)}
-          <DialogFormActions onCancel={onClose} saving={write.isPending} saveLabel="Save" />
-        </Stack>
-      </DialogForm>
-    </Modal>
+    <NewRecordDialog
+      title={`New ${noun}`}
+      failure={failure}
+      saving={write.isPending}
+      saveLabel="Save"
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+    >
+      <TextInput
+        label="Name"
+        data-autofocus
+        {...form.register('name' as never)}
+        error={typeof nameError === 'string' ? nameError : undefined}
+      />
+      {fields?.(form)}
+    </NewRecordDialog>
   );
 }

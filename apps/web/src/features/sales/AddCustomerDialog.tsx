@@ -1,9 +1,9 @@
 import { type CustomerChoice, customerCreateSchema, DEFAULT_PAYMENT_TERMS_DAYS } from '@duka/shared';
-import { Alert, Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { useAddCustomer } from '../../api/customers-pos.ts';
-import { DialogForm, DialogFormActions } from '../../components/DialogForm.tsx';
+import { NewRecordDialog } from '../../components/DialogForm.tsx';
 import { GroupedNumberInput } from '../../components/form/GroupedNumberInput.tsx';
 import { withLeadingZero } from '../profile/phone.ts';
 
@@ -75,62 +75,57 @@ export function AddCustomerDialog({
   };
 
   return (
-    <Modal opened onClose={onClose} title="New customer" centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      <DialogForm
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <Stack>
-          {failure && (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <TextInput
-            label="Name"
-            data-autofocus
-            maxLength={150}
-            value={values.name}
-            onChange={(e) => set({ name: e.currentTarget.value })}
-            error={errors.name}
-          />
-          <TextInput
-            label="Phone number"
-            inputMode="numeric"
-            maxLength={18}
-            value={values.phone_number}
-            onChange={(e) => set({ phone_number: withLeadingZero(e.currentTarget.value) })}
-            error={errors.phone_number}
-          />
-          <SimpleGrid cols={2}>
-            <GroupedNumberInput
-              label="Credit limit (UGX)"
-              description="0: no buying on account"
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              allowNegative={false}
-              allowDecimal={false}
-              hideControls
-              value={values.credit_limit}
-              onChange={(v) => set({ credit_limit: v })}
-              error={errors.credit_limit}
-            />
-            <NumberInput
-              label="Payment terms (days)"
-              description="Days until a sale on account is due"
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              allowNegative={false}
-              allowDecimal={false}
-              hideControls
-              value={values.payment_terms_days}
-              onChange={(v) => set({ payment_terms_days: v })}
-              error={errors.payment_terms_days}
-            />
-          </SimpleGrid>
-          <DialogFormActions onCancel={onClose} saving={add.isPending} saveLabel="Save customer" />
-        </Stack>
-      </DialogForm>
-    </Modal>
+    <NewRecordDialog
+      title="New customer"
+      failure={failure}
+      saving={add.isPending}
+      saveLabel="Save customer"
+      onClose={onClose}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <TextInput
+        label="Name"
+        data-autofocus
+        maxLength={150}
+        value={values.name}
+        onChange={(e) => set({ name: e.currentTarget.value })}
+        error={errors.name}
+      />
+      <TextInput
+        label="Phone number"
+        inputMode="numeric"
+        maxLength={18}
+        value={values.phone_number}
+        onChange={(e) => set({ phone_number: withLeadingZero(e.currentTarget.value) })}
+        error={errors.phone_number}
+      />
+      <SimpleGrid cols={2}>
+        <GroupedNumberInput
+          label="Credit limit (UGX)"
+          description="0: no buying on account"
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          allowNegative={false}
+          allowDecimal={false}
+          hideControls
+          value={values.credit_limit}
+          onChange={(v) => set({ credit_limit: v })}
+          error={errors.credit_limit}
+        />
+        <NumberInput
+          label="Payment terms (days)"
+          description="Days until a sale on account is due"
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          allowNegative={false}
+          allowDecimal={false}
+          hideControls
+          value={values.payment_terms_days}
+          onChange={(v) => set({ payment_terms_days: v })}
+          error={errors.payment_terms_days}
+        />
+      </SimpleGrid>
+    </NewRecordDialog>
   );
 }
