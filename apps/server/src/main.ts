@@ -11,6 +11,7 @@ import { chooseDataDir } from './db/data-dir.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from './db/embedded.ts';
 import { seedDatabase } from './db/seed/seed.ts';
 import { BackupKeeper } from './modules/backups/backups.service.ts';
+import { foldSaleTotalsEvery } from './modules/reports/sale-totals-fold.ts';
 import { BackupScheduler } from './platform/backup-scheduler.ts';
 import { MailWorker } from './platform/mail.ts';
 import { SecretBox } from './platform/secret-box.ts';
@@ -79,6 +80,7 @@ async function main() {
   log.info(`backups: every day at ${config.backupTime} into ${backups.options.dir}`);
   const purge = setInterval(() => purgeExpiredSessions(db).catch(() => {}), 3_600_000);
   purge.unref();
+  const stopFolding = foldSaleTotalsEvery(db, (err) => log.error({ err }, 'folding the sale totals failed'));
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -86,6 +88,7 @@ async function main() {
     stopping = true;
     log.info(`${signal}: shutting down`);
     clearInterval(purge);
+    await stopFolding();
     await backupScheduler.stop();
     await app.close();
     await mail.stop();

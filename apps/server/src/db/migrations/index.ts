@@ -45,6 +45,7 @@ import * as saleReturnedAmount from './047_sale_returned_amount.ts';
 import * as statementCovered from './048_statement_covered.ts';
 import * as productWordsNames from './049_product_words_names.ts';
 import * as supplierReceivedDays from './050_supplier_received_days.ts';
+import * as saleTotalsPending from './051_sale_totals_pending.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -94,4 +95,5 @@ export const migrations: Record<string, Migration> = {
   '048_statement_covered': statementCovered,
   '049_product_words_names': productWordsNames,
   '050_supplier_received_days': supplierReceivedDays,
+  '051_sale_totals_pending': saleTotalsPending,
 };

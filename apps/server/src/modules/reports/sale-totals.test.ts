@@ -6,6 +6,7 @@ import { postSale, wholeReport } from '../../../test/report-fixtures.ts';
 import type { Batch } from '../../../test/stock-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { tillShop } from '../../../test/till-fixtures.ts';
+import { foldSaleTotals } from './sale-totals-fold.ts';
 
 // The per-slot sale totals (migration 020) and the line rollups (021) are a second copy of the money the reports and the dashboard read: after
 // sales, a return, an offline sale dated yesterday and a sale moved to another day they must equal, slot by slot and
@@ -227,5 +228,44 @@ describe('sale_totals', () => {
       await sql`DELETE FROM sales WHERE sale_number LIKE '%-c'`.execute(trx);
     });
     await expectReconciled();
+  });
+
+  it('keeps every sum while the pending rows fold into the kept ones, beside tills selling and a slot recomputed', async () => {
+    const pending = () =>
+      sql<{ n: number }>`SELECT count(*)::int AS n FROM sale_totals_pending`.execute(t.db).then((r) => r.rows[0]?.n);
+    await postSale(t, admin, [[cement, 1]], { paymentMethod: 'CASH' });
+    // A new sale is a pending row: no kept row was rewritten for it.
+    expect(await pending()).toBeGreaterThan(0);
+    const older = await sql<{ id: number }>`SELECT id FROM sales ORDER BY id LIMIT 1`.execute(t.db);
+    let folded = 0;
+    let selling = true;
+    const folding = (async () => {
+      while (selling) folded += await foldSaleTotals(t.db);
+    })();
+    const sold = Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        postSale(t, i % 2 ? cashier : admin, [[i % 2 ? nails : cement, 1 + i]], { paymentMethod: 'CASH' }),
+      ),
+    );
+    // A payment changed on an older sale: its slot is recomputed while the fold and the sales run.
+    await sql`UPDATE sale_payments SET method = 'MOBILE_MONEY' WHERE sale_id = ${older.rows[0]?.id}`.execute(t.db);
+    await sold.finally(() => {
+      selling = false;
+    });
+    await folding;
+    await expectReconciled();
+    folded += await foldSaleTotals(t.db);
+    expect(folded).toBeGreaterThan(0);
+    expect(await pending()).toBe(0);
+    await expectReconciled();
+    // Folded, the kept rows alone are the recomputation, and their days and months their sums.
+    const kept = await sql<Record<string, unknown>>`SELECT * FROM sale_totals_kept_slots ORDER BY slot`.execute(t.db);
+    expect(kept.rows.map((row) => normalised(row))).toEqual(await recomputed());
+    const levels = await sql<{ n: number }>`
+      SELECT (SELECT count(*) FROM (SELECT * FROM sale_totals_kept_days EXCEPT SELECT * FROM sale_totals_days) d)
+           + (SELECT count(*) FROM (SELECT * FROM sale_totals_kept_months EXCEPT SELECT * FROM sale_totals_months) m)
+           + (SELECT count(*) FROM (SELECT * FROM sale_totals_days EXCEPT SELECT * FROM sale_totals_kept_days) e)
+           AS n`.execute(t.db);
+    expect(levels.rows[0]?.n).toBe(0);
   });
 });
