@@ -72,11 +72,10 @@ const customerName = (c: string) => `(ARRAY['Okello','Nakato','Mugisha','Achieng
   'Esther','Samuel','Ann','Musa','Betty','Paul','Irene','Tom','Rose','Ivan','Hardware','Builders','Contractors',
   'Construction','Enterprises','Traders'])[1 + (${c} / 20) % 25]`;
 
-/** The till (migration 012): one payment of each sale's whole total; the receipt counter after the last sale. */
+/** The till (migration 012): one payment of each sale's whole total. */
 export const TILL_SQL = `
     INSERT INTO sale_payments (sale_id, method, amount)
-      SELECT id, payment_method, total_amount FROM sales WHERE total_amount > 0 ORDER BY id;
-    UPDATE shop_counters SET value = (SELECT coalesce(max(receipt_number), 0) FROM sales) WHERE name = 'receipt';`;
+      SELECT id, payment_method, total_amount FROM sales WHERE total_amount > 0 ORDER BY id;`;
 
 /** Fills an empty catalogue and sales; `log` gets one line per step with its time. */
 export async function generateDataset(client: pg.Client, size: DatasetSize, log: (msg: string) => void) {

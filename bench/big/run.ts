@@ -482,8 +482,8 @@ async function measureSales() {
 
     // What processSale writes, statement for statement, without HTTP, auth, validation or the ORM: the till's
     // shared lock, the sale claimed by its key, the batch locked and lowered, the line, the VAT setting read, the
-    // payment, then the receipt counter, the sale's figures and the audit row in one statement at the end. The
-    // database's own triggers (sale totals, line rollups) run for both.
+    // payment, the receipt number's lock, then the number, the sale's figures and the audit row in one statement at
+    // the end. The database's own triggers (sale totals, line rollups) run for both.
     const sellBySql = async () => {
       const c = await pool.connect();
       try {
@@ -531,8 +531,9 @@ async function measureSales() {
           sale.id,
           batch.sale_price,
         ]);
+        await c.query(`SELECT pg_advisory_xact_lock(hashtext('receipt numbers'))`);
         await c.query(
-          `WITH counter AS (UPDATE shop_counters SET value = value + 1 WHERE name = 'receipt' RETURNING value),
+          `WITH counter AS (SELECT coalesce(max(receipt_number), 0) + 1 AS value FROM sales),
            stamped AS (
              UPDATE sales SET subtotal = $2, discount_amount = 0, total_amount = $2, vat_rate = 0, vat_amount = 0,
                               payment_method = 'CASH', change_given = 0, receipt_number = counter.value

@@ -270,7 +270,7 @@ export interface SalesTable {
   notice: string | null;
   created_by: number | null;
   created_at: CreatedAt;
-  /** Per shop, 1, 2, 3… without gaps (migration 012); the counter row 'receipt' of shop_counters. */
+  /** Per shop, 1, 2, 3… without gaps: the highest so far plus one (platform/counters.ts, stampReceiptNumber). */
   receipt_number: number | null;
   /** Cash handed back: what was paid over the total. */
   change_given: Generated<number>;

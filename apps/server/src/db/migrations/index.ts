@@ -46,6 +46,7 @@ import * as statementCovered from './048_statement_covered.ts';
 import * as productWordsNames from './049_product_words_names.ts';
 import * as supplierReceivedDays from './050_supplier_received_days.ts';
 import * as saleTotalsPending from './051_sale_totals_pending.ts';
+import * as receiptCounterDropped from './052_receipt_counter_dropped.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -96,4 +97,5 @@ export const migrations: Record<string, Migration> = {
   '049_product_words_names': productWordsNames,
   '050_supplier_received_days': supplierReceivedDays,
   '051_sale_totals_pending': saleTotalsPending,
+  '052_receipt_counter_dropped': receiptCounterDropped,
 };
