@@ -21,6 +21,7 @@
 //   DUKA_BENCH_ONLY=backup         only the backup while 20 tills sell, and its restore (bench/big/backup.ts)
 //   DUKA_BENCH_BACKUP=1,10         the scales whose backup is measured (default every scale; none leaves it out:
 //                                  a scale-10 backup and restore take the best part of an hour each)
+//   DUKA_BENCH_RESTORE=0           the backup without its restore (the restore does not change with the tills)
 //   DUKA_BENCH_LIGHTHOUSE_RUNS=5   Lighthouse runs per page (the median is printed); 0 leaves Lighthouse out
 //   DUKA_BENCH_LIGHTHOUSE_PAGES=sign-in,dashboard,POS  the pages Lighthouse measures (default all three; the dashboard
 //                                  and the POS signed in as the bench's admin)
@@ -888,6 +889,7 @@ async function measureBackupRows() {
         base,
         token,
         databaseUrl: databaseUrl(),
+        skipRestore: process.env.DUKA_BENCH_RESTORE === '0',
         progress,
         sell: async (till) => {
           const body = JSON.stringify({

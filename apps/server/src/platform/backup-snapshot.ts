@@ -29,11 +29,13 @@ const ROW_FILTERS: Record<string, ReturnType<typeof sql>> = {
 };
 const FETCH_ROWS = 2000;
 /**
- * A backup runs while the tills sell, on the same cores: after each batch of rows it waits as long again as the batch
- * took (the database's work, the server's and the compression's), so it takes at most about half of the CPU it could,
- * and sales keep most of theirs. On an idle machine it takes twice as long, which a nightly backup can afford.
+ * A backup runs while the tills sell, on the same cores: after each batch of rows it waits three times as long as the
+ * batch took (the database's work, the server's and the compression's), so it takes at most about a quarter of the CPU
+ * it could, and sales keep most of theirs: with 20 tills selling, a pause as long as the batch cost them a fifth of
+ * their sales, three times as long a tenth (bench/measurements.md). On an idle machine it takes four times as long,
+ * which a nightly backup can afford.
  */
-const PAUSE_PER_BUSY = 1;
+const PAUSE_PER_BUSY = 3;
 /**
  * gzip's fastest level: the compression runs beside the sales on a shop's few cores, and level 6 cost about three
  * times the CPU for a file a fifth smaller.
