@@ -38,8 +38,9 @@ const KEPT_BY_TRIGGERS: Record<string, string[]> = {
   stock_batches: ['sale_supplier_days', 'stock_totals', 'supplier_stock_values', 'supplier_received_days'],
   // Migration 041: a product's words follow its name; migration 039: its batches' sort names too.
   products: ['product_words', 'stock_batches'],
-  // Migration 040: the days and months of the sale totals follow their slots (read transitively, below).
-  sale_totals: ['sale_totals_days', 'sale_totals_months'],
+  // Migration 040: the days and months of the sale totals follow their slots (read transitively, below); migration 051
+  // reads the slots' rows through a view of its own.
+  sale_totals: ['sale_totals_days', 'sale_totals_months', 'sale_totals_rows'],
 };
 
 const tablesOf = (text: string, pattern: RegExp) => new Set([...text.matchAll(pattern)].map((m) => m[1].toLowerCase()));

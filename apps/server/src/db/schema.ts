@@ -683,7 +683,10 @@ export interface DB {
   expenses: ExpensesTable;
   sales: SalesTable;
   sale_items: SaleItemsTable;
+  /** A view since migration 051: each slot's kept and pending rows summed. */
   sale_totals: SaleTotalsTable;
+  /** A view: each slot's kept and pending rows, not summed (several rows may share a slot). */
+  sale_totals_rows: SaleTotalsTable;
   sale_product_months: SaleProductMonthsTable;
   sale_supplier_days: SaleSupplierDaysTable;
   closed_months_version: ClosedMonthsVersionTable;

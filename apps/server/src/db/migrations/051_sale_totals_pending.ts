@@ -12,7 +12,7 @@ import { type Kysely, sql } from 'kysely';
 // move to the kept tables (`sale_totals_kept_slots`, `_days`, `_months`, the former tables) when the server folds them
 // (`fold_sale_totals`, every few seconds): a few rewrites a minute instead of three a sale. `sale_totals`,
 // `sale_totals_days` and `sale_totals_months` are now views summing the kept rows and the pending ones, so every
-// reader sees exactly what it saw before, folded or not.
+// reader sees exactly what it saw before, folded or not (`sale_totals_rows`: the slots' rows unsummed).
 //
 // What keeps the sums exact:
 // - a slot recomputed (a sale re-dated, a payment changed, a sale deleted) drops its pending rows in the same
@@ -76,11 +76,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE TABLE sale_totals_pending (LIKE sale_totals_kept_slots);
     CREATE INDEX sale_totals_pending_slot ON sale_totals_pending (slot);
 
+    -- Every row of the slots, kept and pending, a slot's rows not summed into one: for a reader that sums them anyway
+    -- (a year's revenue per shop day summed 35,000 slots twice, once per slot and once per day, through the view below).
+    CREATE VIEW sale_totals_rows AS
+      SELECT slot, ${figures} FROM sale_totals_kept_slots
+      UNION ALL SELECT slot, ${figures} FROM sale_totals_pending;
     CREATE VIEW sale_totals AS
-      SELECT slot, ${summed('u.')} FROM (
-        SELECT slot, ${figures} FROM sale_totals_kept_slots
-        UNION ALL SELECT slot, ${figures} FROM sale_totals_pending) u
-      GROUP BY slot;
+      SELECT slot, ${summed()} FROM sale_totals_rows GROUP BY slot;
     CREATE VIEW sale_totals_days AS
       SELECT day, ${summed('u.')} FROM (
         SELECT day, ${figures} FROM sale_totals_kept_days
@@ -153,7 +155,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
     SELECT fold_sale_totals();
     DROP FUNCTION fold_sale_totals;
-    DROP VIEW sale_totals, sale_totals_days, sale_totals_months;
+    DROP VIEW sale_totals, sale_totals_rows, sale_totals_days, sale_totals_months;
     DROP TABLE sale_totals_pending;
     ALTER TABLE sale_totals_kept_slots RENAME TO sale_totals;
     ALTER TABLE sale_totals_kept_days RENAME TO sale_totals_days;

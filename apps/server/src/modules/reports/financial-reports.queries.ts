@@ -18,10 +18,11 @@ import { spanRows, spansOf } from './sale-totals-levels.ts';
 /**
  * The period's 15-minute slots of sale money (migration 020): each holds exactly what its sales and returns add up
  * to, and a period of shop days is a whole run of slots, so their sums are the plain sums over the sales and returns.
- * A return counts in its own slot, never rewriting the sale's day.
+ * A return counts in its own slot, never rewriting the sale's day. Read as their rows, kept and pending (migration
+ * 051), which every reader here sums per day or over the period.
  */
 const slotsIn = (db: Database, period: Period) =>
-  db.selectFrom('sale_totals as t').where('t.slot', '>=', period.from).where('t.slot', '<', period.until);
+  db.selectFrom('sale_totals_rows as t').where('t.slot', '>=', period.from).where('t.slot', '<', period.until);
 
 /** Every figure of the sale totals, as each of their levels holds them. */
 const FIGURES = sql.raw(
