@@ -60,7 +60,8 @@ export interface SaleAccount {
 /**
  * A sale's receipt number, written with the sale's last figures and the audit row that names it, in one statement at
  * the very end of the sale's transaction. The number is the highest one the sales hold, plus one, read under a lock
- * that every other till selling at that moment waits for until this transaction commits: so nothing but the COMMIT may
+ * that every other till selling at that moment waits for until this transaction commits (the sale's transaction reads
+ * committed rows, so the statement after the lock sees the last holder's number): so nothing but the COMMIT may
  * follow the number (separate statements for the number, the sale and the audit made everyone wait three round trips
  * longer, measured as sales per second with 20 tills), and a sale rolled back gives its number back. Sales are never
  * deleted, so a number is never given twice. Not a counter row: while a backup holds its snapshot every rewrite of a

@@ -153,8 +153,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
-    SELECT fold_sale_totals();
-    DROP FUNCTION fold_sale_totals;
+    -- Every pending row into its kept slot, whatever lock another transaction holds; the days and months after.
+    WITH gone AS (DELETE FROM sale_totals_pending RETURNING *)
+    INSERT INTO sale_totals_kept_slots AS t SELECT slot, ${summed()} FROM gone GROUP BY slot
+    ON CONFLICT (slot) DO UPDATE SET ${added};
+    -- The rebuild's body names the pending table: it goes first, and comes back below as it was.
+    DROP FUNCTION fold_sale_totals, rebuild_sale_totals;
     DROP VIEW sale_totals, sale_totals_rows, sale_totals_days, sale_totals_months;
     DROP TABLE sale_totals_pending;
     ALTER TABLE sale_totals_kept_slots RENAME TO sale_totals;
@@ -191,5 +195,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       SELECT rebuild_sale_totals_levels();
       SELECT set_config('duka.sale_totals_days', '', true);
     END;
+    SELECT rebuild_sale_totals_levels();
   `.execute(db);
 }

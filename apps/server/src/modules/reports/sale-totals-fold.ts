@@ -4,8 +4,8 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 
 /**
- * Between two folds at 400 sales a second (20 tills), 800 pending rows: a report of today sums them in well under a
- * millisecond, and the kept rows are rewritten a few times a minute rather than three times a sale.
+ * Between two folds at 400 sales a second (20 tills), at most 800 pending rows for a report of today to add to the
+ * kept ones, and the kept rows are rewritten a few times a minute rather than three times a sale.
  */
 const FOLD_EVERY_MS = 2_000;
 
