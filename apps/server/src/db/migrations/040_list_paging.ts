@@ -18,7 +18,8 @@ import { type Kysely, sql } from 'kysely';
 //   another in the opposite order;
 // - the sales of twenty tills in the current slot already queue on the slot's lock, so the day's and the month's
 //   rows, hot as they are, add no waiting of their own.
-const FIGURES = [
+/** The sale totals' figures, in their columns' order (each level's table has them all). */
+export const FIGURES = [
   'sales_count',
   'gross',
   'discounts',

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { FIGURES } from './040_list_paging.ts';
 
 // A sale's money added to the sale totals without rewriting a row every other sale rewrites too.
 //
@@ -22,21 +23,6 @@ import { type Kysely, sql } from 'kysely';
 //   locks it gets at once (a slot busy now is folded next time), so it never waits on a sale or makes one wait;
 // - the days and months are still recomputed from the kept slots at the commit of whatever changed them (the fold
 //   included), as before.
-const FIGURES = [
-  'sales_count',
-  'gross',
-  'discounts',
-  'sold',
-  'sold_vat',
-  'sold_cost',
-  'refunds',
-  'refund_vat',
-  'refund_cost',
-  'cash',
-  'mobile_money',
-  'bank',
-  'card',
-];
 const typeOf = (figure: string) => (figure === 'sales_count' ? 'int' : figure.endsWith('cost') ? 'numeric' : 'bigint');
 /** Each figure summed back into its column's type (a sum of an integer column is wider). */
 const summed = (from = '') => sql.raw(FIGURES.map((f) => `sum(${from}${f})::${typeOf(f)} AS ${f}`).join(', '));
