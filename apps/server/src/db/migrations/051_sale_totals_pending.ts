@@ -54,6 +54,43 @@ const levelFunctions = (slots: string, days: string, months: string) => {
     END $$;`;
 };
 
+/**
+ * A slot recomputed from its sales and returns into the slots table named; with a pending table, the slot's pending
+ * rows go in the statement that reads the sales (migration 025's recomputation, before the pending rows).
+ */
+const refreshFunction = (slots: string, pending?: string) => {
+  const t = sql.raw(slots);
+  const counted = pending
+    ? sql`WITH counted AS (DELETE FROM ${sql.raw(pending)} WHERE slot = s)
+      `
+    : sql``;
+  return sql`
+    CREATE OR REPLACE FUNCTION refresh_sale_totals(at timestamptz) RETURNS void LANGUAGE plpgsql AS $$
+    DECLARE
+      s timestamptz := sale_slot(at);
+      slot_key text := (extract(epoch FROM s) / 900)::int::text;
+    BEGIN
+      IF at IS NULL OR sale_totals_listed('duka.sale_totals_done', slot_key) THEN RETURN; END IF;
+      PERFORM sale_totals_list('duka.sale_totals_done', slot_key);
+      PERFORM pg_advisory_xact_lock(20, slot_key::int);
+      DELETE FROM ${t} WHERE slot = s;
+      ${counted}INSERT INTO ${t} SELECT * FROM sale_movements(s, s + interval '15 minutes');
+    END $$;`;
+};
+
+/** The sale totals rebuilt from the sales (after a bulk load), into the slots table named; the pending rows cleared. */
+const rebuildFunction = (slots: string, pending?: string) => {
+  const t = sql.raw(slots);
+  return sql`
+    CREATE OR REPLACE FUNCTION rebuild_sale_totals() RETURNS void LANGUAGE sql BEGIN ATOMIC
+      ${pending ? sql`DELETE FROM ${sql.raw(pending)};` : sql``}
+      DELETE FROM ${t};
+      INSERT INTO ${t} SELECT * FROM sale_movements('-infinity', 'infinity') ORDER BY slot;
+      SELECT rebuild_sale_totals_levels();
+      SELECT set_config('duka.sale_totals_days', '', true);
+    END;`;
+};
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     ALTER TABLE sale_totals RENAME TO sale_totals_kept_slots;
@@ -93,18 +130,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     END $$;
 
     -- A slot recomputed from its sales and returns: its pending rows go in the statement that reads them.
-    CREATE OR REPLACE FUNCTION refresh_sale_totals(at timestamptz) RETURNS void LANGUAGE plpgsql AS $$
-    DECLARE
-      s timestamptz := sale_slot(at);
-      slot_key text := (extract(epoch FROM s) / 900)::int::text;
-    BEGIN
-      IF at IS NULL OR sale_totals_listed('duka.sale_totals_done', slot_key) THEN RETURN; END IF;
-      PERFORM sale_totals_list('duka.sale_totals_done', slot_key);
-      PERFORM pg_advisory_xact_lock(20, slot_key::int);
-      DELETE FROM sale_totals_kept_slots WHERE slot = s;
-      WITH counted AS (DELETE FROM sale_totals_pending WHERE slot = s)
-      INSERT INTO sale_totals_kept_slots SELECT * FROM sale_movements(s, s + interval '15 minutes');
-    END $$;
+    ${refreshFunction('sale_totals_kept_slots', 'sale_totals_pending')}
 
     ${levelFunctions('sale_totals_kept_slots', 'sale_totals_kept_days', 'sale_totals_kept_months')}
 
@@ -127,13 +153,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       RETURN moved;
     END $$;
 
-    CREATE OR REPLACE FUNCTION rebuild_sale_totals() RETURNS void LANGUAGE sql BEGIN ATOMIC
-      DELETE FROM sale_totals_pending;
-      DELETE FROM sale_totals_kept_slots;
-      INSERT INTO sale_totals_kept_slots SELECT * FROM sale_movements('-infinity', 'infinity') ORDER BY slot;
-      SELECT rebuild_sale_totals_levels();
-      SELECT set_config('duka.sale_totals_days', '', true);
-    END;
+    ${rebuildFunction('sale_totals_kept_slots', 'sale_totals_pending')}
   `.execute(db);
 }
 
@@ -163,24 +183,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
               m.refund_cost, m.cash, m.mobile_money, m.bank, m.card)
       ON CONFLICT (slot) DO UPDATE SET ${added};
     END $$;
-    CREATE OR REPLACE FUNCTION refresh_sale_totals(at timestamptz) RETURNS void LANGUAGE plpgsql AS $$
-    DECLARE
-      s timestamptz := sale_slot(at);
-      slot_key text := (extract(epoch FROM s) / 900)::int::text;
-    BEGIN
-      IF at IS NULL OR sale_totals_listed('duka.sale_totals_done', slot_key) THEN RETURN; END IF;
-      PERFORM sale_totals_list('duka.sale_totals_done', slot_key);
-      PERFORM pg_advisory_xact_lock(20, slot_key::int);
-      DELETE FROM sale_totals WHERE slot = s;
-      INSERT INTO sale_totals SELECT * FROM sale_movements(s, s + interval '15 minutes');
-    END $$;
+    ${refreshFunction('sale_totals')}
     ${levelFunctions('sale_totals', 'sale_totals_days', 'sale_totals_months')}
-    CREATE OR REPLACE FUNCTION rebuild_sale_totals() RETURNS void LANGUAGE sql BEGIN ATOMIC
-      DELETE FROM sale_totals;
-      INSERT INTO sale_totals SELECT * FROM sale_movements('-infinity', 'infinity') ORDER BY slot;
-      SELECT rebuild_sale_totals_levels();
-      SELECT set_config('duka.sale_totals_days', '', true);
-    END;
+    ${rebuildFunction('sale_totals')}
     SELECT rebuild_sale_totals_levels();
   `.execute(db);
 }
