@@ -9,9 +9,9 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase, migrateToLatest } from './db/connection.ts';
 import { chooseDataDir } from './db/data-dir.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from './db/embedded.ts';
+import { foldEvery } from './db/folds.ts';
 import { seedDatabase } from './db/seed/seed.ts';
 import { BackupKeeper } from './modules/backups/backups.service.ts';
-import { foldSaleTotalsEvery } from './modules/reports/sale-totals-fold.ts';
 import { BackupScheduler } from './platform/backup-scheduler.ts';
 import { MailWorker } from './platform/mail.ts';
 import { SecretBox } from './platform/secret-box.ts';
@@ -80,7 +80,7 @@ async function main() {
   log.info(`backups: every day at ${config.backupTime} into ${backups.options.dir}`);
   const purge = setInterval(() => purgeExpiredSessions(db).catch(() => {}), 3_600_000);
   purge.unref();
-  const stopFolding = foldSaleTotalsEvery(db, (err) => log.error({ err }, 'folding the sale totals failed'));
+  const stopFolding = foldEvery(db, (err, fold) => log.error({ err }, `${fold}() failed`));
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -20,6 +20,7 @@ import { type Kysely, sql } from 'kysely';
 //    which never waits, cannot take part in a deadlock with the sale totals' locks taken at the same commit. A
 //    day has at most as many rows as transactions ever committed on it at once; rebuild_stock_totals() folds them.
 //    A bulk load with triggers off (a restore brings the table with its rows) calls rebuild_stock_totals().
+//    (Since migration 053 a commit inserts its sums as new rows instead, and the server folds them.)
 const FIGURES = ['batches', 'in_stock', 'low', 'received_cost', 'value', 'low_value', 'cost'] as const;
 const added = sql.raw(FIGURES.map((f) => `${f} = t.${f} + d.${f}`).join(', '));
 

@@ -6,6 +6,7 @@ import { applyFunction, FOLLOWED, lineFunction, rebuildFunction, updateTriggers 
 // per supplier instead, from the same pending lines as the stock's day totals (migration 039): each line now also
 // names the batch's supplier, and at commit each supplier's sum is added to a row of theirs no other commit holds
 // (SKIP LOCKED) or a new one, so tills never wait on each other here. A batch moved to another supplier is followed.
+// (Since migration 053 a commit inserts its sums as new rows instead, and the server folds them.)
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE supplier_stock_values (
@@ -17,7 +18,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ) WITH (fillfactor = 50);
 
     ${lineFunction(sql`, b.supplier_id`)}
-    ${applyFunction(sql`
+    ${applyFunction(supplierValuesApplied)}
+    DROP TRIGGER stock_totals_applied_update ON stock_batches;
+    DROP TRIGGER stock_totals_noted_update ON stock_batches;
+    ${updateTriggers([...FOLLOWED, 'supplier_id'])}
+    ${rebuildFunction(supplierValuesRebuilt)}
+
+    SELECT rebuild_stock_totals();
+    ANALYZE supplier_stock_values;
+  `.execute(db);
+}
+
+/** At commit, each supplier's sum added to a row of theirs no other commit holds, else a new one. */
+export const supplierValuesApplied = sql`
       FOR d IN
         SELECT split_part(line, ' ', 9)::int AS supplier_id, sum(split_part(line, ' ', 6)::bigint) AS value
           FROM unnest(lines) line
@@ -30,19 +43,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         IF NOT FOUND THEN
           INSERT INTO supplier_stock_values VALUES (d.supplier_id, nextval('stock_totals_stripe'), d.value);
         END IF;
-      END LOOP;`)}
-    DROP TRIGGER stock_totals_applied_update ON stock_batches;
-    DROP TRIGGER stock_totals_noted_update ON stock_batches;
-    ${updateTriggers([...FOLLOWED, 'supplier_id'])}
-    ${rebuildFunction(supplierValuesRebuilt)}
-
-    SELECT rebuild_stock_totals();
-    ANALYZE supplier_stock_values;
-  `.execute(db);
-}
+      END LOOP;`;
 
 /** One row per supplier straight from the live batches (a batch's balance is never below 0). */
-const supplierValuesRebuilt = sql`
+export const supplierValuesRebuilt = sql`
       DELETE FROM supplier_stock_values;
       INSERT INTO supplier_stock_values
         SELECT supplier_id, 0, sum(round(balance * unit_price))::bigint FROM stock_batches

@@ -47,6 +47,7 @@ import * as productWordsNames from './049_product_words_names.ts';
 import * as supplierReceivedDays from './050_supplier_received_days.ts';
 import * as saleTotalsPending from './051_sale_totals_pending.ts';
 import * as receiptCounterDropped from './052_receipt_counter_dropped.ts';
+import * as stockAndSupplierRowsAppended from './053_stock_and_supplier_rows_appended.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -98,4 +99,5 @@ export const migrations: Record<string, Migration> = {
   '050_supplier_received_days': supplierReceivedDays,
   '051_sale_totals_pending': saleTotalsPending,
   '052_receipt_counter_dropped': receiptCounterDropped,
+  '053_stock_and_supplier_rows_appended': stockAndSupplierRowsAppended,
 };

@@ -5,6 +5,8 @@ import { postSale, wholeReport } from '../../../test/report-fixtures.ts';
 import { type Batch, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { shortOfflineSale, tillShop } from '../../../test/till-fixtures.ts';
+import { fold } from '../../db/folds.ts';
+import { migrations } from '../../db/migrations/index.ts';
 import { addDays, shopDay } from '../../platform/period.ts';
 
 // The stock's day totals and the batches' product sort names (migration 039) are copies the database keeps: after
@@ -319,6 +321,54 @@ describe('the stock day totals', () => {
     await expectKept();
     // Folding the rows back into one per day changes no sum.
     await sql`SELECT rebuild_stock_totals()`.execute(t.db);
+    await expectKept();
+  });
+  it('fold into one row per day and supplier while tills sell, and keep every sum through their migration undone and redone', async () => {
+    const catalogue = await makeCatalogue(t, admin, 'Bolts');
+    const a = await receiveBatch(t, admin, catalogue, { quantity: 500, unit_price: 777, stock_date: ago(2) });
+    const b = await receiveBatch(t, admin, catalogue, { quantity: 500, unit_price: 321, stock_date: ago(4) });
+    // Rows beyond one per day and one per supplier.
+    const unfolded = () =>
+      sql<{ n: number }>`
+        SELECT ((SELECT count(*) - count(DISTINCT stock_date) FROM stock_totals)
+              + (SELECT count(*) - count(DISTINCT supplier_id) FROM supplier_stock_values))::int AS n`
+        .execute(t.db)
+        .then((r) => r.rows[0]?.n);
+    let folded = 0;
+    let selling = true;
+    const folding = (async () => {
+      while (selling) folded += await fold(t.db, 'fold_stock_totals');
+    })();
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        postSale(
+          t,
+          i % 2 ? cashier : admin,
+          [
+            [a, 1 + (i % 3)],
+            [b, 0.5],
+          ],
+          { paymentMethod: 'CASH' },
+        ),
+      ),
+    ).finally(() => {
+      selling = false;
+    });
+    await folding;
+    await expectKept();
+    folded += await fold(t.db, 'fold_stock_totals');
+    expect(folded).toBeGreaterThan(0);
+    expect(await unfolded()).toBe(0);
+    await expectKept();
+    // A sale adds rows of its own; undone with them there, the migration keeps every sum; done again, the same.
+    await postSale(t, cashier, [[a, 2]], { paymentMethod: 'CASH' });
+    expect(await unfolded()).toBeGreaterThan(0);
+    const migration = migrations['053_stock_and_supplier_rows_appended'];
+    await migration?.down?.(t.db);
+    await postSale(t, cashier, [[b, 1]], { paymentMethod: 'CASH' });
+    await expectKept();
+    await migration?.up(t.db);
+    await postSale(t, admin, [[a, 1]], { paymentMethod: 'CASH' });
     await expectKept();
   });
 });
