@@ -17,7 +17,7 @@ const FOLD_EVERY_MS = 2_000;
  */
 const FOLDS = ['fold_sale_totals', 'fold_stock_totals', 'fold_sale_supplier_days'] as const;
 
-type Fold = (typeof FOLDS)[number];
+export type Fold = (typeof FOLDS)[number];
 
 /** One fold, in a transaction of its own: the rows it wrote. */
 export async function fold(db: Database, name: Fold): Promise<number> {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { formatDay } from '@duka/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldingThrough } from '../../../test/fold-fixtures.ts';
 import { postSale, wholeReport } from '../../../test/report-fixtures.ts';
 import type { Batch } from '../../../test/stock-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
@@ -61,6 +62,25 @@ const stored = () =>
 /** Every figure as an exact decimal string, the slot as an instant. */
 const normalised = (row: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : String(Number(v))]));
+
+/** Eight sales at once by two users, of cement and nails alternately. */
+const eightSales = () =>
+  Array.from({ length: 8 }, (_, i) =>
+    postSale(t, i % 2 ? cashier : admin, [[i % 2 ? nails : cement, 1 + i]], { paymentMethod: 'CASH' }),
+  );
+
+/** The migration undone with a sale's rows pending, then done again, a sale after each: every sum kept. */
+const expectUndoneAndRedone = async (name: string, pending: () => Promise<number | undefined>) => {
+  await postSale(t, cashier, [[nails, 2]], { paymentMethod: 'MOBILE_MONEY' });
+  expect(await pending()).toBeGreaterThan(0);
+  const migration = migrations[name];
+  await migration?.down?.(t.db);
+  await postSale(t, admin, [[cement, 1]], { paymentMethod: 'CASH' });
+  await expectReconciled();
+  await migration?.up(t.db);
+  await postSale(t, cashier, [[nails, 1]], { paymentMethod: 'CASH' });
+  await expectReconciled();
+};
 
 const expectReconciled = async () => {
   const [plain, totals] = await Promise.all([recomputed(), stored()]);
@@ -238,22 +258,15 @@ describe('sale_totals', () => {
     // A new sale is a pending row: no kept row was rewritten for it.
     expect(await pending()).toBeGreaterThan(0);
     const older = await sql<{ id: number }>`SELECT id FROM sales ORDER BY id LIMIT 1`.execute(t.db);
-    let folded = 0;
-    let selling = true;
-    const folding = (async () => {
-      while (selling) folded += await fold(t.db, 'fold_sale_totals');
-    })();
-    const sold = Promise.all(
-      Array.from({ length: 8 }, (_, i) =>
-        postSale(t, i % 2 ? cashier : admin, [[i % 2 ? nails : cement, 1 + i]], { paymentMethod: 'CASH' }),
-      ),
+    let folded = await foldingThrough(
+      t.db,
+      'fold_sale_totals',
+      Promise.all([
+        ...eightSales(),
+        // A payment changed on an older sale: its slot is recomputed while the fold and the sales run.
+        sql`UPDATE sale_payments SET method = 'MOBILE_MONEY' WHERE sale_id = ${older.rows[0]?.id}`.execute(t.db),
+      ]),
     );
-    // A payment changed on an older sale: its slot is recomputed while the fold and the sales run.
-    await sql`UPDATE sale_payments SET method = 'MOBILE_MONEY' WHERE sale_id = ${older.rows[0]?.id}`.execute(t.db);
-    await sold.finally(() => {
-      selling = false;
-    });
-    await folding;
     await expectReconciled();
     folded += await fold(t.db, 'fold_sale_totals');
     expect(folded).toBeGreaterThan(0);
@@ -269,15 +282,9 @@ describe('sale_totals', () => {
            AS n`.execute(t.db);
     expect(levels.rows[0]?.n).toBe(0);
     // Undone with a sale pending, the migration gives back the tables with every sale in them; done again, the same.
-    await postSale(t, cashier, [[nails, 2]], { paymentMethod: 'MOBILE_MONEY' });
-    expect(await pending()).toBeGreaterThan(0);
-    const migration = migrations['051_sale_totals_pending'];
-    await migration?.down?.(t.db);
-    await expectReconciled();
-    await migration?.up(t.db);
-    await postSale(t, cashier, [[nails, 1]], { paymentMethod: 'CASH' });
-    await expectReconciled();
+    await expectUndoneAndRedone('051_sale_totals_pending', pending);
   });
+
   it('keeps the lines per day and supplier while their pending rows fold, and through their migration undone and redone', async () => {
     const pending = () =>
       sql<{ n: number }>`SELECT count(*)::int AS n FROM sale_supplier_days_pending`
@@ -286,19 +293,7 @@ describe('sale_totals', () => {
     await postSale(t, cashier, [[nails, 1]], { paymentMethod: 'CASH' });
     // A sale's lines are pending rows: no kept row was rewritten for them.
     expect(await pending()).toBeGreaterThan(0);
-    let folded = 0;
-    let selling = true;
-    const folding = (async () => {
-      while (selling) folded += await fold(t.db, 'fold_sale_supplier_days');
-    })();
-    await Promise.all(
-      Array.from({ length: 8 }, (_, i) =>
-        postSale(t, i % 2 ? cashier : admin, [[i % 2 ? nails : cement, 1 + i]], { paymentMethod: 'CASH' }),
-      ),
-    ).finally(() => {
-      selling = false;
-    });
-    await folding;
+    let folded = await foldingThrough(t.db, 'fold_sale_supplier_days', Promise.all(eightSales()));
     await expectReconciled();
     folded += await fold(t.db, 'fold_sale_supplier_days');
     expect(folded).toBeGreaterThan(0);
@@ -311,13 +306,6 @@ describe('sale_totals', () => {
     expect(apart.rows[0]?.n).toBe(0);
     // Undone with a sale's lines pending, the migration gives back the table with every line in it; done again, the
     // same.
-    await postSale(t, admin, [[cement, 3]], { paymentMethod: 'CASH' });
-    expect(await pending()).toBeGreaterThan(0);
-    const migration = migrations['053_stock_and_supplier_rows_appended'];
-    await migration?.down?.(t.db);
-    await expectReconciled();
-    await migration?.up(t.db);
-    await postSale(t, cashier, [[nails, 2]], { paymentMethod: 'CASH' });
-    await expectReconciled();
+    await expectUndoneAndRedone('053_stock_and_supplier_rows_appended', pending);
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldingThrough } from '../../../test/fold-fixtures.ts';
 import { postSale, wholeReport } from '../../../test/report-fixtures.ts';
 import { type Batch, makeCatalogue, receiveBatch } from '../../../test/stock-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
@@ -334,27 +335,23 @@ describe('the stock day totals', () => {
               + (SELECT count(*) - count(DISTINCT supplier_id) FROM supplier_stock_values))::int AS n`
         .execute(t.db)
         .then((r) => r.rows[0]?.n);
-    let folded = 0;
-    let selling = true;
-    const folding = (async () => {
-      while (selling) folded += await fold(t.db, 'fold_stock_totals');
-    })();
-    await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        postSale(
-          t,
-          i % 2 ? cashier : admin,
-          [
-            [a, 1 + (i % 3)],
-            [b, 0.5],
-          ],
-          { paymentMethod: 'CASH' },
+    let folded = await foldingThrough(
+      t.db,
+      'fold_stock_totals',
+      Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          postSale(
+            t,
+            i % 2 ? cashier : admin,
+            [
+              [a, 1 + (i % 3)],
+              [b, 0.5],
+            ],
+            { paymentMethod: 'CASH' },
+          ),
         ),
       ),
-    ).finally(() => {
-      selling = false;
-    });
-    await folding;
+    );
     await expectKept();
     folded += await fold(t.db, 'fold_stock_totals');
     expect(folded).toBeGreaterThan(0);
