@@ -13,6 +13,31 @@ import { type Kysely, sql } from 'kysely';
 //   figures already, so they do nothing;
 // - a slot recomputed in the transaction holds every row the transaction wrote, so nothing is added to it after, and
 //   a recomputation after an addition replaces the row whole.
+/**
+ * A slot recomputed from its sales and returns into the slots table named; with a pending table (migration 051), the
+ * slot's pending rows go in the statement that reads the sales.
+ */
+export const refreshFunction = (slots: string, pending?: string) => {
+  const t = sql.raw(slots);
+  const counted = pending
+    ? sql`WITH counted AS (DELETE FROM ${sql.raw(pending)} WHERE slot = s)
+      `
+    : sql``;
+  return sql`
+    CREATE OR REPLACE FUNCTION refresh_sale_totals(at timestamptz) RETURNS void LANGUAGE plpgsql AS $$
+    DECLARE
+      s timestamptz := sale_slot(at);
+      slot_key text := (extract(epoch FROM s) / 900)::int::text;
+    BEGIN
+      IF at IS NULL OR sale_totals_listed('duka.sale_totals_done', slot_key) THEN RETURN; END IF;
+      PERFORM sale_totals_list('duka.sale_totals_done', slot_key);
+      -- One commit at a time per slot; the statements below then see every earlier commit in it.
+      PERFORM pg_advisory_xact_lock(20, slot_key::int);
+      DELETE FROM ${t} WHERE slot = s;
+      ${counted}INSERT INTO ${t} SELECT * FROM sale_movements(s, s + interval '15 minutes');
+    END $$;`;
+};
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     -- What each sale and each return brings to its slot: a sale its totals, its lines' cost and what its payments
@@ -59,18 +84,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE OR REPLACE FUNCTION sale_totals_list(list text, item text) RETURNS void LANGUAGE sql
       RETURN set_config(list, coalesce(nullif(current_setting(list, true), ''), ',') || item || ',', true);
 
-    CREATE OR REPLACE FUNCTION refresh_sale_totals(at timestamptz) RETURNS void LANGUAGE plpgsql AS $$
-    DECLARE
-      s timestamptz := sale_slot(at);
-      slot_key text := (extract(epoch FROM s) / 900)::int::text;
-    BEGIN
-      IF at IS NULL OR sale_totals_listed('duka.sale_totals_done', slot_key) THEN RETURN; END IF;
-      PERFORM sale_totals_list('duka.sale_totals_done', slot_key);
-      -- One commit at a time per slot; the statements below then see every earlier commit in it.
-      PERFORM pg_advisory_xact_lock(20, slot_key::int);
-      DELETE FROM sale_totals WHERE slot = s;
-      INSERT INTO sale_totals SELECT * FROM sale_movements(s, s + interval '15 minutes');
-    END $$;
+    ${refreshFunction('sale_totals')}
 
     -- A sale or return this transaction inserted, added whole to its slot (unless the slot is recomputed already).
     CREATE OR REPLACE FUNCTION add_to_sale_totals(m sale_money) RETURNS void LANGUAGE plpgsql AS $$

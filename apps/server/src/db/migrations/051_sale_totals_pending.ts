@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { refreshFunction } from './025_sale_totals_added.ts';
 import { FIGURES } from './040_list_paging.ts';
 
 // A sale's money added to the sale totals without rewriting a row every other sale rewrites too.
@@ -51,30 +52,6 @@ const levelFunctions = (slots: string, days: string, months: string) => {
       HAVING count(*) > 0
       ON CONFLICT (month) DO UPDATE SET ${replaced};
       IF NOT FOUND THEN DELETE FROM ${m} WHERE month = m; END IF;
-    END $$;`;
-};
-
-/**
- * A slot recomputed from its sales and returns into the slots table named; with a pending table, the slot's pending
- * rows go in the statement that reads the sales (migration 025's recomputation, before the pending rows).
- */
-const refreshFunction = (slots: string, pending?: string) => {
-  const t = sql.raw(slots);
-  const counted = pending
-    ? sql`WITH counted AS (DELETE FROM ${sql.raw(pending)} WHERE slot = s)
-      `
-    : sql``;
-  return sql`
-    CREATE OR REPLACE FUNCTION refresh_sale_totals(at timestamptz) RETURNS void LANGUAGE plpgsql AS $$
-    DECLARE
-      s timestamptz := sale_slot(at);
-      slot_key text := (extract(epoch FROM s) / 900)::int::text;
-    BEGIN
-      IF at IS NULL OR sale_totals_listed('duka.sale_totals_done', slot_key) THEN RETURN; END IF;
-      PERFORM sale_totals_list('duka.sale_totals_done', slot_key);
-      PERFORM pg_advisory_xact_lock(20, slot_key::int);
-      DELETE FROM ${t} WHERE slot = s;
-      ${counted}INSERT INTO ${t} SELECT * FROM sale_movements(s, s + interval '15 minutes');
     END $$;`;
 };
 
