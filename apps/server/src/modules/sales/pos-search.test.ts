@@ -142,6 +142,27 @@ describe('GET /api/possearch', () => {
     }
   });
 
+  it('finds the products in stock among more sharing a code’s beginning than the search ranks', async () => {
+    const category = await make.category('Shared Codes');
+    const supplier_id = (await make.supplier('Codes Supplier')).id;
+    const unit = await make.measurement('Coil');
+    // 70 products under one beginning of SKU and of barcode, the first 66 in code order never stocked.
+    for (let i = 0; i < 70; i++) {
+      const code = String(i).padStart(4, '0');
+      const id = await product(`Coded Part ${code}`, category, { sku: `PFX-${code}`, barcode: `7770000${code}` });
+      if (i >= 66 && i % 2 === 0)
+        await batch(
+          { product_id: id, brand_id: await make.brand(`Coder ${code}`, id), measurement_id: unit, supplier_id },
+          '2026-11-15',
+          4_000,
+        );
+    }
+    for (let i = 0; i < 7; i++) {
+      expect((await search('pfx-00')).map((h) => h.name)).toEqual(['Coded Part 0066', 'Coded Part 0068']);
+      expect((await search('7770000')).map((h) => h.name)).toEqual(['Coded Part 0066', 'Coded Part 0068']);
+    }
+  });
+
   it('finds a batch by its number, that batch rather than the oldest', async () => {
     const hits = await search(cement.newer.toLowerCase());
     expect(hits[0]).toMatchObject({ batch_number: cement.newer, sale_price: 38_000, balance: 20 });
