@@ -48,6 +48,7 @@ import * as supplierReceivedDays from './050_supplier_received_days.ts';
 import * as saleTotalsPending from './051_sale_totals_pending.ts';
 import * as receiptCounterDropped from './052_receipt_counter_dropped.ts';
 import * as stockAndSupplierRowsAppended from './053_stock_and_supplier_rows_appended.ts';
+import * as salePaymentReferenceSearch from './054_sale_payment_reference_search.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -100,4 +101,5 @@ export const migrations: Record<string, Migration> = {
   '051_sale_totals_pending': saleTotalsPending,
   '052_receipt_counter_dropped': receiptCounterDropped,
   '053_stock_and_supplier_rows_appended': stockAndSupplierRowsAppended,
+  '054_sale_payment_reference_search': salePaymentReferenceSearch,
 };

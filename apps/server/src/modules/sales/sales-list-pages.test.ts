@@ -1,6 +1,7 @@
 // The sales list's deep pages: past offset 2,000 a page walks the (created_at, id) index from the nearer
 // end, starting at the 15-minute slot that holds its first sale (seekSales). Whatever the page, it holds exactly the
-// rows a plain ORDER BY … OFFSET gives, with a period and with a search too.
+// rows a plain ORDER BY … OFFSET gives, with a period and with a search too, and a search that finds few sales pages
+// them from their keys.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInApp } from '../../../test/crud-contract.ts';
@@ -63,5 +64,18 @@ describe('GET /api/saleslist: deep pages', () => {
     const searched = await both(250, { search: 'Walk-in' });
     expect(searched.total).toBe((SALES / 3) * 2);
     expect(searched.listed).toEqual(searched.plain);
+  });
+
+  it('are the same rows when a search finds few sales, read by their keys first', async () => {
+    // 24 sales over the three days, some of them recorded late: a page is sorted from the sales found.
+    await sql`
+      UPDATE sales SET customer_name = 'Nansubuga'
+      WHERE idempotency_key LIKE 'pages-%' AND substr(idempotency_key, 7)::int % 250 = 0`.execute(t.db);
+    for (const page of [1, 2, 3]) {
+      const { listed, plain, total } = await both(page, { search: 'nansubuga' });
+      expect(total).toBe(24);
+      expect(listed).toHaveLength(page === 3 ? 4 : PAGE);
+      expect(listed).toEqual(plain);
+    }
   });
 });
