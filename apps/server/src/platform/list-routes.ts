@@ -80,7 +80,11 @@ export function registerList<D extends ListDeclaration, Row, Shown = Row, Query 
     checkFilters(request, query as Record<string, unknown>);
     const { rows, extras } = await run(query);
     const [{ success, data, ...page }, figures] = await Promise.all([
-      paginate(rows, query, { key: source.key, ...source.paging?.(query) }),
+      paginate(rows, query, {
+        key: source.key,
+        searched: Boolean((query as { search?: string }).search),
+        ...source.paging?.(query),
+      }),
       report ? extras : totalsOf(query),
     ]);
     const shown = data.map(present);

@@ -27,6 +27,9 @@ export interface PageOptions {
   /** For a keyed list, where a deep walk may start: `skipped` rows of the order (read backwards when `backwards`)
    * are exactly the ones `narrow` leaves out, so the walk skips them without reading them. */
   seek?: (skip: number, backwards: boolean) => Promise<Seek | undefined>;
+  /** The rows are a search's, which PostgreSQL cannot tell to be few or many: a keyed list that finds few reads
+   * their keys before the page (pageRows). */
+  searched?: boolean;
 }
 
 export interface Seek {
@@ -37,8 +40,8 @@ export interface Seek {
 /** Past this offset, or past the middle of the list, a keyed list pages over its key index instead of fetching and
  * discarding whole rows (whose computed columns PostgreSQL works out for every row it skips). */
 const DEEP_OFFSET = 2_000;
-/** At most this many rows found, a keyed list reads their keys before the page (pageRows). */
-const FEW_ROWS = 1_000;
+/** At most this many rows found by a search, a keyed list reads their keys before the page (pageRows). */
+const KEYS_FIRST_MAX_ROWS = 1_000;
 
 export async function paginate<DB, TB extends keyof DB, Row>(
   query: SelectQueryBuilder<DB, TB, Row>,
@@ -77,15 +80,19 @@ async function pageRows<DB, TB extends keyof DB, Row>(
   offset: number,
   size: number,
   total: number,
-  { key, seek }: PageOptions,
+  { key, seek, searched }: PageOptions,
 ): Promise<Row[]> {
-  // A filter (a search) that finds few rows, where PostgreSQL expected many, had it walk the list's order through
-  // every row to fill a page: 14 s for the one sale a search found in ten years. Their keys come first (no order, no
-  // limit: the filter's own indexes), then the page from those keys, sorted where they are.
-  if (key && total <= FEW_ROWS) {
+  // A search that finds few rows, where PostgreSQL expected many, had it walk the list's order through every row to
+  // fill a page: 14 s for the one sale a search found in ten years. Their keys come first (no order, no limit: the
+  // search's own indexes), then the page of those keys in the list's order.
+  if (key && searched && total <= KEYS_FIRST_MAX_ROWS) {
     const found = await query.clearSelect().clearOrderBy().select(sql.ref(key).as('key')).execute();
     const keys = found.map((row) => (row as { key: unknown }).key);
-    return (query as any).where(sql.ref(key), '=', sql`ANY(${keys})`).limit(size).offset(offset).execute();
+    return query
+      .where(sql<SqlBool>`${sql.ref(key)} = ANY(${keys})`)
+      .limit(size)
+      .offset(offset)
+      .execute();
   }
   if (!key || (offset < DEEP_OFFSET && offset <= total / 2)) return query.limit(size).offset(offset).execute();
   // Past the middle, the same rows are the first ones of the reversed order: a short walk from the other end.

@@ -63,8 +63,8 @@ const hasEvery = (column: RawBuilder<string>, words: string[]) =>
  * One line per product + brand + measurement: its oldest batch with stock (the one to sell first), plus any batch
  * whose own number matches. Scores, best first: a batch number (50), a whole barcode or SKU (40), a name starting
  * with the text (30), a brand starting with it (19), a code starting with it (15), every word in a name (10) or a
- * brand (9): integers, since greatest() and the sort over numeric scores were a large part of a broad word's search
- * (bench/measurements.md, POS search). The catalogue is ranked before any batch is read, which keeps a broad word
+ * brand (9): integers, since sorting numeric scores was a large part of a broad word's search (bench/measurements.md,
+ * POS search). A product found by its name and by a code is a candidate twice; its best score is the one kept. The catalogue is ranked before any batch is read, which keeps a broad word
  * quick on a big shop.
  */
 export async function searchPos(db: Database, text: string): Promise<PosSearchHit[]> {
@@ -126,9 +126,9 @@ const wordsOfNames = (word: RawBuilder<boolean>, first: boolean, score: number) 
  * The products (as the ranking's hits) in stock whose code `column` starts with `typed`, scored 40 for the whole code
  * and 15 for its beginning: the first ones in the code's order, as many as the ranking keeps, read from its prefix
  * index. Ranked all together, the few digits of a barcode typed by hand scored and sorted every product sharing them:
- * 0.4 s for "600000" among 200,000 products (bench/measurements.md, POS search).
+ * 0.6–0.8 s for "600000" among 200,000 products (bench/measurements.md, POS search).
  */
-const codesStarting = (column: RawBuilder<string>, typed: string) => sql`
+const productsByCodeStart = (column: RawBuilder<string>, typed: string) => sql`
         (SELECT p.id AS product_id, NULL::int AS brand_id, length(p.name) AS fit, ''::text AS tie,
                 CASE WHEN ${column} = ${typed} THEN 40 ELSE 15 END AS score
          FROM products p
@@ -147,11 +147,10 @@ function searchLines(db: Database, q: string, words: string[]): Promise<PosSearc
   const inBrand: RawBuilder<boolean> = words.length ? hasEvery(sql`n.name`, words) : sql`false`;
   // A name starting with the text (the words, once corrected) ranks first.
   const start = startsWith(words.join(' ') || q);
-  const codes = sql`${codesStarting(sql`p.barcode`, q)} UNION ALL ${codesStarting(sql`lower(p.sku)`, q.toLowerCase())}`;
+  const codes = sql`${productsByCodeStart(sql`p.barcode`, q)} UNION ALL ${productsByCodeStart(sql`lower(p.sku)`, q.toLowerCase())}`;
   // One word of letters: the names holding it are those with a kept word holding it (migration 041), read in the
   // ranking's order, the best few of each such word. Several words, or a size or code, go through the trigram index.
   const oneWord = words.length === 1 && isKeptWordShape(words[0] as string) ? (words[0] as string) : null;
-  // A product found both by its name and by a code is a candidate twice; its best score is the one kept (`oldest`).
   const namesByTrigram = sql`
         SELECT p.id AS product_id, NULL::int AS brand_id, length(p.name) AS fit, ''::text AS tie,
                CASE WHEN p.name ILIKE ${start} THEN 30 ELSE 10 END AS score

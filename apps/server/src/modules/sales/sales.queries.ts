@@ -1,7 +1,7 @@
 // Reads for the point of sale (in-stock cascades), the sales list and its total (declared as saleList), and one
 // sale with its lines.
 import { SPLIT_PAYMENT, unitPrice } from '@duka/shared';
-import { type NotNull, sql } from 'kysely';
+import { type NotNull, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { CACHEABLE } from '../../db/read-cache.ts';
 import { brandJson, brandName } from '../../platform/brand-name.ts';
@@ -153,19 +153,29 @@ export function salesQuery(db: Database, timeZone: string, filter: SalesFilter) 
     ]);
   q = withinShopDays(q, 'sa.created_at', filter, timeZone);
   const search = filter.search;
-  // The sales the text finds, read through one bitmap of the sales' trigram indexes (name, phone, number) and their
-  // ids that a payment's reference holds it: with the payments as an EXISTS in the OR, PostgreSQL read every sale,
-  // 11 s to count them on a chain's ten years (bench/measurements.md, sales list search).
   if (search) {
     // A payment's reference: the mobile-money transaction id from the SMS finds its sale.
     const byReference = db
       .selectFrom('sale_payments as sp')
       .select('sp.sale_id')
       .where('sp.reference', 'ilike', likePattern(search));
+    // Three characters or more, the sales are read through one bitmap of their trigram indexes (name, phone, number) and
+    // of the ids of the sales whose payments' references hold the text: with the payments as an EXISTS in the OR,
+    // PostgreSQL read every sale, 11 s to count them on ten years (bench/measurements.md, sales list search). Shorter
+    // text reads every sale whatever the form (no trigram in it), and the EXISTS is then a hashed lookup per sale
+    // where an array of ids would be searched element by element.
     q = q.where((eb) =>
       eb.or([
         matchesSearch(eb, ['sa.customer_name', 'sa.customer_phone', 'sa.sale_number'], search),
-        sql<boolean>`sa.id = ANY(ARRAY(${byReference}))`,
+        search.length >= 3
+          ? sql<SqlBool>`sa.id = ANY(ARRAY(${byReference}))`
+          : eb.exists(
+              eb
+                .selectFrom('sale_payments as sp')
+                .select('sp.id')
+                .whereRef('sp.sale_id', '=', 'sa.id')
+                .where('sp.reference', 'ilike', likePattern(search)),
+            ),
       ]),
     );
   }
