@@ -827,6 +827,13 @@ async function measureApi() {
   progress(`  /saleslist: middle page ${middle.toLocaleString('en')}, last ${lastPage.toLocaleString('en')}`);
   await measure('/saleslist a middle page (≤ 50,000)', `/api/saleslist?page=${middle}`, 10);
   await measure('/saleslist last page', `/api/saleslist?page=${lastPage}`, 10);
+  // A sale looked up as a shop does: its whole number from a receipt, or the first characters of it.
+  const saleNumber = (first.data as { sale_number: string }[])[0]?.sale_number ?? 'SN';
+  await measure(
+    '/saleslist with a search (a sale number, part of one)',
+    [`/api/saleslist?search=${saleNumber}`, `/api/saleslist?search=${saleNumber.slice(0, 7)}`],
+    30,
+  );
   const customers = await get('/api/customerlist');
   await measure('/customerlist page 1', '/api/customerlist', 10);
   await measure('/customerlist last page', `/api/customerlist?page=${customers.last_page as number}`, 10);
