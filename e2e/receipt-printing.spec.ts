@@ -134,11 +134,32 @@ describe('printing receipts', () => {
     }
   });
 
-  it('prints the sale receipt on one 80 mm page', async () => {
-    const saleId = await saleThroughApi(app.url, admin, [[cement, 3]]);
-    await page.goto(`${app.url}/salesreceipt/${saleId}`);
-    await page.getByText('THANK YOU FOR YOUR PURCHASE!').waitFor();
-    await expectOneRollPage();
+  it('prints the sale receipt on one 80 mm page, shown only once the shop’s details have come', async () => {
+    // The shop's details answer after the sale: the receipt waits for them, so it never shows (nor prints) without
+    // its header, nor grows under the reader once they come.
+    let answerBusiness = () => {};
+    const businessHeld = new Promise<void>((resolve) => {
+      answerBusiness = resolve;
+    });
+    await page.route('**/api/getbusinessinfosettings', async (route) => {
+      await businessHeld;
+      await route.continue();
+    });
+    try {
+      const saleId = await saleThroughApi(app.url, admin, [[cement, 3]]);
+      const saleShown = page.waitForResponse(`**/api/saleshow/${saleId}`);
+      await page.goto(`${app.url}/salesreceipt/${saleId}`);
+      await saleShown;
+      await page.waitForTimeout(500);
+      expect(await page.getByText('THANK YOU FOR YOUR PURCHASE!').count()).toBe(0);
+      answerBusiness();
+      await page.getByText('THANK YOU FOR YOUR PURCHASE!').waitFor();
+      expect(await page.getByText('Mukwano Hardware').count()).toBeGreaterThan(0);
+      await expectOneRollPage();
+    } finally {
+      answerBusiness();
+      await page.unroute('**/api/getbusinessinfosettings');
+    }
   });
 
   it('prints the return receipt on one 80 mm page', async () => {

@@ -21,6 +21,14 @@ export const invalidate = (client: QueryClient, ...resources: Resource[]) =>
     predicate: ({ queryKey }) => queryKey.some((part) => typeof part === 'string' && resources.includes(part)),
   });
 
+/**
+ * Still waiting for a question's first answer. Without a connection (paused, or failed once: each retry would put the
+ * question back to pending and the screen would flicker away) a screen opens anyway on what it has, so the till keeps
+ * working offline.
+ */
+export const isAwaiting = (q: { isPending: boolean; fetchStatus: string; errorUpdateCount: number }) =>
+  q.isPending && q.fetchStatus !== 'paused' && q.errorUpdateCount === 0;
+
 /** A query over one endpoint: its key from the factory, its answer typed by the contract. */
 export function useCall<E extends Endpoint, Selected = AnswerOf<E>>(
   endpoint: E,

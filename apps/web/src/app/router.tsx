@@ -15,6 +15,7 @@ import {
 } from 'react-router';
 import { useMe } from '../api/auth.ts';
 import { permissionsQuery } from '../api/permissions.ts';
+import { isAwaiting } from '../api/queries.ts';
 import { useBranding } from '../api/settings.ts';
 import { AccessDenied } from '../components/AccessDenied.tsx';
 import { lazyPage, type Preloadable } from '../components/lazy-page.tsx';
@@ -257,14 +258,6 @@ function Root() {
 function PublicOnly() {
   return readToken() ? <Navigate to="/home" replace /> : <Outlet />;
 }
-
-/**
- * Still waiting for a question's first answer. Without a connection (paused, or failed once: each retry would put the
- * question back to pending and the shell would flicker away) the shell opens anyway on what it has, so the till keeps
- * working offline.
- */
-const isAwaiting = (q: { isPending: boolean; fetchStatus: string; errorUpdateCount: number }) =>
-  q.isPending && q.fetchStatus !== 'paused' && q.errorUpdateCount === 0;
 
 /** Signed-in pages: without a token, to Login; with a password to change, to the change page first. */
 function RequireSignIn() {

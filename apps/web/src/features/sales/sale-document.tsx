@@ -8,9 +8,10 @@ import {
   unitLabel,
 } from '@duka/shared';
 import { Alert, Button, Group, Image, Stack, Table, Text, Title } from '@mantine/core';
-import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
+import { isAwaiting } from '../../api/queries.ts';
 import { useBusinessInfo, useSale } from '../../api/sales.ts';
 import { useBranding } from '../../api/settings.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
@@ -69,32 +70,41 @@ const mmOf = (px: number) => (px * 25.4) / 96;
 /**
  * The printed page's `@page` rule around a document. CSS has no page as long as its content (`size: 80mm auto` is
  * not CSS, and Chromium printed such receipts on its default US Letter), so a roll's length is the document's own
- * height, measured as it shows: on screen the receipt is drawn at the width it prints (app/print.css).
+ * height, measured as it shows: on screen the receipt is drawn at the width it prints (app/print.css). The rule is
+ * written as it is measured, in the same frame, and again just before printing: a rule written by a later render
+ * could be printed stale, its receipt running onto a second page.
  */
 export function PrintedPage({ pageSize, children }: { pageSize: string; children: ReactNode }) {
   const box = useRef<HTMLDivElement>(null);
+  const rule = useRef<HTMLStyleElement>(null);
   const rollWidth = pageSize.match(ROLL)?.[1];
-  const [length, setLength] = useState<number>();
   useLayoutEffect(() => {
     const element = box.current;
-    if (!rollWidth || !element) return;
+    const style = rule.current;
+    if (!element || !style) return;
+    if (!rollWidth) {
+      style.textContent = `@page { size: ${pageSize}; margin: 8mm; }`;
+      return;
+    }
     // What shows only on screen (a button inside the receipt) takes no paper.
     const measure = () => {
       let height = element.getBoundingClientRect().height;
       for (const onScreen of element.querySelectorAll('.no-print')) height -= onScreen.getBoundingClientRect().height;
-      setLength(Math.ceil(mmOf(height)));
+      const length = Math.ceil(mmOf(height)) + 2 * ROLL_MARGIN_MM + ROLL_TAIL_MM;
+      style.textContent = `@page { size: ${rollWidth}mm ${length}mm; margin: ${ROLL_MARGIN_MM}mm; }`;
     };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
-    return () => observer.disconnect();
-  }, [rollWidth]);
-  const rule = rollWidth
-    ? `@page { size: ${rollWidth}mm ${(length ?? 200) + 2 * ROLL_MARGIN_MM + ROLL_TAIL_MM}mm; margin: ${ROLL_MARGIN_MM}mm; }`
-    : `@page { size: ${pageSize}; margin: 8mm; }`;
+    window.addEventListener('beforeprint', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('beforeprint', measure);
+    };
+  }, [rollWidth, pageSize]);
   return (
     <>
-      <style>{rule}</style>
+      <style ref={rule} />
       <div ref={box}>{children}</div>
     </>
   );
@@ -144,9 +154,13 @@ export function SaleDocumentFrame({
   children: ReactNode;
 }) {
   const navigate = useNavigate();
-  usePrintOnOpen(loaded);
+  // The shop's header and thanks are part of the paper: a document shown, or printed, before they came would grow
+  // under the reader, or leave the printer without them.
+  const business = useBusinessInfo();
+  const ready = loaded && !isAwaiting(business);
+  usePrintOnOpen(ready);
   if (error) return <Alert color="red">{errorMessage(error)}</Alert>;
-  if (!loaded) return <PageLoader />;
+  if (!ready) return <PageLoader />;
   return (
     <>
       <Group mb="md" className="no-print">
