@@ -100,6 +100,14 @@ async function nearestWords(db: Database, words: string[]): Promise<string[]> {
 }
 
 /**
+ * The product `product` has a batch with stock: tested per candidate (OFFSET 0 keeps it a subquery the planner does not
+ * turn into a join), so a broad word tests its first few products only.
+ */
+const hasStock = (product: RawBuilder<number>) => sql<boolean>`EXISTS (
+  SELECT 1 FROM stock_batches s WHERE s.product_id = ${product} AND s.deleted_at IS NULL AND s.balance > 0 OFFSET 0
+)`;
+
+/**
  * The products (as the ranking's hits) whose name holds a kept word matching `word` (a condition on w.word), or only
  * those whose name starts with it (`first`), scored `score`: each word's best products in stock in the ranking's
  * order, then the best of all, as many as the ranking keeps.
@@ -111,10 +119,7 @@ const wordsOfNames = (word: RawBuilder<boolean>, first: boolean, score: number) 
            SELECT x.product_id, x.fit FROM product_words x
            WHERE x.word = w.word${first ? sql` AND x.first` : sql``}
              -- A trashed product's words stay: the ranking's own stock test below leaves it out.
-             AND EXISTS (
-               SELECT 1 FROM stock_batches s WHERE s.product_id = x.product_id AND s.deleted_at IS NULL AND s.balance > 0
-               OFFSET 0
-             )
+             AND ${hasStock(sql`x.product_id`)}
            ORDER BY x.fit, x.product_id
            LIMIT ${CANDIDATES}
          ) x
@@ -133,10 +138,7 @@ const productsByCodeStart = (column: RawBuilder<string>, typed: string) => sql`
                 CASE WHEN ${column} = ${typed} THEN 40 ELSE 15 END AS score
          FROM products p
          WHERE p.deleted_at IS NULL AND ${codeStarts(column, typed)}
-           AND EXISTS (
-             SELECT 1 FROM stock_batches s WHERE s.product_id = p.id AND s.deleted_at IS NULL AND s.balance > 0
-             OFFSET 0
-           )
+           AND ${hasStock(sql`p.id`)}
          ORDER BY ${column} USING ~<~
          LIMIT ${CANDIDATES})`;
 

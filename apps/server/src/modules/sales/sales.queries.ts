@@ -169,13 +169,7 @@ export function salesQuery(db: Database, timeZone: string, filter: SalesFilter) 
         matchesSearch(eb, ['sa.customer_name', 'sa.customer_phone', 'sa.sale_number'], search),
         search.length >= 3
           ? sql<SqlBool>`sa.id = ANY(ARRAY(${byReference}))`
-          : eb.exists(
-              eb
-                .selectFrom('sale_payments as sp')
-                .select('sp.id')
-                .whereRef('sp.sale_id', '=', 'sa.id')
-                .where('sp.reference', 'ilike', likePattern(search)),
-            ),
+          : eb.exists(byReference.where('sp.sale_id', '=', eb.ref('sa.id'))),
       ]),
     );
   }
