@@ -73,6 +73,19 @@ async function expectOneRollPage() {
   expect(pages[0]?.height).toBeLessThan(400);
 }
 
+/** Holds back the page's calls to `address` until the function returned is called; they then go on to the server. */
+async function holdBack(address: string) {
+  let answer = () => {};
+  const held = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route(address, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return answer;
+}
+
 async function sellOneBag() {
   await menuLink(page, 'POS').click();
   const search = page.getByRole('textbox', { name: 'Find item' });
@@ -106,14 +119,7 @@ describe('printing receipts', () => {
   it('goes to the screen the cashier opens while the printed receipt is still loading, and does not print it', async () => {
     // The receipt's sale is held back until the cashier has clicked POS, then answers while the slow laptop (CPU at
     // a twentieth) is still drawing the POS: the receipt must not take the address back to itself, nor print.
-    let answerSale = () => {};
-    const saleHeld = new Promise<void>((resolve) => {
-      answerSale = resolve;
-    });
-    await page.route('**/api/saleshow/*', async (route) => {
-      await saleHeld;
-      await route.continue();
-    });
+    const answerSale = await holdBack('**/api/saleshow/*');
     const cdp = await page.context().newCDPSession(page);
     try {
       await sellOneBag();
@@ -130,6 +136,7 @@ describe('printing receipts', () => {
     } finally {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       await cdp.detach();
+      answerSale();
       await page.unroute('**/api/saleshow/*');
     }
   });
@@ -137,14 +144,7 @@ describe('printing receipts', () => {
   it('prints the sale receipt on one 80 mm page, shown only once the shop’s details have come', async () => {
     // The shop's details answer after the sale: the receipt waits for them, so it never shows (nor prints) without
     // its header, nor grows under the reader once they come.
-    let answerBusiness = () => {};
-    const businessHeld = new Promise<void>((resolve) => {
-      answerBusiness = resolve;
-    });
-    await page.route('**/api/getbusinessinfosettings', async (route) => {
-      await businessHeld;
-      await route.continue();
-    });
+    const answerBusiness = await holdBack('**/api/getbusinessinfosettings');
     try {
       const saleId = await saleThroughApi(app.url, admin, [[cement, 3]]);
       const saleShown = page.waitForResponse(`**/api/saleshow/${saleId}`);
