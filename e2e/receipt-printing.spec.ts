@@ -73,17 +73,17 @@ async function expectOneRollPage() {
   expect(pages[0]?.height).toBeLessThan(400);
 }
 
-/** Holds back the page's calls to `address` until the function returned is called; they then go on to the server. */
+/** Holds back the page's calls to `address` until the function returned releases them to the server. */
 async function holdBack(address: string) {
-  let answer = () => {};
+  let release = () => {};
   const held = new Promise<void>((resolve) => {
-    answer = resolve;
+    release = resolve;
   });
   await page.route(address, async (route) => {
     await held;
     await route.continue();
   });
-  return answer;
+  return release;
 }
 
 async function sellOneBag() {

@@ -22,9 +22,9 @@ export const invalidate = (client: QueryClient, ...resources: Resource[]) =>
   });
 
 /**
- * Still waiting for a question's first answer. Without a connection (paused, or failed once: each retry would put the
- * question back to pending and the screen would flicker away) a screen opens anyway on what it has, so the till keeps
- * working offline.
+ * Still waiting for a question's first answer. Without a connection (paused, or failed with its retry spent: each retry
+ * puts the question back to pending, and a screen waiting on it would flicker away) a screen opens anyway on what it
+ * has, so the till keeps working offline.
  */
 export const isAwaiting = (q: { isPending: boolean; fetchStatus: string; errorUpdateCount: number }) =>
   q.isPending && q.fetchStatus !== 'paused' && q.errorUpdateCount === 0;

@@ -9,7 +9,7 @@ import { nameJson, unitJson } from '../../platform/creator.ts';
 import { notFound } from '../../platform/errors.ts';
 import { likePattern, matchesSearch, type PageOptions, type Seek } from '../../platform/listing.ts';
 import { addDays, startOfShopDay, withinShopDays } from '../../platform/period.ts';
-import { isWholeNumber } from '../../platform/tokens.ts';
+import { isRecordNumber } from '../../platform/tokens.ts';
 import { DAY_MS, LEVELS, type Level, nextMonth, type Span, spanRows, spansOf } from '../reports/sale-totals-levels.ts';
 import { saleTillDetails } from './sale-till.queries.ts';
 import { inUnit } from './sale-units.ts';
@@ -167,15 +167,15 @@ export function salesQuery(db: Database, timeZone: string, filter: SalesFilter) 
     // where an array of ids would be searched element by element.
     // Every sale number is as long as a whole one (newNumber), so the one holding a whole number is that sale, read
     // from the numbers' unique index: the trigrams of a whole number are each in tens of thousands of sales' numbers.
-    const wholeNumber = isWholeNumber('SN', search);
+    const isSaleNumber = isRecordNumber('SN', search);
     q = q.where((eb) =>
       eb.or([
         matchesSearch(
           eb,
-          ['sa.customer_name', 'sa.customer_phone', ...(wholeNumber ? [] : ['sa.sale_number'])],
+          ['sa.customer_name', 'sa.customer_phone', ...(isSaleNumber ? [] : ['sa.sale_number'])],
           search,
         ),
-        ...(wholeNumber ? [eb('sa.sale_number', '=', search.toUpperCase())] : []),
+        ...(isSaleNumber ? [eb('sa.sale_number', '=', search.toUpperCase())] : []),
         search.length >= 3
           ? sql<SqlBool>`sa.id = ANY(ARRAY(${byReference}))`
           : eb.exists(byReference.where('sp.sale_id', '=', eb.ref('sa.id'))),

@@ -2,10 +2,9 @@ import { formatDay, formatMoney, formatTime, paymentLabel } from '@duka/shared';
 import { Divider, Group, Stack, Table, Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useCustomerPayment } from '../../api/customers.ts';
-import { useBusinessInfo } from '../../api/sales.ts';
 import { useBranding } from '../../api/settings.ts';
 import { figures, TableHead } from '../../components/TableHead.tsx';
-import { ReceiptBusinessHeader, SaleDocumentFrame, TotalLine } from '../sales/sale-document.tsx';
+import { ReceiptBusinessHeader, SaleDocumentFrame, TotalLine, usePrintedBusiness } from '../sales/sale-document.tsx';
 
 // The receipt of a payment to a customer's account, or of its reversal, on 80 mm as the sale's receipt prints: the
 // business, the number printed large, the customer, the money, the sales it settled and the advance it left, the
@@ -13,12 +12,12 @@ import { ReceiptBusinessHeader, SaleDocumentFrame, TotalLine } from '../sales/sa
 export function CustomerPaymentReceiptPage() {
   const { id } = useParams();
   const payment = useCustomerPayment(id);
-  const business = useBusinessInfo().data ?? {};
+  const { business, hasBusiness } = usePrintedBusiness();
   const logo = useBranding().data?.logo ?? '/logo.svg';
   const p = payment.data;
   const isReversal = p !== undefined && p.amount < 0;
   return (
-    <SaleDocumentFrame kind="receipt" pageSize="80mm auto" loaded={Boolean(p)} error={payment.error}>
+    <SaleDocumentFrame kind="receipt" pageSize="80mm auto" loaded={Boolean(p) && hasBusiness} error={payment.error}>
       {p && (
         <div className="receipt" data-testid="payment-receipt">
           <ReceiptBusinessHeader business={business} logo={logo} />

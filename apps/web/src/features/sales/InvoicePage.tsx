@@ -17,10 +17,10 @@ const invoiceNumber = (receipt: number | null, fallback: string) =>
 
 // The invoice prints on A4.
 export function InvoicePage() {
-  const { sale, business, logo } = useSaleDocument();
+  const { sale, business, hasBusiness, logo } = useSaleDocument();
   const s = sale.data;
   return (
-    <SaleDocumentFrame kind="invoice" pageSize="A4" loaded={Boolean(s)} error={sale.error}>
+    <SaleDocumentFrame kind="invoice" pageSize="A4" loaded={Boolean(s) && hasBusiness} error={sale.error}>
       {s && (
         <Paper p="xl" withBorder maw={820} mx="auto">
           <BusinessHeader

@@ -1,20 +1,27 @@
 import { ACCOUNT_PAYMENT, formatDay, formatMoney, formatTime, PAYMENT_LABELS, quantityWithUnit } from '@duka/shared';
 import { Alert, Button, Divider, Group, Stack, Table, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { useBusinessInfo, useOfflineReceipt } from '../../api/sales.ts';
+import { useOfflineReceipt } from '../../api/sales.ts';
 import { useBranding } from '../../api/settings.ts';
 import { offlineTotals } from '../../offline/offline-sale.ts';
-import { PrintedPage, ReceiptBusinessHeader, ReceiptThanks, TotalLine, usePrintOnOpen } from './sale-document.tsx';
+import {
+  PrintedPage,
+  ReceiptBusinessHeader,
+  ReceiptThanks,
+  TotalLine,
+  usePrintedBusiness,
+  usePrintOnOpen,
+} from './sale-document.tsx';
 
 // The receipt of a sale made offline, drawn from its outbox entry: the customer leaves with a paper that
 // says plainly it is not yet sent, so it has no receipt number yet (the server gives that when the sale arrives).
 export function OfflineReceiptPage() {
   const { key = '' } = useParams();
-  const business = useBusinessInfo();
+  const { business, hasBusiness } = usePrintedBusiness();
   const branding = useBranding();
   const entry = useOfflineReceipt(key);
-  usePrintOnOpen(Boolean(entry.data));
-  if (entry.isPending) return null;
+  usePrintOnOpen(Boolean(entry.data) && hasBusiness);
+  if (entry.isPending || !hasBusiness) return null;
   const sale = entry.data;
   if (!sale)
     return (
@@ -29,7 +36,7 @@ export function OfflineReceiptPage() {
   return (
     <PrintedPage pageSize="80mm auto">
       <Stack gap={4} className="receipt">
-        <ReceiptBusinessHeader business={business.data ?? {}} logo={branding.data?.logo ?? '/logo.svg'} />
+        <ReceiptBusinessHeader business={business} logo={branding.data?.logo ?? '/logo.svg'} />
         <Divider my="xs" />
         <Text component="h1" ta="center" fw={700}>
           RECEIPT
@@ -84,7 +91,7 @@ export function OfflineReceiptPage() {
           </Group>
         )}
         <Divider my="sm" />
-        <ReceiptThanks business={business.data ?? {}} />
+        <ReceiptThanks business={business} />
         <Group justify="center" mt="sm" className="no-print">
           <Button onClick={() => window.print()}>Print</Button>
           <Button variant="default" component={Link} to="/salespos">

@@ -17,14 +17,14 @@ import { AccountLines, accountCustomer, ReturnedLines, TillPayments } from './ti
 // The receipt fits 80 mm paper: the receipt number printed large, the business name once, the time and
 // the cashier, each payment with its reference, cash tendered and change; returns made against it below.
 export function ReceiptPage() {
-  const { sale, business, logo } = useSaleDocument();
+  const { sale, business, hasBusiness, logo } = useSaleDocument();
   const { can } = usePermissions();
   const s = sale.data;
   // A sale made to deliver later: its goods wait in the yard until delivery notes take them.
   const deliveries = useSaleDeliveries(s?.id, { enabled: can('deliveryNoteAdd') });
   const isWaiting = Boolean(deliveries.data?.deliver_later && deliveries.data.lines.some((l) => l.remaining > 0));
   return (
-    <SaleDocumentFrame kind="receipt" pageSize="80mm auto" loaded={Boolean(s)} error={sale.error}>
+    <SaleDocumentFrame kind="receipt" pageSize="80mm auto" loaded={Boolean(s) && hasBusiness} error={sale.error}>
       {s && (
         <div className="receipt">
           <ReceiptBusinessHeader business={business} logo={logo} />

@@ -17,16 +17,25 @@ import { useBranding } from '../../api/settings.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { figures, TableHead } from '../../components/TableHead.tsx';
 
-/** The business details a document prints: none yet while they load (or were never known offline). */
+/** The business details a document prints: none when they were never known offline. */
 type Business = Partial<BusinessInfoShown>;
+
+/**
+ * The shop's details a document prints (its header, address, TIN and disclaimer), and whether they have come (or
+ * will not: offline, never kept). A document that prints them waits for them: shown or printed before, it would
+ * grow under the reader, or leave the printer headed "Duka".
+ */
+export function usePrintedBusiness() {
+  const business = useBusinessInfo();
+  return { business: business.data ?? {}, hasBusiness: !isAwaiting(business) };
+}
 
 /** The sale, the business details and the logo a receipt or an invoice prints. */
 export function useSaleDocument() {
   const { id } = useParams();
   const sale = useSale(id);
-  const business = useBusinessInfo();
   const branding = useBranding();
-  return { sale, business: business.data ?? {}, logo: branding.data?.logo ?? '/logo.svg' };
+  return { sale, ...usePrintedBusiness(), logo: branding.data?.logo ?? '/logo.svg' };
 }
 
 /** A receipt's head: the logo and the business once, with its address, phone, e-mail and TIN. */
@@ -154,13 +163,9 @@ export function SaleDocumentFrame({
   children: ReactNode;
 }) {
   const navigate = useNavigate();
-  // The shop's header and thanks are part of the paper: a document shown, or printed, before they came would grow
-  // under the reader, or leave the printer without them.
-  const business = useBusinessInfo();
-  const ready = loaded && !isAwaiting(business);
-  usePrintOnOpen(ready);
+  usePrintOnOpen(loaded);
   if (error) return <Alert color="red">{errorMessage(error)}</Alert>;
-  if (!ready) return <PageLoader />;
+  if (!loaded) return <PageLoader />;
   return (
     <>
       <Group mb="md" className="no-print">
