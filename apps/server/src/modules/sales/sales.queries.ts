@@ -170,12 +170,10 @@ export function salesQuery(db: Database, timeZone: string, filter: SalesFilter) 
     const isSaleNumber = isRecordNumber('SN', search);
     q = q.where((eb) =>
       eb.or([
-        matchesSearch(
-          eb,
-          ['sa.customer_name', 'sa.customer_phone', ...(isSaleNumber ? [] : ['sa.sale_number'])],
-          search,
-        ),
-        ...(isSaleNumber ? [eb('sa.sale_number', '=', search.toUpperCase())] : []),
+        matchesSearch(eb, ['sa.customer_name', 'sa.customer_phone'], search),
+        isSaleNumber
+          ? eb('sa.sale_number', '=', search.toUpperCase())
+          : eb('sa.sale_number', 'ilike', likePattern(search)),
         search.length >= 3
           ? sql<SqlBool>`sa.id = ANY(ARRAY(${byReference}))`
           : eb.exists(byReference.where('sp.sale_id', '=', eb.ref('sa.id'))),
