@@ -2,7 +2,7 @@ import { PassThrough, Readable, type Writable } from 'node:stream';
 import { formatDay } from '@duka/shared';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import type { SelectQueryBuilder } from 'kysely';
+import type { KyselyPlugin, SelectQueryBuilder, UnknownRow } from 'kysely';
 import PDFDocument from 'pdfkit';
 import { turns } from './turns.ts';
 
@@ -111,20 +111,23 @@ export function periodPreamble(
 export const EXPORT_TURNS = 2;
 const exportTurns = turns(EXPORT_TURNS);
 
+/**
+ * Hands each chunk the cursor reads to `stream()` as one item, a page: Kysely's stream otherwise yields the rows one
+ * at a time, a promise each, which an export of a million rows paid for (a tenth of the server's time) only to gather
+ * them into pages again. A plugin's transformResult sees every chunk of a stream, and every result of execute(), so
+ * it is given only to the export's own copy of the query.
+ */
+const chunksAsItems: KyselyPlugin = {
+  transformQuery: ({ node }) => node,
+  transformResult: async ({ result }) => ({ ...result, rows: [result.rows as unknown as UnknownRow] }),
+};
+
 /** Yields a query's rows a page at a time through a database cursor (one pass over the rows, in the query's order,
  * each page fetched only when the file writer asks for it), in one of the EXPORT_TURNS. Outside any transaction. */
 export async function* throughCursor<Row>(query: SelectQueryBuilder<any, any, Row>, size = 1000) {
   await exportTurns.take();
   try {
-    let page: Row[] = [];
-    for await (const row of query.stream(size)) {
-      page.push(row);
-      if (page.length >= size) {
-        yield page;
-        page = [];
-      }
-    }
-    if (page.length) yield page;
+    for await (const page of query.withPlugin(chunksAsItems).stream(size)) yield page as unknown as Row[];
   } finally {
     exportTurns.end();
   }

@@ -49,6 +49,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+it('writes every sale once, newest first, across the pages the cursor reads', async () => {
+  const res = await fetch(`${t.url}/api/salecsv?startDate=2026-01-01&endDate=2026-12-31`, {
+    headers: { authorization: `Bearer ${admin}` },
+  });
+  expect(res.status).toBe(200);
+  // Below the preamble and the header, the customer's name is the second cell: Customer 5000 was the last sale made.
+  const customers = (await res.text())
+    .trimEnd()
+    .split('\n')
+    .slice(7)
+    .map((line) => line.split(',')[1]);
+  expect(customers).toEqual(Array.from({ length: SALES }, (_, i) => `Customer ${SALES - i}`));
+});
+
 /** Streams the sales CSV over a big period and counts its lines, keeping none, so only the server's memory counts. */
 async function exportSales(): Promise<number> {
   const res = await fetch(`${t.url}/api/salecsv?startDate=2026-01-01&endDate=2026-12-31`, {
