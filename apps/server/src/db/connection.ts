@@ -37,9 +37,11 @@ export function createDatabase(connectionString: string, max = POOL_SIZE): Datab
   const pool = new pg.Pool({ connectionString, max, options: SESSION_OPTIONS });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {});
+  // Each wraps the client's query() in turn: the read cache outermost, so what it answers from memory reaches neither
+  // the setting of marked statements nor the connection.
   attachCursors(pool);
-  cacheReads(pool);
   prepareMarked(pool);
+  cacheReads(pool);
   // .stream() (the exports) reads through a server-side cursor, a chunk at a time.
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool, cursor: SqlCursor }) });
 }

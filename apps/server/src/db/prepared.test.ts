@@ -31,9 +31,9 @@ describe('prepared statements', () => {
 
   it('runs a marked statement by its kept plan, and leaves the connection planning every other one for its values', async () => {
     await t.db.connection().execute(async (db) => {
-      const mode = () =>
+      const mode = (on: typeof db = db) =>
         sql<{ mode: string }>`SELECT current_setting('plan_cache_mode') AS mode`
-          .execute(db)
+          .execute(on)
           .then((r) => r.rows[0]?.mode);
       const during = sql<{ mode: string }>`${PREPARED} SELECT current_setting('plan_cache_mode') AS mode`;
       expect((await during.execute(db)).rows).toEqual([{ mode: 'force_generic_plan' }]);
@@ -41,6 +41,16 @@ describe('prepared statements', () => {
       // A marked statement that fails resets the setting all the same.
       await expect(sql`${PREPARED} SELECT 1 / ${0}::int`.execute(db)).rejects.toThrow(/division by zero/);
       expect(await mode()).toBe('auto');
+      // Two marked statements in a row keep it; what comes next on the connection does not: a transaction, or an
+      // export's cursor (whose statements the cursor sends itself).
+      await during.execute(db);
+      expect((await during.execute(db)).rows).toEqual([{ mode: 'force_generic_plan' }]);
+      expect(await db.transaction().execute((trx) => mode(trx))).toBe('auto');
+      await during.execute(db);
+      const streamed = [];
+      for await (const row of db.selectNoFrom(sql<string>`current_setting('plan_cache_mode')`.as('mode')).stream())
+        streamed.push(row.mode);
+      expect(streamed).toEqual(['auto']);
     });
   });
 

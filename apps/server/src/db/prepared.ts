@@ -6,9 +6,10 @@ import type pg from 'pg';
 // instead of being planned for their values on every call (every other statement is). For the POS search, planning
 // took as long as running. Left to choose, PostgreSQL keeps planning each call whenever the kept plan's estimate is
 // the higher, which it was for the search at ten times the bench shop, though the kept plan ran faster: a marked
-// statement is run with plan_cache_mode set to force_generic_plan for that one call. So mark only a statement whose
-// every condition reads its index whatever the values, checked with EXPLAIN ANALYZE EXECUTE under that setting: a
-// LIKE with a parameter, for one, reads no prefix index in such a plan (write the prefix as a range, `prefixEnd`).
+// statement is run with plan_cache_mode set to force_generic_plan, and every other statement without it. So mark only
+// a statement whose every condition reads its index whatever the values, checked with EXPLAIN ANALYZE EXECUTE under
+// that setting: a LIKE with a parameter, for one, reads no prefix index in such a plan (write the prefix as a range,
+// `prefixEnd`).
 
 const MARK = '/* duka_prepared */';
 /** Put at the start of a statement the pool is to run by its kept plan. */
@@ -30,19 +31,22 @@ export function prepareMarked(pool: pg.Pool) {
   };
   pool.on('connect', (client) => {
     const inner = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
-    // The client sends its queries one after another, so nothing else runs between the setting and its reset; a
-    // transaction rolled back takes the setting back with it.
-    const kept = async (text: string, values: unknown) => {
-      await inner('SET plan_cache_mode = force_generic_plan');
-      try {
-        return await inner({ name: nameOf(text), text, values });
-      } finally {
-        await inner('RESET plan_cache_mode').catch(() => {});
-      }
-    };
+    // Set before a marked statement and reset before the next other one, not around each: a till searching again
+    // and again pays for neither (the session lookup between its searches is answered from memory, read-cache.ts,
+    // which is why this watches only what reaches the connection). The client runs its queries one after another in
+    // the order asked, so the setting and its reset need not be awaited: the statement asked next runs after them.
+    // A transaction rolled back takes a setting made inside it back with it; only a marked statement's plan (never
+    // its rows) depends on it, and marked statements run outside transactions.
+    let generic = false;
     (client as { query: unknown }).query = (...args: unknown[]) => {
       const [text, values] = args;
-      if (typeof text === 'string' && args.length <= 2 && text.startsWith(MARK)) return kept(text, values);
+      if (typeof text === 'string' && args.length <= 2 && text.startsWith(MARK)) {
+        if (!generic) inner('SET plan_cache_mode = force_generic_plan').catch(() => {});
+        generic = true;
+        return inner({ name: nameOf(text), text, values });
+      }
+      if (generic) inner('RESET plan_cache_mode').catch(() => {});
+      generic = false;
       return inner(...args);
     };
   });

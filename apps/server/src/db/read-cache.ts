@@ -65,7 +65,11 @@ function perText<T>(read: (statement: string) => T) {
  * and the tables it writes, with those the database's triggers keep (ALL when it cannot tell).
  */
 const statementOf = perText((statement) => {
-  const head = statement.trimStart().slice(0, 20).toLowerCase();
+  // Judged by its first word, past any comment before it (a marked statement's, db/prepared.ts).
+  const head = statement
+    .replace(/^\s*(?:\/\*[\s\S]*?\*\/\s*)*/, '')
+    .slice(0, 20)
+    .toLowerCase();
   const written = tablesOf(statement, WRITE);
   // A Set's loop also visits what is added during it: tables kept from kept tables count too.
   for (const t of written) for (const kept of KEPT_BY_TRIGGERS[t] ?? []) written.add(kept);
