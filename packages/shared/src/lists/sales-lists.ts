@@ -5,8 +5,8 @@ import { paymentLabel } from '../payments.ts';
 import { named } from '../reports/rows.ts';
 import { defineList } from './declaration.ts';
 
-// The sales list: every sale, newest first, searched by customer, sale number or a payment's
-// reference (the mobile-money transaction id), filtered by the shop's days.
+// The sales list: every sale, newest first, searched by customer, sale number, receipt or invoice number or a
+// payment's reference (the mobile-money transaction id), filtered by the shop's days.
 
 export const saleListRowSchema = z.object({
   id: z.number(),

@@ -154,7 +154,9 @@ describe('GET /api/saleslist and /api/saleshow/:id', () => {
       total_amount: 117_000,
     });
     // A whole sale number, typed in small letters, finds its sale; a part of it too, and a number of no sale nothing.
-    const { sale_number: saleNumber } = (await t.call('GET', `/api/saleshow/${saleId}`, { token: cashier })).body.data;
+    const { sale_number: saleNumber, receipt_number: receipt } = (
+      await t.call('GET', `/api/saleshow/${saleId}`, { token: cashier })
+    ).body.data;
     const ids = async (text: string) =>
       (await t.call('GET', `/api/saleslist?search=${text}`, { token: cashier })).body.data.map(
         (s: { id: number }) => s.id,
@@ -162,6 +164,10 @@ describe('GET /api/saleslist and /api/saleshow/:id', () => {
     expect(await ids(saleNumber.toLowerCase())).toEqual([saleId]);
     expect(await ids(saleNumber.slice(2, 12))).toEqual([saleId]);
     expect(await ids(`SN${'0'.repeat(14)}`)).toEqual([]);
+    // The receipt's number as it prints it, or as the invoice's, finds the sale too (digits may also be in a phone).
+    expect(await ids(String(receipt))).toContain(saleId);
+    expect(await ids(`inv-${String(receipt).padStart(6, '0')}`)).toEqual([saleId]);
+    expect(await ids(`INV-${receipt + 1000}`)).toEqual([]);
     const backwards = await t.call('GET', '/api/saleslist?startDate=2026-11-03&endDate=2026-11-02', { token: cashier });
     expect(backwards.status).toBe(422);
   });

@@ -118,6 +118,16 @@ export interface SalesFilter {
   endDate?: string;
 }
 
+/** The receipt number in a search: its digits as a receipt prints them ("No. 1234"), or an invoice's number
+ * (INV-001234); null for any other text, or one past the column's range. */
+export function receiptNumberIn(search: string): number | null {
+  const digits = /^(?:inv-?)?(\d{1,10})$/i.exec(search.trim())?.[1];
+  const number = digits === undefined ? Number.NaN : Number(digits);
+  return number > 0 && number <= MAX_INTEGER ? number : null;
+}
+/** PostgreSQL's integer, the receipt number's column. */
+const MAX_INTEGER = 2 ** 31 - 1;
+
 export function salesQuery(db: Database, timeZone: string, filter: SalesFilter) {
   let q = db
     .selectFrom('sales as sa')
@@ -168,6 +178,7 @@ export function salesQuery(db: Database, timeZone: string, filter: SalesFilter) 
     // Every sale number is as long as a whole one (newNumber), so the one holding a whole number is that sale, read
     // from the numbers' unique index: the trigrams of a whole number are each in tens of thousands of sales' numbers.
     const isSaleNumber = isRecordNumber('SN', search);
+    const receipt = receiptNumberIn(search);
     q = q.where((eb) =>
       eb.or([
         matchesSearch(eb, ['sa.customer_name', 'sa.customer_phone'], search),
@@ -177,6 +188,8 @@ export function salesQuery(db: Database, timeZone: string, filter: SalesFilter) 
         search.length >= 3
           ? sql<SqlBool>`sa.id = ANY(ARRAY(${byReference}))`
           : eb.exists(byReference.where('sp.sale_id', '=', eb.ref('sa.id'))),
+        // The number the receipt prints largest, or the invoice's: that sale, from the numbers' unique index.
+        ...(receipt === null ? [] : [eb('sa.receipt_number', '=', receipt)]),
       ]),
     );
   }
