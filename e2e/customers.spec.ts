@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCall,
   collectErrors,
+  holdBack,
   openFromMenu,
   type RunningApp,
   saleThroughApi,
@@ -263,6 +264,15 @@ describe('customers', () => {
       ]);
     }
     expect(await closingRow()).toEqual([endDate, 'Closing balance', formatMoney(statement.closing_balance)]);
+
+    // Printed once the shop's details are in, whose header the paper carries: not while they are on their way.
+    const answerBusiness = await holdBack(page, '**/api/getbusinessinfosettings');
+    await page.reload();
+    await page.getByTestId('statement-line').first().waitFor();
+    const print = page.getByRole('button', { name: 'Print', exact: true });
+    expect(await print.isDisabled()).toBe(true);
+    answerBusiness();
+    await expect.poll(() => print.isEnabled()).toBe(true);
 
     // Printed: the business's header, the customer and the period come on paper, the page's controls do not.
     const printedBefore = await printCalls();

@@ -4,6 +4,7 @@ import { DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
 import {
   apiCall,
   collectErrors,
+  holdBack,
   menuLink,
   type RunningApp,
   saleThroughApi,
@@ -73,19 +74,6 @@ async function expectOneRollPage() {
   expect(pages[0]?.height).toBeLessThan(400);
 }
 
-/** Holds back the page's calls to `address` until the function returned releases them to the server. */
-async function holdBack(address: string) {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(address, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
-
 async function sellOneBag() {
   await menuLink(page, 'POS').click();
   const search = page.getByRole('textbox', { name: 'Find item' });
@@ -119,7 +107,7 @@ describe('printing receipts', () => {
   it('goes to the screen the cashier opens while the printed receipt is still loading, and does not print it', async () => {
     // The receipt's sale is held back until the cashier has clicked POS, then answers while the slow laptop (CPU at
     // a twentieth) is still drawing the POS: the receipt must not take the address back to itself, nor print.
-    const answerSale = await holdBack('**/api/saleshow/*');
+    const answerSale = await holdBack(page, '**/api/saleshow/*');
     const cdp = await page.context().newCDPSession(page);
     try {
       await sellOneBag();
@@ -144,7 +132,7 @@ describe('printing receipts', () => {
   it('prints the sale receipt on one 80 mm page, shown only once the shop’s details have come', async () => {
     // The shop's details answer after the sale: the receipt waits for them, so it never shows (nor prints) without
     // its header, nor grows under the reader once they come.
-    const answerBusiness = await holdBack('**/api/getbusinessinfosettings');
+    const answerBusiness = await holdBack(page, '**/api/getbusinessinfosettings');
     try {
       const saleId = await saleThroughApi(app.url, admin, [[cement, 3]]);
       const saleShown = page.waitForResponse(`**/api/saleshow/${saleId}`);

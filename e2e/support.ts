@@ -231,6 +231,19 @@ export async function saveBusinessInfo(
     throw new Error(`/businessinfosettingsstore answered ${res.status}: ${JSON.stringify(res.body)}`);
 }
 
+/** Holds back the page's calls to `address` until the function returned releases them to the server. */
+export async function holdBack(page: Page, address: string) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(address, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Clicks `field`, rubs out what it holds (End, then one Backspace per character) and types `text`, as a person does. */
 export async function retype(field: Locator, text: string) {
   const { keyboard } = field.page();

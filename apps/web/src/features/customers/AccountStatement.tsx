@@ -8,7 +8,7 @@ import { useBranding } from '../../api/settings.ts';
 import { RangeInput } from '../../components/dates/RangeInput.tsx';
 import { figures, TableHead } from '../../components/TableHead.tsx';
 import { TableScroll } from '../../components/TableScroll.tsx';
-import { BusinessHeader, PrintedPage } from '../sales/sale-document.tsx';
+import { BusinessHeader, PrintedPage, usePrintedBusiness } from '../sales/sale-document.tsx';
 import classes from './statement.module.css';
 import { defaultStatementPeriod } from './statement-share.ts';
 
@@ -77,6 +77,8 @@ export function StatementFrame<S>({
   const [failure, setFailure] = useState<string>();
   const { draft, choose } = period;
   const s = statement.data;
+  // The paper's header is the shop's details (PrintedStatementHead): it prints once they are in.
+  const { hasBusiness } = usePrintedBusiness();
   const downloadPdf = () =>
     download(period.period).catch((err) => setFailure(errorMessage(err, 'The export failed. Please try again.')));
   return (
@@ -87,7 +89,7 @@ export function StatementFrame<S>({
             Statement
           </Title>
           <Group gap="xs">
-            <Button variant="default" onClick={() => window.print()} disabled={!s}>
+            <Button variant="default" onClick={() => window.print()} disabled={!s || !hasBusiness}>
               Print
             </Button>
             <Button variant="default" onClick={downloadPdf}>
