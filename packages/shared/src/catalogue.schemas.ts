@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { environmentField } from './accounts.schemas.ts';
-import { NO_BRAND_PARAM } from './constants.ts';
+import { MAX_INTEGER, NO_BRAND_PARAM } from './constants.ts';
 import { cleanText, hasAtMostDecimals, numeric, phoneNumber, requiredEmail, requiredText } from './fields.ts';
 import { formatMoney } from './format.ts';
 import { blankAsAbsent, isoDate } from './list.schemas.ts';
@@ -23,7 +23,7 @@ export const idField = (message: string) =>
       .number({ error: message })
       .int({ error: message })
       .positive({ error: message })
-      .max(2_147_483_647, { error: message }),
+      .max(MAX_INTEGER, { error: message }),
   );
 
 /** An optional product code (barcode, SKU): blank is none; otherwise at most 64 of the allowed characters. */

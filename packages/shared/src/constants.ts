@@ -1,5 +1,7 @@
 export const PAGE_SIZES = [5, 10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
+/** PostgreSQL's integer, the type of the records' ids and of the receipt numbers. */
+export const MAX_INTEGER = 2_147_483_647;
 export const ENVIRONMENTS = ['DEVELOPMENT', 'TEST', 'PRODUCTION'] as const;
 export const GENDERS = ['Female', 'Male'] as const;
 export const PAYMENT_METHODS = ['CASH', 'MOBILE_MONEY', 'BANK', 'CARD'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './constants.ts';
+import { DEFAULT_PAGE_SIZE, MAX_INTEGER, PAGE_SIZES } from './constants.ts';
 import { numeric } from './fields.ts';
 
 // The query every list takes (pagination_size, page, search) and the envelope every list answers.
@@ -55,7 +55,7 @@ export const idListSchema = (field: string) =>
   });
 
 export const idParamSchema = z.object({
-  id: numeric(z.number({ error: 'Not found.' }).int().positive().max(2_147_483_647)),
+  id: numeric(z.number({ error: 'Not found.' }).int().positive().max(MAX_INTEGER)),
 });
 
 /** A blank filter is no filter. (Not a union with '': a union of two failures says only "Invalid input".) */

@@ -38,7 +38,7 @@ describe('prepared statements', () => {
       const during = sql<{ mode: string }>`${PREPARED} SELECT current_setting('plan_cache_mode') AS mode`;
       expect((await during.execute(db)).rows).toEqual([{ mode: 'force_generic_plan' }]);
       expect(await mode()).toBe('auto');
-      // A marked statement that fails resets the setting all the same.
+      // After a marked statement that fails, the next statement runs without the setting all the same.
       await expect(sql`${PREPARED} SELECT 1 / ${0}::int`.execute(db)).rejects.toThrow(/division by zero/);
       expect(await mode()).toBe('auto');
       // Two marked statements in a row keep it; what comes next on the connection does not: a transaction, or an
@@ -54,7 +54,7 @@ describe('prepared statements', () => {
     });
   });
 
-  it("leaves the read cache's answers as they were: its setting and reset write no table", async () => {
+  it("leaves the read cache's answers as they were: a marked statement writes no table", async () => {
     const first = await readRolesAt(t.db);
     await sql`${PREPARED} SELECT 1`.execute(t.db);
     expect(await readRolesAt(t.db)).toBe(first);

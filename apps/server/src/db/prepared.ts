@@ -33,21 +33,25 @@ export function prepareMarked(pool: pg.Pool) {
     const inner = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
     // Set before a marked statement and reset before the next other one, not around each: a till searching again
     // and again pays for neither (the session lookup between its searches is answered from memory, read-cache.ts,
-    // which is why this watches only what reaches the connection). The client runs its queries one after another in
-    // the order asked, so the setting and its reset need not be awaited: the statement asked next runs after them.
-    // A transaction rolled back takes a setting made inside it back with it; only a marked statement's plan (never
-    // its rows) depends on it, and marked statements run outside transactions.
+    // which is why this watches only what reaches the connection). A failure to set or reset it costs a plan, never
+    // rows. A transaction rolled back takes a setting made inside it back with it; marked statements run outside
+    // transactions.
     let generic = false;
+    const change = (statement: string) =>
+      inner(statement).then(
+        () => undefined,
+        () => undefined,
+      );
     (client as { query: unknown }).query = (...args: unknown[]) => {
       const [text, values] = args;
-      if (typeof text === 'string' && args.length <= 2 && text.startsWith(MARK)) {
-        if (!generic) inner('SET plan_cache_mode = force_generic_plan').catch(() => {});
-        generic = true;
-        return inner({ name: nameOf(text), text, values });
-      }
-      if (generic) inner('RESET plan_cache_mode').catch(() => {});
-      generic = false;
-      return inner(...args);
+      const marked = typeof text === 'string' && args.length <= 2 && text.startsWith(MARK);
+      const run = () => (marked ? inner({ name: nameOf(text as string), text, values }) : inner(...args));
+      if (marked === generic) return run();
+      generic = marked;
+      const changed = change(marked ? 'SET plan_cache_mode = force_generic_plan' : 'RESET plan_cache_mode');
+      // A statement's text waits for the change. A query object (an export's cursor, sql-cursor.ts) must be handed
+      // back at once, as its owner reads through it: the client runs its statements after the reset, asked for first.
+      return typeof text === 'string' ? changed.then(run) : run();
     };
   });
 }

@@ -164,8 +164,9 @@ describe('GET /api/saleslist and /api/saleshow/:id', () => {
     expect(await ids(saleNumber.toLowerCase())).toEqual([saleId]);
     expect(await ids(saleNumber.slice(2, 12))).toEqual([saleId]);
     expect(await ids(`SN${'0'.repeat(14)}`)).toEqual([]);
-    // The receipt's number as it prints it, or as the invoice's, finds the sale too (digits may also be in a phone).
+    // The receipt's number as it prints it, or as the invoice's, finds the sale too.
     expect(await ids(String(receipt))).toContain(saleId);
+    expect(await ids(`000000${receipt}`)).toEqual([saleId]);
     expect(await ids(`inv-${String(receipt).padStart(6, '0')}`)).toEqual([saleId]);
     expect(await ids(`INV-${receipt + 1000}`)).toEqual([]);
     const backwards = await t.call('GET', '/api/saleslist?startDate=2026-11-03&endDate=2026-11-02', { token: cashier });

@@ -1,6 +1,6 @@
 // Reads for the point of sale (in-stock cascades), the sales list and its total (declared as saleList), and one
 // sale with its lines.
-import { SPLIT_PAYMENT, unitPrice } from '@duka/shared';
+import { MAX_INTEGER, SPLIT_PAYMENT, unitPrice } from '@duka/shared';
 import { type NotNull, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { CACHEABLE } from '../../db/read-cache.ts';
@@ -118,15 +118,13 @@ export interface SalesFilter {
   endDate?: string;
 }
 
-/** The receipt number in a search: its digits as a receipt prints them ("No. 1234"), or an invoice's number
- * (INV-001234); null for any other text, or one past the column's range. */
-export function receiptNumberIn(search: string): number | null {
-  const digits = /^(?:inv-?)?(\d{1,10})$/i.exec(search.trim())?.[1];
+/** The receipt number a search names: digits, as the receipt prints them after "No.", or an invoice's number
+ * (INV-001234); null for any other text, or a number beyond the column's range. */
+function receiptNumberIn(search: string): number | null {
+  const digits = /^(?:inv-?)?(\d{1,10})$/i.exec(search)?.[1];
   const number = digits === undefined ? Number.NaN : Number(digits);
   return number > 0 && number <= MAX_INTEGER ? number : null;
 }
-/** PostgreSQL's integer, the receipt number's column. */
-const MAX_INTEGER = 2 ** 31 - 1;
 
 export function salesQuery(db: Database, timeZone: string, filter: SalesFilter) {
   let q = db

@@ -3,7 +3,6 @@ import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } fr
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import type { StatementPeriod } from '../../api/customers.ts';
-import { useBusinessInfo } from '../../api/sales.ts';
 import { useBranding } from '../../api/settings.ts';
 import { RangeInput } from '../../components/dates/RangeInput.tsx';
 import { figures, TableHead } from '../../components/TableHead.tsx';
@@ -139,7 +138,7 @@ export function PrintedStatementHead({
   statement: Pick<AccountStatementData, 'start_date' | 'end_date'>;
   terms: string[];
 }) {
-  const business = useBusinessInfo().data ?? {};
+  const { business } = usePrintedBusiness();
   const logo = useBranding().data?.logo ?? '/logo.svg';
   return (
     <div className={classes.printOnly}>
