@@ -7,6 +7,7 @@ import {
   collectErrors,
   menuLink,
   type RunningApp,
+  saleThroughApi,
   saveBusinessInfo,
   signedInPage,
   startShop,
@@ -162,5 +163,26 @@ describe('point of sale', () => {
     expect(await cashier.getByText('Gross Profit').count()).toBe(0);
     await cashier.close();
     expect(errors).toEqual([]);
+  });
+
+  // Last: its second sale would change the dashboard's figures above.
+  it('finds the sale by the number its invoice prints, typed into the search box', async () => {
+    const wire = await stockItem(app.url, token, 'Tie Wire', 2_000, 10);
+    await saleThroughApi(app.url, token, [[wire, 1]]);
+    const [listed] = (await apiCall(app.url, 'GET', '/saleslist?search=Anonymous', undefined, token)).body.data;
+    const sale = (await apiCall(app.url, 'GET', `/saleshow/${listed.id}`, undefined, token)).body.data;
+    await menuLink(page, 'Sales').click();
+    const other = page.getByRole('row', { name: /Okello Builders/ });
+    await other.waitFor();
+    const search = page.getByRole('textbox', { name: 'Search', exact: true });
+    expect(await search.getAttribute('placeholder')).toBe('Receipt No., name, phone…');
+    await search.click();
+    await page.keyboard.type(`INV-${String(sale.receipt_number).padStart(6, '0')}`);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(() => other.count()).toBe(0);
+    await page
+      .getByRole('row', { name: /Anonymous/ })
+      .getByText(sale.sale_number)
+      .waitFor();
   });
 });

@@ -77,6 +77,8 @@ export interface ListDeclaration<
   columns: readonly ListColumn[];
   /** Absent: the list has no files. */
   exports?: Exports;
+  /** What the search box takes, shown in it while it is empty, when more than a name ("Search..." unless said). */
+  searchHint?: string;
   /** What its rows are about: a write to any refreshes the list (default: the path's word, `/stocklist` → stock). */
   resources?: readonly string[];
   /** The answer's envelope; `list` unless said. */

@@ -57,6 +57,8 @@ export function paymentMethodsLabel(sale: { payment_method: string; payment_meth
 export const saleList = defineList({
   title: 'Sales',
   path: '/saleslist',
+  // A cashier holding a receipt types the number it prints largest.
+  searchHint: 'Receipt No., name, phone…',
   filter: dateRangeSchema,
   // The list shows what each sale's returns refunded: a return refreshes it too.
   resources: ['sale', 'return'],

@@ -69,6 +69,8 @@ export interface ListPageProps<E extends ListEndpoint, Row = RowOf<E>> {
   refreshes?: readonly Resource[];
   /** Figures over every filtered row the list answers beside its page (`totals`), shown above the table. */
   totals?: readonly ListTotal[];
+  /** What the search box takes, shown in it while it is empty. */
+  searchHint?: string;
 }
 
 export function ListPage<E extends ListEndpoint>(props: ListPageProps<E>) {
@@ -153,6 +155,7 @@ export function ListPage<E extends ListEndpoint>(props: ListPageProps<E>) {
             />
             <SearchForm
               search={search}
+              hint={props.searchHint}
               onSearch={(text) => {
                 setSearch(text);
                 setPage(1);

@@ -18,8 +18,17 @@ export function PageSizeSelect({ value, onChange }: { value: number; onChange: (
   );
 }
 
-/** Search with a Search button; Clear appears only once a search was run. `search` is the search in force. */
-export function SearchForm({ search, onSearch }: { search: string; onSearch: (text: string) => void }) {
+/** Search with a Search button; Clear appears only once a search was run. `search` is the search in force, `hint`
+ * what the box takes. */
+export function SearchForm({
+  search,
+  hint = 'Search...',
+  onSearch,
+}: {
+  search: string;
+  hint?: string;
+  onSearch: (text: string) => void;
+}) {
   const [text, setText] = useState(search);
   // The search in force can change from outside (Back to an earlier address): the box follows it.
   useEffect(() => setText(search), [search]);
@@ -33,7 +42,7 @@ export function SearchForm({ search, onSearch }: { search: string; onSearch: (te
       <Group gap={4}>
         <TextInput
           aria-label="Search"
-          placeholder="Search..."
+          placeholder={hint}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
         />

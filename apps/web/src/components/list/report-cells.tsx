@@ -123,6 +123,7 @@ export function declaredList(list: ListDeclaration, cells: Cells<unknown> = {}):
     columns: declaredColumns(list.columns, cells),
     exports: declaredExports(list),
     totals: list.totals,
+    searchHint: list.searchHint,
   };
 }
 
@@ -131,4 +132,5 @@ interface DeclaredListProps<Row, Call = ReturnType<typeof listEndpoints>['list']
   columns: { header: string; cell: (row: Row) => ReactNode; align?: 'right' }[];
   exports: ReturnType<typeof declaredExports>;
   totals: ListDeclaration['totals'];
+  searchHint: ListDeclaration['searchHint'];
 }
