@@ -58,7 +58,7 @@ export const saleList = defineList({
   title: 'Sales',
   path: '/saleslist',
   // A cashier holding a receipt types the number it prints largest.
-  searchHint: 'Receipt No., name, phone…',
+  searchHint: 'Receipt No., name, phone...',
   filter: dateRangeSchema,
   // The list shows what each sale's returns refunded: a return refreshes it too.
   resources: ['sale', 'return'],

@@ -17,7 +17,7 @@ import { checkFilters, type FilterErrors, ReportFilterFields } from './report-fi
 import { useUrlListState } from './url-list-state.ts';
 
 // The one report screen: its declaration (packages/shared/src/reports, in the report envelope) gives the title,
-// call, keys, filters, columns and files; the screen adds its cards and, where a cell leads somewhere (a supplier's
+// call, keys, filters, columns, files and search hint; the screen adds its cards and, where a cell leads somewhere (a supplier's
 // name to their statement), that cell. Page, size, search and filters live in the address, so Back returns to the
 // same report.
 
@@ -90,7 +90,7 @@ export function ReportPage({
         <Group justify="space-between" mb="md" className="no-print">
           <Group gap="xs">
             <PageSizeSelect value={state.pageSize} onChange={state.setPageSize} />
-            <SearchForm search={state.search} onSearch={state.setSearch} />
+            <SearchForm search={state.search} hint={report.searchHint} onSearch={state.setSearch} />
           </Group>
           {(canFilter || canExport) && (
             <Group gap="xs">
