@@ -267,16 +267,15 @@ describe('customers', () => {
 
     // Printed once the shop's details are in, whose header the paper carries: not while they are on their way.
     const print = page.getByRole('button', { name: 'Print', exact: true });
-    const answerBusiness = await holdBack(page, '**/api/getbusinessinfosettings');
+    const businessHeld = await holdBack(page, '**/api/getbusinessinfosettings');
     try {
       await page.reload();
       await page.getByTestId('statement-line').first().waitFor();
       expect(await print.isDisabled()).toBe(true);
-      answerBusiness();
+      businessHeld.release();
       await expect.poll(() => print.isEnabled()).toBe(true);
     } finally {
-      answerBusiness();
-      await page.unroute('**/api/getbusinessinfosettings');
+      await businessHeld.end();
     }
 
     // Printed: the business's header, the customer and the period come on paper, the page's controls do not.

@@ -107,7 +107,7 @@ describe('printing receipts', () => {
   it('goes to the screen the cashier opens while the printed receipt is still loading, and does not print it', async () => {
     // The receipt's sale is held back until the cashier has clicked POS, then answers while the slow laptop (CPU at
     // a twentieth) is still drawing the POS: the receipt must not take the address back to itself, nor print.
-    const answerSale = await holdBack(page, '**/api/saleshow/*');
+    const saleHeld = await holdBack(page, '**/api/saleshow/*');
     const cdp = await page.context().newCDPSession(page);
     try {
       await sellOneBag();
@@ -115,7 +115,7 @@ describe('printing receipts', () => {
       const printsBefore = await printCalls();
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
       await menuLink(page, 'POS').click();
-      answerSale();
+      saleHeld.release();
       await page.getByRole('button', { name: 'Process Sale' }).waitFor({ timeout: 30_000 });
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       await page.waitForTimeout(1000);
@@ -124,15 +124,14 @@ describe('printing receipts', () => {
     } finally {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       await cdp.detach();
-      answerSale();
-      await page.unroute('**/api/saleshow/*');
+      await saleHeld.end();
     }
   });
 
   it('prints the sale receipt on one 80 mm page, shown only once the shop’s details have come', async () => {
     // The shop's details answer after the sale: the receipt waits for them, so it never shows (nor prints) without
     // its header, nor grows under the reader once they come.
-    const answerBusiness = await holdBack(page, '**/api/getbusinessinfosettings');
+    const businessHeld = await holdBack(page, '**/api/getbusinessinfosettings');
     try {
       const saleId = await saleThroughApi(app.url, admin, [[cement, 3]]);
       const saleShown = page.waitForResponse(`**/api/saleshow/${saleId}`);
@@ -140,13 +139,12 @@ describe('printing receipts', () => {
       await saleShown;
       await page.waitForTimeout(500);
       expect(await page.getByText('THANK YOU FOR YOUR PURCHASE!').count()).toBe(0);
-      answerBusiness();
+      businessHeld.release();
       await page.getByText('THANK YOU FOR YOUR PURCHASE!').waitFor();
       expect(await page.getByText('Mukwano Hardware').count()).toBeGreaterThan(0);
       await expectOneRollPage();
     } finally {
-      answerBusiness();
-      await page.unroute('**/api/getbusinessinfosettings');
+      await businessHeld.end();
     }
   });
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { invoiceNumber } from '@duka/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
@@ -177,7 +178,7 @@ describe('point of sale', () => {
     const search = page.getByRole('textbox', { name: 'Search', exact: true });
     expect(await search.getAttribute('placeholder')).toBe('Receipt No., name, phone...');
     await search.click();
-    await page.keyboard.type(`INV-${String(sale.receipt_number).padStart(6, '0')}`);
+    await page.keyboard.type(invoiceNumber(sale.receipt_number));
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect.poll(() => other.count()).toBe(0);
     await page

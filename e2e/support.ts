@@ -231,7 +231,8 @@ export async function saveBusinessInfo(
     throw new Error(`/businessinfosettingsstore answered ${res.status}: ${JSON.stringify(res.body)}`);
 }
 
-/** Holds back the page's calls to `address` until the function returned releases them to the server. */
+/** Holds back the page's calls to `address`: `release` lets them through to the server, `end` (for a `finally`)
+ * releases them and stops holding. */
 export async function holdBack(page: Page, address: string) {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
@@ -241,7 +242,11 @@ export async function holdBack(page: Page, address: string) {
     await held;
     await route.continue();
   });
-  return release;
+  const end = async () => {
+    release();
+    await page.unroute(address);
+  };
+  return { release, end };
 }
 
 /** Clicks `field`, rubs out what it holds (End, then one Backspace per character) and types `text`, as a person does. */

@@ -75,6 +75,11 @@ export const formatMoney = (amount: number | null | undefined) => formatDecimal(
 /** Quantities have up to 3 decimals (sand by the tonne), shown with thousands separators: 1,250.5. */
 export const formatQuantity = (quantity: number | null | undefined) => formatDecimal(quantity ?? 0, 3);
 
+/** What an invoice's number starts with; the sales list's search takes it with or without its dash. */
+export const INVOICE_PREFIX = 'INV';
+/** An invoice's own number: its sale's receipt number (sequential, no gaps) under the invoice prefix, INV-001234. */
+export const invoiceNumber = (receipt: number) => `${INVOICE_PREFIX}-${String(receipt).padStart(6, '0')}`;
+
 /** Counts padded to two digits, as the role list shows users: 03. */
 export const padCount = (n: number) => String(n).padStart(2, '0');
 

@@ -1,6 +1,6 @@
 // Reads for the point of sale (in-stock cascades), the sales list and its total (declared as saleList), and one
 // sale with its lines.
-import { MAX_INTEGER, SPLIT_PAYMENT, unitPrice } from '@duka/shared';
+import { INVOICE_PREFIX, MAX_INTEGER, SPLIT_PAYMENT, unitPrice } from '@duka/shared';
 import { type NotNull, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { CACHEABLE } from '../../db/read-cache.ts';
@@ -118,10 +118,12 @@ export interface SalesFilter {
   endDate?: string;
 }
 
-/** The receipt number a search names: digits, as the receipt prints them after "No.", or an invoice's number
- * (INV-001234); null for any other text, or a number beyond the column's range. */
+/** Digits as a receipt prints them after "No.", or an invoice's number (invoiceNumber), in any case. */
+const RECEIPT_NUMBER = new RegExp(`^(?:${INVOICE_PREFIX}-?)?(\\d{1,10})$`, 'i');
+
+/** The receipt number a search names: null for any other text, or a number beyond the column's range. */
 function receiptNumberIn(search: string): number | null {
-  const digits = /^(?:inv-?)?(\d{1,10})$/i.exec(search)?.[1];
+  const digits = RECEIPT_NUMBER.exec(search)?.[1];
   const number = digits === undefined ? Number.NaN : Number(digits);
   return number > 0 && number <= MAX_INTEGER ? number : null;
 }

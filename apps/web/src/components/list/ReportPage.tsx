@@ -17,9 +17,9 @@ import { checkFilters, type FilterErrors, ReportFilterFields } from './report-fi
 import { useUrlListState } from './url-list-state.ts';
 
 // The one report screen: its declaration (packages/shared/src/reports, in the report envelope) gives the title,
-// call, keys, filters, columns, files and search hint; the screen adds its cards and, where a cell leads somewhere (a supplier's
-// name to their statement), that cell. Page, size, search and filters live in the address, so Back returns to the
-// same report.
+// call, keys, filters, columns, files and search hint; the screen adds its cards and, where a cell leads somewhere
+// (a supplier's name to their statement), that cell. Page, size, search and filters live in the address, so Back
+// returns to the same report.
 
 export interface ReportCard {
   label: string;

@@ -1,4 +1,4 @@
-import { formatMoney } from '@duka/shared';
+import { formatMoney, invoiceNumber } from '@duka/shared';
 import { Badge, Divider, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   BusinessHeader,
@@ -10,10 +10,6 @@ import {
   VatLine,
 } from './sale-document.tsx';
 import { AccountLines, paymentStatus, ReturnedLines, TillPayments } from './till-blocks.tsx';
-
-/** The invoice's own number: the sale's receipt number (sequential, no gaps) under the invoice prefix. */
-const invoiceNumber = (receipt: number | null, fallback: string) =>
-  receipt ? `INV-${String(receipt).padStart(6, '0')}` : fallback;
 
 // The invoice prints on A4.
 export function InvoicePage() {
@@ -27,7 +23,7 @@ export function InvoicePage() {
             business={business}
             logo={logo}
             title="INVOICE"
-            number={invoiceNumber(s.receipt_number, s.sale_number)}
+            number={s.receipt_number ? invoiceNumber(s.receipt_number) : s.sale_number}
             date={s.created_at}
           />
           <Group justify="space-between" mt="xs">
