@@ -6,12 +6,14 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { createDatabase, migrateToLatest } from './db/connection.ts';
+import { createDatabase, migrateToLatest, POOL_SIZE } from './db/connection.ts';
 import { chooseDataDir } from './db/data-dir.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from './db/embedded.ts';
 import { foldEvery } from './db/folds.ts';
 import { seedDatabase } from './db/seed/seed.ts';
+import { warmConnections, warmRelations } from './db/warm.ts';
 import { BackupKeeper } from './modules/backups/backups.service.ts';
+import { POS_SEARCH_RELATIONS, searchEachForm } from './modules/sales/pos-search.queries.ts';
 import { BackupScheduler } from './platform/backup-scheduler.ts';
 import { MailWorker } from './platform/mail.ts';
 import { SecretBox } from './platform/secret-box.ts';
@@ -81,6 +83,13 @@ async function main() {
   const purge = setInterval(() => purgeExpiredSessions(db).catch(() => {}), 3_600_000);
   purge.unref();
   const stopFolding = foldEvery(db, (err, fold) => log.error({ err }, `${fold}() failed`));
+  // The till's first searches quick (db/warm.ts), in the background: the app serves meanwhile.
+  warmRelations(db, POS_SEARCH_RELATIONS)
+    .then(async (warmed) => {
+      await warmConnections(db, POOL_SIZE, searchEachForm);
+      log.info(`the till's search warmed: ${warmed.length} table(s) and index(es) cached, ${POOL_SIZE} connections`);
+    })
+    .catch((err) => log.warn({ err }, "warming the till's search failed"));
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -49,6 +49,7 @@ import * as saleTotalsPending from './051_sale_totals_pending.ts';
 import * as receiptCounterDropped from './052_receipt_counter_dropped.ts';
 import * as stockAndSupplierRowsAppended from './053_stock_and_supplier_rows_appended.ts';
 import * as salePaymentReferenceSearch from './054_sale_payment_reference_search.ts';
+import * as cacheWarming from './055_cache_warming.ts';
 
 // Listed here rather than read from disk, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -102,4 +103,5 @@ export const migrations: Record<string, Migration> = {
   '052_receipt_counter_dropped': receiptCounterDropped,
   '053_stock_and_supplier_rows_appended': stockAndSupplierRowsAppended,
   '054_sale_payment_reference_search': salePaymentReferenceSearch,
+  '055_cache_warming': cacheWarming,
 };

@@ -34,6 +34,32 @@ type UnitRow = Omit<PosSaleUnit, 'price'>;
 export const POS_SEARCH_LIMIT = 20;
 /** Products (or product brands) read for their batches: enough for 20 lines when some have several units. */
 const CANDIDATES = 60;
+/**
+ * The tables and indexes the search reads, warmed into PostgreSQL's cache after a start (db/warm.ts) in this order:
+ * the catalogue's, the words' and the brands', then the batches in stock, the batches' table (the largest by far) last.
+ */
+export const POS_SEARCH_RELATIONS = [
+  'products',
+  'products_pkey',
+  'products_barcode_prefix',
+  'products_sku_prefix',
+  'products_name_trgm',
+  'product_words',
+  'product_words_pkey',
+  'product_words_first',
+  'search_words',
+  'search_words_trgm',
+  'search_brand_names',
+  'search_brand_names_trgm',
+  'brands',
+  'brands_pkey',
+  'brands_name_product',
+  'measurements',
+  'product_units',
+  'stock_batches_in_stock',
+  'stock_batches_pkey',
+  'stock_batches',
+] as const;
 /** How near a typed word must be to a word of a name to be taken for it: pg_trgm word similarity 0.4, below the
  * default 0.6, so one typo ("cemnet", "binfing") still finds the word. */
 const WORD_SIMILARITY = 0.4;
@@ -72,6 +98,14 @@ export async function searchPos(db: Database, text: string): Promise<PosSearchHi
   // A scanned code is never a word of a name.
   const words = isCode(q) ? [] : await nearestWords(db, q.split(/\s+/));
   return searchLines(db, q, words);
+}
+
+/** A text of each form the search sends a statement of its own for: a code, a kept word, another word, two words. */
+const SEARCH_FORMS = ['000000', 'warm', 'a-1', 'warm up'];
+
+/** Searches once in each form on `connection`, planning its statements there before a till needs them (db/warm.ts). */
+export async function searchEachForm(connection: Database): Promise<void> {
+  for (const text of SEARCH_FORMS) await searchPos(connection, text);
 }
 
 /**
