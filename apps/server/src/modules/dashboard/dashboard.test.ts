@@ -201,6 +201,22 @@ describe('GET /api/dashboard: periods', () => {
     expect(await month('2026-03-01', '2026-04-20')).toEqual([{ label: 'Hinges (Bag Hinges)', y: 14 }]);
   });
 
+  it('counts up to the end of a period ending today, and not a line stamped after it', async () => {
+    // A period ending today ends at the next UTC month start: the month's row holds every line, and those stamped
+    // after the period's end (a till whose clock runs ahead) are taken off again from the lines.
+    const batch = await receiveBatch(t, admin, await makeCatalogue(t, admin, 'Gutters'), {
+      quantity: 100,
+      stock_date: '2026-01-01',
+    });
+    await saleAt(t, admin, new Date(Date.now() - 60_000).toISOString(), [[batch, 3]]);
+    await saleAt(t, admin, kampalaMidnight(plusDays(today, 1), 60), [[batch, 5]]); // tomorrow, a minute in
+    const gutters = async (query: string) =>
+      (await dashboard(query)).chart_data.filter((bar: { label: string }) => bar.label.startsWith('Gutters'));
+    const gutter = [{ label: 'Gutters (Bag Gutters)', y: 3 }];
+    expect(await gutters(`?startDate=${today}&endDate=${today}`)).toEqual(gutter);
+    expect(await gutters(`?startDate=${plusDays(today, -364)}&endDate=${today}`)).toEqual(gutter);
+  });
+
   it('ranks the top 10 per product and unit: bags and kilograms of cement are two bars, never summed', async () => {
     const cement = await makeCatalogue(t, admin, 'Cement');
     const kilogram = await t.call('POST', '/api/measurementstore', {

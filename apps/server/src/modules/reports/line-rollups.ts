@@ -27,10 +27,16 @@ function nextUnit(unit: Unit, floor: Date): Date {
   return unit === 'day' ? new Date(floor.getTime() + DAY_MS) : nextMonth(floor);
 }
 
+/** The UTC month (or day) start at or after `at`. */
+function ceilTo(unit: Unit, at: Date): Date {
+  const floor = floorTo(unit, at);
+  return floor.getTime() === at.getTime() ? floor : nextUnit(unit, floor);
+}
+
 /** The UTC month (or day) start nearest to `at`. */
 function nearestBoundary(unit: Unit, at: Date): Date {
   const floor = floorTo(unit, at);
-  const ceil = floor.getTime() === at.getTime() ? floor : nextUnit(unit, floor);
+  const ceil = ceilTo(unit, at);
   return at.getTime() - floor.getTime() <= ceil.getTime() - at.getTime() ? floor : ceil;
 }
 
@@ -45,10 +51,19 @@ export function monthStarts(from: string, until: string): string[] {
   return months;
 }
 
-/** The whole UTC units to read summed (as dates, end excluded; null for none) and the edges to read from the lines. */
-export function splitPeriod(period: Period, unit: Unit): { whole: [string, string] | null; edges: Edge[] } {
+/**
+ * The whole UTC units to read summed (as dates, end excluded; null for none) and the edges to read from the lines.
+ * A period ending at or after `now` (this month, a year to date) ends at the boundary after it, whatever is nearer:
+ * the lines taken off are those stamped after now, normally none, where the boundary before could leave half a
+ * month of lines to add.
+ */
+export function splitPeriod(
+  period: Period,
+  unit: Unit,
+  now = new Date(),
+): { whole: [string, string] | null; edges: Edge[] } {
   const wholeFrom = nearestBoundary(unit, period.from);
-  const wholeUntil = nearestBoundary(unit, period.until);
+  const wholeUntil = period.until >= now ? ceilTo(unit, period.until) : nearestBoundary(unit, period.until);
   if (wholeFrom >= wholeUntil) return { whole: null, edges: [{ from: period.from, until: period.until, sign: 1 }] };
   const edges: Edge[] = [];
   if (period.from < wholeFrom) edges.push({ from: period.from, until: wholeFrom, sign: 1 });
