@@ -83,13 +83,13 @@ async function main() {
   const purge = setInterval(() => purgeExpiredSessions(db).catch(() => {}), 3_600_000);
   purge.unref();
   const stopFolding = foldEvery(db, (err, fold) => log.error({ err }, `${fold}() failed`));
-  // The till's first searches quick (db/warm.ts), in the background: the app serves meanwhile.
-  warmRelations(db, POS_SEARCH_RELATIONS)
-    .then(async (warmed) => {
-      await warmConnections(db, POOL_SIZE, searchEachForm);
-      log.info(`the till's search warmed: ${warmed.length} table(s) and index(es) cached, ${POOL_SIZE} connections`);
-    })
-    .catch((err) => log.warn({ err }, "warming the till's search failed"));
+  // Warm the till's search for its first customers (db/warm.ts), in the background: requests are served meanwhile,
+  // waiting a moment for a connection while every one of them plans its searches.
+  warmConnections(db, POOL_SIZE, searchEachForm).catch((err) => log.warn({ err }, "planning the till's search failed"));
+  warmRelations(db, POS_SEARCH_RELATIONS).then(
+    (warmed) => log.info(`the till's search: ${warmed.length} table(s) and index(es) read into the database's cache`),
+    (err) => log.warn({ err }, "reading the till's search tables into the database's cache failed"),
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -35,8 +35,8 @@ const SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0';
 
 export function createDatabase(connectionString: string, max = POOL_SIZE): Database {
   // Connections stay open when idle (the pool's default closes them after 10 s): a new one plans the till's search
-  // again, warmed after the start (db/warm.ts).
-  const pool = new pg.Pool({ connectionString, max, options: SESSION_OPTIONS, idleTimeoutMillis: 0 });
+  // again, warmed after the start (db/warm.ts). TCP keep-alives find one a firewall dropped meanwhile.
+  const pool = new pg.Pool({ connectionString, max, options: SESSION_OPTIONS, idleTimeoutMillis: 0, keepAlive: true });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {});
   // Each wraps the client's query() in turn: the read cache outermost, so what it answers from memory reaches neither

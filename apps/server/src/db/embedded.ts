@@ -53,7 +53,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) 
       '-l',
       path.join(pgDir, 'server.log'),
       '-o',
-      `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c shared_buffers=${cacheMegabytes()}MB`,
+      `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c shared_buffers=${sharedBuffersMegabytes()}MB`,
     ]).catch((err) => {
       throw new Error(
         `The embedded PostgreSQL server did not start (see ${path.join(pgDir, 'server.log')}): ${err.message}`,
@@ -82,12 +82,14 @@ export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) 
 }
 
 /**
- * PostgreSQL's own cache (shared_buffers): an eighth of the machine's memory, from its default 128 MB up to 1 GB.
- * The default holds a third of the 390 MB the till's search reads on a chain's ten years (db/warm.ts); a shop's
- * laptop of 4 GB gives it 512 MB and keeps the rest for the browser and the system's file cache.
+ * PostgreSQL's own cache: an eighth of the memory the app may use (a container's limit, else the machine's), from
+ * PostgreSQL's default 128 MB up to 1 GB. The default holds a third of the 390 MB the till's search reads on a chain's
+ * ten years (bench/measurements.md, warming the till's search); a shop's laptop of 4 GB gives it 512 MB and keeps the
+ * rest for the browser and the system's file cache.
  */
-function cacheMegabytes(): number {
-  return Math.min(1024, Math.max(128, Math.floor(os.totalmem() / 8 / 2 ** 20)));
+function sharedBuffersMegabytes(): number {
+  const memory = Math.min(os.totalmem(), process.constrainedMemory() || Number.POSITIVE_INFINITY);
+  return Math.min(1024, Math.max(128, Math.floor(memory / 8 / 2 ** 20)));
 }
 
 /** One app per data dir: a second one refuses; a lock left by a killed app is taken over. */

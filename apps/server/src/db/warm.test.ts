@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { POS_SEARCH_RELATIONS, searchEachForm, searchPos } from '../modules/sales/pos-search.queries.ts';
-import type { Database } from './connection.ts';
+import { type Database, POOL_SIZE } from './connection.ts';
 import { warmConnections, warmRelations } from './warm.ts';
 
 let t: TestApp;
@@ -24,6 +24,8 @@ describe('warming the till’s search after a start', () => {
       t.db,
     );
     expect(missing.rows).toEqual([]);
+    const prewarm = await sql<{ found: boolean }>`SELECT to_regproc('pg_prewarm') IS NOT NULL AS found`.execute(t.db);
+    expect(prewarm.rows, 'pg_prewarm was not added: the database user must be a superuser').toEqual([{ found: true }]);
     // pg_prewarm's count of the pages it read, each relation's whole size.
     const warmed = await warmRelations(t.db, [...POS_SEARCH_RELATIONS, 'password_history', 'no_such_table']);
     const expected = await Promise.all(
@@ -46,24 +48,33 @@ describe('warming the till’s search after a start', () => {
   });
 
   it('goes on without a connection busy elsewhere', async () => {
+    let started = () => {};
     let free = () => {};
+    const busyStarted = new Promise<void>((resolve) => {
+      started = resolve;
+    });
     const busy = t.db.connection().execute(
       () =>
         new Promise<void>((resolve) => {
           free = resolve;
+          started();
         }),
     );
-    const pids: number[] = [];
-    // The test's pool has five connections, one of them busy all along: the four others are warmed after a wait,
-    // and the fifth call takes one of them once it is free again.
-    await warmConnections(t.db, 5, async (connection) => {
-      const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(connection);
-      pids.push(rows[0]?.pid as number);
-    });
-    expect(pids.length).toBe(5);
-    expect(new Set(pids).size).toBe(4);
-    free();
-    await busy;
+    await busyStarted;
+    try {
+      const pids: number[] = [];
+      // Every connection of the pool asked for, one of them busy all along: the others are warmed after a moment's
+      // wait, and the last call takes one of them once it is free again.
+      await warmConnections(t.db, POOL_SIZE, async (connection) => {
+        const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(connection);
+        pids.push(rows[0]?.pid as number);
+      });
+      expect(pids.length).toBe(POOL_SIZE);
+      expect(new Set(pids).size).toBe(POOL_SIZE - 1);
+    } finally {
+      free();
+      await busy;
+    }
   });
 
   it('plans on a connection every statement the till’s searches send', async () => {
@@ -76,8 +87,9 @@ describe('warming the till’s search after a start', () => {
       await searchEachForm(connection);
       const planned = await prepared(connection);
       expect(planned.length).toBeGreaterThanOrEqual(4);
-      // A barcode, a code's beginning, a word, a typo, a SKU, two words, three letters: nothing more to plan.
-      for (const text of ['6001234567890', '600123', 'cement', 'cemnet', 'SKU-12', 'portland cement', 'cem']) {
+      // A barcode, a code's beginning, a word, a typo, a SKU, a batch number's start, two words, three letters:
+      // nothing more to plan.
+      for (const text of ['6001234567890', '600123', 'cement', 'cemnet', 'SKU-12', 'BN3F', 'portland cement', 'cem']) {
         await searchPos(connection, text);
       }
       expect(await prepared(connection)).toEqual(planned);

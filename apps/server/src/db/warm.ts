@@ -9,7 +9,7 @@ import type { Database } from './connection.ts';
 const SHARE_OF_CACHE = 0.5;
 
 /** How long connections held for warming wait for the others before they go on. */
-const WAIT_FOR_CONNECTIONS_MS = 1_000;
+const WAIT_FOR_CONNECTIONS_MS = 250;
 
 export interface Warmed {
   relation: string;
@@ -48,7 +48,8 @@ export async function warmRelations(db: Database, relations: readonly string[]):
 export async function warmConnections(db: Database, count: number, warm: (connection: Database) => Promise<void>) {
   let arrived = 0;
   let release = () => {};
-  // Those held go on after a while without the rest: a connection busy elsewhere (an export) may take minutes.
+  // Those held go on after a moment without the rest: a connection busy elsewhere (an export) may take minutes, and
+  // meanwhile the held ones would keep the requests arriving waiting.
   const allHeld = new Promise<void>((resolve) => {
     release = resolve;
     setTimeout(resolve, WAIT_FOR_CONNECTIONS_MS).unref();

@@ -55,9 +55,12 @@ export const POS_SEARCH_RELATIONS = [
   'brands_pkey',
   'brands_name_product',
   'measurements',
+  'measurements_pkey',
   'product_units',
+  'product_units_product_id_measurement_id_key',
   'stock_batches_in_stock',
   'stock_batches_pkey',
+  'stock_batches_number_prefix',
   'stock_batches',
 ] as const;
 /** How near a typed word must be to a word of a name to be taken for it: pg_trgm word similarity 0.4, below the
@@ -100,8 +103,11 @@ export async function searchPos(db: Database, text: string): Promise<PosSearchHi
   return searchLines(db, q, words);
 }
 
-/** A text of each form the search sends a statement of its own for: a code, a kept word, another word, two words. */
-const SEARCH_FORMS = ['000000', 'warm', 'a-1', 'warm up'];
+/**
+ * A text of each common form the search sends a statement of its own for: a code, a kept word, another word, the
+ * start of a batch number, two words (each further word is a form of its own, seldom typed).
+ */
+const SEARCH_FORMS = ['000000', 'warm', 'a-1', 'bn00', 'warm up'];
 
 /** Searches once in each form on `connection`, planning its statements there before a till needs them (db/warm.ts). */
 export async function searchEachForm(connection: Database): Promise<void> {
