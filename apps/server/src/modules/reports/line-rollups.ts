@@ -1,7 +1,8 @@
 // A period's sale lines read through the rollups of migration 021: whole UTC months (or days) from the summed table,
 // and the period's two edges (a shop day starts at the zone's midnight, not UTC's) from the lines themselves. Each
-// end of the period is taken to its nearest UTC boundary: lines between the end and a boundary inside the period are
-// added, lines between the end and a boundary beyond it (the overhang) are taken off. A shop month in Kampala
+// end of the period is taken to its nearest UTC boundary (an end at or after now to the one after it, `splitPeriod`):
+// lines between the end and a boundary inside the period are added, lines between the end and a boundary beyond it
+// (the overhang) are taken off. A shop month in Kampala
 // (UTC+3) is then one summed UTC month give or take 3 hours of lines, instead of a whole month of lines. Exact in any
 // zone, as quantities and amounts add up.
 import { type RawBuilder, sql } from 'kysely';
