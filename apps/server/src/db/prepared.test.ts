@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preparedNames } from '../../test/prepared-probe.ts';
 import { readRolesAt } from '../../test/read-cache-probe.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { PREPARED, prefixEnd } from './prepared.ts';
@@ -13,19 +14,15 @@ afterAll(() => t.close());
 describe('prepared statements', () => {
   it('sends a marked statement by name, and keeps it on the connection for the next call', async () => {
     await t.db.connection().execute(async (db) => {
-      const named = () =>
-        sql<{ name: string }>`SELECT name FROM pg_prepared_statements WHERE name LIKE 'duka\\_%'`
-          .execute(db)
-          .then((r) => r.rows.map((row) => row.name));
-      const before = await named();
+      const before = await preparedNames(db);
       const marked = (n: number) => sql<{ n: number }>`${PREPARED} SELECT ${n}::int + 1 AS n`.execute(db);
       expect((await marked(1)).rows).toEqual([{ n: 2 }]);
-      const after = await named();
+      const after = await preparedNames(db);
       expect(after.length).toBe(before.length + 1);
       // The same text with another value: the same statement, nothing more prepared.
       expect((await marked(41)).rows).toEqual([{ n: 42 }]);
       await sql`SELECT 1`.execute(db);
-      expect(await named()).toEqual(after);
+      expect(await preparedNames(db)).toEqual(after);
     });
   });
 

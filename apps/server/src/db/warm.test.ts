@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preparedNames } from '../../test/prepared-probe.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { POS_SEARCH_RELATIONS, searchEachForm, searchPos } from '../modules/sales/pos-search.queries.ts';
-import { type Database, POOL_SIZE } from './connection.ts';
+import { POOL_SIZE } from './connection.ts';
 import { warmConnections, warmRelations } from './warm.ts';
 
 let t: TestApp;
@@ -79,20 +80,16 @@ describe('warming the till’s search after a start', () => {
 
   it('plans on a connection every statement the till’s searches send', async () => {
     await t.db.connection().execute(async (connection) => {
-      const prepared = (db: Database) =>
-        sql<{ name: string }>`SELECT name FROM pg_prepared_statements WHERE name LIKE 'duka\\_%' ORDER BY name`
-          .execute(db)
-          .then((r) => r.rows.map((row) => row.name));
-      expect(await prepared(connection)).toEqual([]);
+      expect(await preparedNames(connection)).toEqual([]);
       await searchEachForm(connection);
-      const planned = await prepared(connection);
+      const planned = await preparedNames(connection);
       expect(planned.length).toBeGreaterThanOrEqual(4);
       // A barcode, a code's beginning, a word, a typo, a SKU, a batch number's start, two words, three letters:
       // nothing more to plan.
       for (const text of ['6001234567890', '600123', 'cement', 'cemnet', 'SKU-12', 'BN3F', 'portland cement', 'cem']) {
         await searchPos(connection, text);
       }
-      expect(await prepared(connection)).toEqual(planned);
+      expect(await preparedNames(connection)).toEqual(planned);
     });
   });
 });

@@ -2,9 +2,8 @@
 // and the period's two edges (a shop day starts at the zone's midnight, not UTC's) from the lines themselves. Each
 // end of the period is taken to its nearest UTC boundary (an end at or after now to the one after it, `splitPeriod`):
 // lines between the end and a boundary inside the period are added, lines between the end and a boundary beyond it
-// (the overhang) are taken off. A shop month in Kampala
-// (UTC+3) is then one summed UTC month give or take 3 hours of lines, instead of a whole month of lines. Exact in any
-// zone, as quantities and amounts add up.
+// (the overhang) are taken off. A shop month in Kampala (UTC+3) is then one summed UTC month give or take 3 hours of
+// lines, instead of a whole month of lines. Exact in any zone, as quantities and amounts add up.
 import { type RawBuilder, sql } from 'kysely';
 import type { Period } from '../../platform/period.ts';
 import { DAY_MS, nextMonth } from './sale-totals-levels.ts';
@@ -54,17 +53,13 @@ export function monthStarts(from: string, until: string): string[] {
 
 /**
  * The whole UTC units to read summed (as dates, end excluded; null for none) and the edges to read from the lines.
- * A period ending at or after `now` (this month, a year to date) ends at the boundary after it, whatever is nearer:
+ * A period ending at or after now (this month, a year to date) ends at the boundary after it, whatever is nearer:
  * the lines taken off are those stamped after now, normally none, where the boundary before could leave half a
  * month of lines to add.
  */
-export function splitPeriod(
-  period: Period,
-  unit: Unit,
-  now = new Date(),
-): { whole: [string, string] | null; edges: Edge[] } {
+export function splitPeriod(period: Period, unit: Unit): { whole: [string, string] | null; edges: Edge[] } {
   const wholeFrom = nearestBoundary(unit, period.from);
-  const wholeUntil = period.until >= now ? ceilTo(unit, period.until) : nearestBoundary(unit, period.until);
+  const wholeUntil = period.until >= new Date() ? ceilTo(unit, period.until) : nearestBoundary(unit, period.until);
   if (wholeFrom >= wholeUntil) return { whole: null, edges: [{ from: period.from, until: period.until, sign: 1 }] };
   const edges: Edge[] = [];
   if (period.from < wholeFrom) edges.push({ from: period.from, until: wholeFrom, sign: 1 });
