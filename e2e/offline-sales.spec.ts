@@ -99,14 +99,25 @@ describe('selling offline', () => {
     await signInThroughUi(page, app.url, DEMO_CASHIER.email, DEMO_CASHIER.password);
     await page.waitForURL(/\/home$/);
     await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+    const copyAsked = Date.now();
     await page.goto(`${app.url}/salespos`);
     await page.getByTestId('local-copy-age').waitFor({ timeout: 15_000 });
+    const copyStored = Date.now();
 
     await context.setOffline(true);
     await page.reload();
     await search().waitFor({ timeout: 15_000 });
     await expect.poll(() => indicator('Offline').isVisible()).toBe(true);
-    expect(await page.getByTestId('local-copy-age').textContent()).toMatch(/Local copy from/);
+    // The time the copy was taken on the shop's clock (Kampala, three hours ahead of this machine's UTC).
+    const shopClock = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Africa/Kampala',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+    });
+    const copyAge = await page.getByTestId('local-copy-age').textContent();
+    const shown = /^Local copy from (\d\d:\d\d) \(/.exec(copyAge ?? '')?.[1];
+    expect([copyAsked, copyStored].map((at) => shopClock.format(at))).toContain(shown);
 
     // First sale: two bags, its receipt printed at once, marked not yet sent.
     await addToCart('Outbox Cement', 2);

@@ -10,7 +10,8 @@ import {
   type PosUnit,
   type SaleInput,
 } from '@duka/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { decrementBalance, readCatalogue, searchCatalogue, unitsInCopy } from '../offline/catalogue.ts';
 import {
   batchesInCopy,
@@ -24,6 +25,7 @@ import { addToCopiedBalance, onAccountOf } from '../offline/customers.ts';
 import { lastKnown } from '../offline/last-known.ts';
 import { localDb } from '../offline/local-db.ts';
 import type { OfflineSale } from '../offline/offline-sale.ts';
+import { whenIdle } from '../platform/when-idle.ts';
 import { ApiError, call } from './client.ts';
 import { type DataOf, useRecord } from './lists.ts';
 import { invalidate, queryKeyOf } from './queries.ts';
@@ -300,17 +302,24 @@ export const useSale = (id: string | undefined) => useRecord(API.sale.show, id);
 
 /**
  * The shop's details a document prints. The last answer is kept (offline/last-known.ts), so a receipt made with the
- * connection down carries them too; the POS asks for them while online. Cached as the call answers it, under the key
- * the factory gives it.
+ * connection down carries them too. Cached as the call answers it, under the key the factory gives it.
  */
-export const useBusinessInfo = (enabled = true) =>
-  useQuery({
-    enabled,
-    queryKey: queryKeyOf(API.settings.businessShow, {}),
-    queryFn: async (): Promise<AnswerOf<typeof API.settings.businessShow>> => ({
-      success: true,
-      data: await lastKnown('business', async () => (await call(API.settings.businessShow)).data),
-    }),
-    select: (answer) => answer.data,
-    networkMode: 'always',
-  });
+const businessInfoQuery = queryOptions({
+  queryKey: queryKeyOf(API.settings.businessShow, {}),
+  queryFn: async (): Promise<AnswerOf<typeof API.settings.businessShow>> => ({
+    success: true,
+    data: await lastKnown('business', async () => (await call(API.settings.businessShow)).data),
+  }),
+  networkMode: 'always',
+});
+
+export const useBusinessInfo = () => useQuery({ ...businessInfoQuery, select: (answer) => answer.data });
+
+/**
+ * Asks for the shop's details once the browser is idle, to keep the last answer for receipts printed offline: the
+ * POS shows none of them, so no render of its page waits for them or follows their answer.
+ */
+export function useBusinessInfoKeptWhenIdle() {
+  const client = useQueryClient();
+  useEffect(() => whenIdle(() => void client.prefetchQuery(businessInfoQuery)), [client]);
+}

@@ -13,7 +13,7 @@ import { ConnectionIndicator } from '../offline/ConnectionIndicator.tsx';
 import { rememberedRole, rememberRole } from '../platform/session-storage.ts';
 import { startWhenIdle } from '../platform/start-when-idle.ts';
 import { useStoredState } from '../platform/use-stored-state.ts';
-import { whenIdle } from '../platform/when-idle.ts';
+import { afterNextPaint, whenIdle } from '../platform/when-idle.ts';
 import { MainMenu } from './MainMenu.tsx';
 import { wantOverlays } from './overlays-gate.ts';
 import { SessionMonitor } from './SessionMonitor.tsx';
@@ -41,10 +41,10 @@ export function Shell() {
   // The dialogs and notices come once the frame and its screen have painted (overlays-gate.ts), or at the latest when
   // the browser is idle (a hidden tab paints nothing).
   useEffect(() => {
-    const frame = requestAnimationFrame(() => setTimeout(wantOverlays, 0));
+    const cancelPaint = afterNextPaint(wantOverlays);
     const cancelIdle = whenIdle(wantOverlays);
     return () => {
-      cancelAnimationFrame(frame);
+      cancelPaint();
       cancelIdle();
     };
   }, []);

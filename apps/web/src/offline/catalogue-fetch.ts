@@ -1,3 +1,4 @@
+import { shopTimeZone } from '@duka/shared';
 import { ApiError } from '../api/client.ts';
 import { readToken } from '../platform/session-storage.ts';
 
@@ -20,6 +21,6 @@ export function fetchLocalCopy(): Promise<void> {
       worker.terminate();
       reject(new Error(event.message));
     };
-    worker.postMessage({ token: readToken() });
+    worker.postMessage({ token: readToken(), timeZone: shopTimeZone() });
   });
 }

@@ -1,6 +1,6 @@
 import { type PosSaleUnit, type PosSnapshotBatch, toBaseQuantity, unitPrice } from '@duka/shared';
 import { fetchLocalCopy } from './catalogue-fetch.ts';
-import { type CatalogueRecord, copyIn, localDb } from './local-db.ts';
+import { type CatalogueRecord, type CopyStamp, copyIn, localDb } from './local-db.ts';
 import { counts as outboxCounts } from './outbox.ts';
 
 // The till's local copy: every batch with stock, with names, prices, balances and codes, kept in IndexedDB
@@ -13,14 +13,18 @@ export async function readCatalogue(): Promise<CatalogueRecord | undefined> {
 }
 
 /**
- * When the copy was taken (ISO), read from its stamp: a few bytes instead of the whole copy. A copy stored before
- * the stamps tells it itself, until the next refresh stores both.
+ * When the copy was taken, read from its stamp: a few bytes instead of the whole copy. A copy stored before the
+ * stamps tells it itself, until the next refresh stores both.
  */
-export async function readCopyTakenAt(): Promise<string | undefined> {
+export async function readCopyStamp(): Promise<Omit<CopyStamp, 'id'> | undefined> {
   const stamp = await (await localDb()).get('catalogue', 'stamp');
-  if (stamp) return stamp.taken_at;
-  return (await readCatalogue())?.taken_at;
+  if (stamp) return stamp;
+  const copy = await readCatalogue();
+  return copy && { taken_at: copy.taken_at };
 }
+
+/** When the copy was taken (ISO). */
+export const readCopyTakenAt = async () => (await readCopyStamp())?.taken_at;
 
 // The copy is stored off the page's thread (catalogue-fetch.ts), so what shows its age learns of a new one from here.
 const changes = new EventTarget();

@@ -1,19 +1,19 @@
 import { API } from 'virtual:contract-addresses';
-import type { AnswerOf } from '@duka/shared';
+import { type AnswerOf, formatTime } from '@duka/shared';
 import { fetchEndpoint } from '../api/client.ts';
 import type { LocalCopyAnswer } from './catalogue-fetch.ts';
 import { expandSnapshot } from './expand-snapshot.ts';
-import { localDb } from './local-db.ts';
+import { type CopyStamp, localDb } from './local-db.ts';
 
 // The worker of catalogue-fetch.ts: the till's snapshot (API.sale.snapshot) with the session's token, then the copy
-// stored in IndexedDB, all off the page's thread. The client's fetchEndpoint reads no storage: the token comes from
+// stored in IndexedDB with its stamp (the time it was taken, on the shop's clock), all off the page's thread. The client's fetchEndpoint reads no storage: the token comes from
 // the page.
 const scope = self as unknown as {
-  onmessage: (event: MessageEvent<{ token: string | null }>) => void;
+  onmessage: (event: MessageEvent<{ token: string | null; timeZone: string }>) => void;
   postMessage: (answer: LocalCopyAnswer) => void;
 };
 
-scope.onmessage = async ({ data: { token } }) => {
+scope.onmessage = async ({ data: { token, timeZone } }) => {
   try {
     const response = await fetchEndpoint(API.sale.snapshot, undefined, {
       credentials: 'include',
@@ -28,7 +28,12 @@ scope.onmessage = async ({ data: { token } }) => {
     }
     const copy = expandSnapshot(body.data);
     const tx = (await localDb()).transaction('catalogue', 'readwrite');
-    await Promise.all([tx.store.put(copy), tx.store.put({ id: 'stamp', taken_at: copy.taken_at }), tx.done]);
+    const stamp: CopyStamp = {
+      id: 'stamp',
+      taken_at: copy.taken_at,
+      taken_at_time: formatTime(copy.taken_at, timeZone),
+    };
+    await Promise.all([tx.store.put(copy), tx.store.put(stamp), tx.done]);
     scope.postMessage({ ok: true });
   } catch {
     scope.postMessage({ ok: false, status: 0, message: 'The server cannot be reached.' });

@@ -11,6 +11,21 @@ export function whenIdle(task: () => void, timeout = 1_000): () => void {
 }
 
 /**
+ * Runs `task` just after the browser's next paint: a frame's callback runs before the paint, a timer it sets once the
+ * paint is done. Returns the cancel.
+ */
+export function afterNextPaint(task: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(task, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
+/**
  * False until the browser has been idle once since the component mounted: for what a screen shows beside its main
  * content (a notice, the menu's links), so that it neither delays the screen's first paint nor its requests
  * compete with the screen's own on a slow phone.

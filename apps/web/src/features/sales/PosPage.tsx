@@ -32,13 +32,12 @@ import { useMe } from '../../api/auth.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { useChosenCustomer, useRefreshCustomerSearch } from '../../api/customers-pos.ts';
 import { usePermissions } from '../../api/permissions.ts';
-import { NoSaleAnswer, useBusinessInfo, useProcessSale, useRefreshPosSearch } from '../../api/sales.ts';
+import { NoSaleAnswer, useBusinessInfoKeptWhenIdle, useProcessSale, useRefreshPosSearch } from '../../api/sales.ts';
 import { confirmAction } from '../../components/confirm.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { LocalCopyAge } from '../../offline/LocalCopyAge.tsx';
 import { queueOfflineSale } from '../../offline/offline-sale.ts';
 import { useStoredState } from '../../platform/use-stored-state.ts';
-import { useIdleReached } from '../../platform/when-idle.ts';
 import { withLeadingZero } from '../profile/phone.ts';
 import { CartTable } from './CartTable.tsx';
 import { AddCustomerButton, ChosenCustomer, CustomerSearchField } from './CustomerPicker.tsx';
@@ -69,9 +68,8 @@ export function PosPage() {
   const { pending, keep, forget } = usePendingSale();
   const processSale = useProcessSale();
   const me = useMe();
-  // Asked while online, so a receipt printed offline carries the shop's details too; once the till has painted, so
-  // that a slow phone's first paint does not wait for the answer.
-  useBusinessInfo(useIdleReached());
+  // Asked while online, so a receipt printed offline carries the shop's details too.
+  useBusinessInfoKeptWhenIdle();
   const refreshSearch = useRefreshPosSearch();
   const refreshCustomers = useRefreshCustomerSearch();
   const [afterSale, setAfterSale] = useStoredState<AfterSale>('posAfterSave', 'receipt');

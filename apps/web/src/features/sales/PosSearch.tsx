@@ -3,6 +3,7 @@ import { Alert, Button, Group, Loader, Paper, ScrollArea, Stack, Text, TextInput
 import { useDebouncedValue, useMergedRef } from '@mantine/hooks';
 import { type Ref, useEffect, useRef, useState } from 'react';
 import { useFetchPosSearch, usePosSearch } from '../../api/sales.ts';
+import { afterNextPaint } from '../../platform/when-idle.ts';
 import { CameraScanDialog } from './CameraScanDialog.tsx';
 import { type CartLine, lineFromHit } from './cart.ts';
 import classes from './PosSearch.module.css';
@@ -46,9 +47,17 @@ export function PosSearch({ onAdd, onStep, inputRef }: Props) {
   const [scanning, setScanning] = useState(false);
   const ownInput = useRef<HTMLInputElement>(null);
   const input = useMergedRef(inputRef, ownInput);
-  // Focused once the till is on screen rather than by autoFocus: focusing inside React's commit made the browser lay
-  // out the whole page there, some 195 ms of a 4x-slowed CPU added to the commit's task (bench/measurements.md).
-  useEffect(() => ownInput.current?.focus(), []);
+  // Focused once the till has painted, unless the cashier has put the cursor in another field meanwhile. Focusing
+  // makes the browser lay out the whole page at once: inside React's commit (autoFocus), or in an effect React runs in
+  // the same task, it added some 400 ms of a 6x-slowed CPU to the task that mounts the till (bench/measurements.md).
+  useEffect(() => {
+    const focusedBefore = document.activeElement;
+    return afterNextPaint(() => {
+      const focused = document.activeElement;
+      if (focused !== focusedBefore && focused?.matches('input, textarea, select, [contenteditable]')) return;
+      ownInput.current?.focus();
+    });
+  }, []);
   // Short: the server answers quickly, so this pause is much of a keystroke's wait for its results on screen, a
   // wait the POS has a target for (bench/measurements.md, POS search).
   const [debounced] = useDebouncedValue(text.trim(), 50);
