@@ -316,10 +316,19 @@ const businessInfoQuery = queryOptions({
 export const useBusinessInfo = () => useQuery({ ...businessInfoQuery, select: (answer) => answer.data });
 
 /**
- * Asks for the shop's details once the browser is idle, to keep the last answer for receipts printed offline: the
- * POS shows none of them, so no render of its page waits for them or follows their answer.
+ * Asks for the shop's details once the browser is idle, and again each time the connection returns, to keep the last
+ * answer for receipts printed offline: the POS shows none of them, so no render of its page waits for them or
+ * follows their answer.
  */
 export function useBusinessInfoKeptWhenIdle() {
   const client = useQueryClient();
-  useEffect(() => whenIdle(() => void client.prefetchQuery(businessInfoQuery)), [client]);
+  useEffect(() => {
+    const ask = () => void client.prefetchQuery(businessInfoQuery);
+    const cancel = whenIdle(ask);
+    window.addEventListener('online', ask);
+    return () => {
+      cancel();
+      window.removeEventListener('online', ask);
+    };
+  }, [client]);
 }

@@ -1,6 +1,10 @@
 import { type PosSaleUnit, type PosSnapshotBatch, toBaseQuantity, unitPrice } from '@duka/shared';
 import { fetchLocalCopy } from './catalogue-fetch.ts';
 import { type CatalogueRecord, type CopyStamp, copyIn, localDb } from './local-db.ts';
+
+/** What a copy's stamp says of when it was taken. */
+export type CopyTime = Omit<CopyStamp, 'id'>;
+
 import { counts as outboxCounts } from './outbox.ts';
 
 // The till's local copy: every batch with stock, with names, prices, balances and codes, kept in IndexedDB
@@ -16,9 +20,12 @@ export async function readCatalogue(): Promise<CatalogueRecord | undefined> {
  * When the copy was taken, read from its stamp: a few bytes instead of the whole copy. A copy stored before the
  * stamps tells it itself, until the next refresh stores both.
  */
-export async function readCopyStamp(): Promise<Omit<CopyStamp, 'id'> | undefined> {
+export async function readCopyStamp(): Promise<CopyTime | undefined> {
   const stamp = await (await localDb()).get('catalogue', 'stamp');
-  if (stamp) return stamp;
+  if (stamp) {
+    const { id: _id, ...time } = stamp;
+    return time;
+  }
   const copy = await readCatalogue();
   return copy && { taken_at: copy.taken_at };
 }

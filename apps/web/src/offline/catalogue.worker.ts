@@ -6,8 +6,8 @@ import { expandSnapshot } from './expand-snapshot.ts';
 import { type CopyStamp, localDb } from './local-db.ts';
 
 // The worker of catalogue-fetch.ts: the till's snapshot (API.sale.snapshot) with the session's token, then the copy
-// stored in IndexedDB with its stamp (the time it was taken, on the shop's clock), all off the page's thread. The client's fetchEndpoint reads no storage: the token comes from
-// the page.
+// stored in IndexedDB with its stamp (the time it was taken, on the shop's clock), all off the page's thread. The
+// client's fetchEndpoint reads no storage: the token and the shop's time zone come from the page.
 const scope = self as unknown as {
   onmessage: (event: MessageEvent<{ token: string | null; timeZone: string }>) => void;
   postMessage: (answer: LocalCopyAnswer) => void;
@@ -32,6 +32,7 @@ scope.onmessage = async ({ data: { token, timeZone } }) => {
       id: 'stamp',
       taken_at: copy.taken_at,
       taken_at_time: formatTime(copy.taken_at, timeZone),
+      taken_at_zone: timeZone,
     };
     await Promise.all([tx.store.put(copy), tx.store.put(stamp), tx.done]);
     scope.postMessage({ ok: true });

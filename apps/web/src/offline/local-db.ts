@@ -23,10 +23,12 @@ export interface CopyStamp {
   id: 'stamp';
   taken_at: string;
   /**
-   * The shop's clock at `taken_at` (HH:MM), written by the worker that stores the copy: the page shows it without
-   * building a date formatter of its own, some 80 ms of a slow till's main thread. Absent from older stamps.
+   * The shop's clock at `taken_at` (HH:MM) in the zone `taken_at_zone`, written by the worker that stores the copy:
+   * the page shows it without building a date formatter of its own, some 80 ms of a slow till's main thread. Absent
+   * from older stamps.
    */
   taken_at_time?: string;
+  taken_at_zone?: string;
 }
 
 /** A unit of a product other than its base, as the copy keeps it: a line in it takes `factor` base units. */

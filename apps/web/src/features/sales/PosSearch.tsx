@@ -50,14 +50,16 @@ export function PosSearch({ onAdd, onStep, inputRef }: Props) {
   // Focused once the till has painted, unless the cashier has put the cursor in another field meanwhile. Focusing
   // makes the browser lay out the whole page at once: inside React's commit (autoFocus), or in an effect React runs in
   // the same task, it added some 400 ms of a 6x-slowed CPU to the task that mounts the till (bench/measurements.md).
-  useEffect(() => {
-    const focusedBefore = document.activeElement;
-    return afterNextPaint(() => {
-      const focused = document.activeElement;
-      if (focused !== focusedBefore && focused?.matches('input, textarea, select, [contenteditable]')) return;
-      ownInput.current?.focus();
-    });
-  }, []);
+  useEffect(
+    () =>
+      afterNextPaint(() => {
+        const focused = document.activeElement;
+        const isField =
+          focused instanceof HTMLElement && (focused.isContentEditable || focused.matches('input, textarea, select'));
+        if (!isField || focused === ownInput.current) ownInput.current?.focus();
+      }),
+    [],
+  );
   // Short: the server answers quickly, so this pause is much of a keystroke's wait for its results on screen, a
   // wait the POS has a target for (bench/measurements.md, POS search).
   const [debounced] = useDebouncedValue(text.trim(), 50);
