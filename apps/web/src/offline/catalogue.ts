@@ -1,16 +1,15 @@
 import { type PosSaleUnit, type PosSnapshotBatch, toBaseQuantity, unitPrice } from '@duka/shared';
 import { fetchLocalCopy } from './catalogue-fetch.ts';
 import { type CatalogueRecord, type CopyStamp, copyIn, localDb } from './local-db.ts';
-
-/** What a copy's stamp says of when it was taken. */
-export type CopyTime = Omit<CopyStamp, 'id'>;
-
 import { counts as outboxCounts } from './outbox.ts';
 
 // The till's local copy: every batch with stock, with names, prices, balances and codes, kept in IndexedDB
 // so the POS can search and sell while the connection is down. Refreshed from GET /possnapshot while online.
 
 export const REFRESH_EVERY_MS = 3 * 60_000;
+
+/** What a copy's stamp says of when it was taken. */
+export type CopyTime = Omit<CopyStamp, 'id'>;
 
 export async function readCatalogue(): Promise<CatalogueRecord | undefined> {
   return copyIn(await (await localDb()).get('catalogue', 'current'));
