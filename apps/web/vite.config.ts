@@ -14,6 +14,7 @@ export default defineConfig({
     contractAddresses(),
     listLinks(),
     firstPageWithoutUi(),
+    stylesOfBundledComponents(),
     preloadFirstPage(),
     // A service worker that precaches the built app (index.html and every hashed asset, with Workbox's
     // runtime bundled beside it, nothing fetched from elsewhere), so after one visit the app opens with the network
@@ -234,6 +235,47 @@ function firstPageWithoutUi(): Plugin {
         if (/(^|\/)(forms|sign-in)-/.test(file))
           this.error(`the frame or the till loads ${file}, the sign-in form's code`);
       }
+    },
+  };
+}
+
+/** A Mantine component's class names (`Button.module.css.mjs`): the bundle holds the component. */
+const COMPONENT_CLASSES = /\/node_modules\/@mantine\/core\/esm\/(?:[^/]+\/)+([A-Za-z]+)\.module\.css\.mjs$/;
+/** A Mantine component's stylesheet (`@mantine/core/styles/Button.layer.css`), imported by boot.ts or all-styles.ts. */
+const COMPONENT_STYLES = /\/node_modules\/@mantine\/core\/styles\/([A-Za-z]+)\.layer\.css$/;
+
+/** Mantine's stylesheets of no one component: the page's base and globals (boot.ts). */
+const GLOBAL_STYLES = new Set(['baseline', 'global']);
+
+/**
+ * Fails the build when a Mantine component in the bundle has no stylesheet imported (boot.ts for the sign-in page's,
+ * components/all-styles.ts for the rest), which would show it unstyled, or when a stylesheet is imported for a
+ * component no screen uses: every signed-in first load fetches them all before its screen shows.
+ */
+function stylesOfBundledComponents(): Plugin {
+  return {
+    name: 'styles-of-bundled-components',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      // The components left in a chunk once unused code is dropped: the module graph holds every one Mantine's index
+      // lists.
+      const bundled = new Set<string>();
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        for (const [id, module] of Object.entries(chunk.modules)) {
+          const component = COMPONENT_CLASSES.exec(id)?.[1];
+          if (component && module.renderedLength > 0) bundled.add(component);
+        }
+      }
+      const styled = new Set<string>();
+      for (const id of this.getModuleIds()) {
+        const styles = COMPONENT_STYLES.exec(id)?.[1];
+        if (styles) styled.add(styles);
+      }
+      const unstyled = [...bundled].filter((name) => !styled.has(name));
+      if (unstyled.length) this.error(`no stylesheet imported for ${unstyled.join(', ')} (components/all-styles.ts)`);
+      const unused = [...styled].filter((name) => !bundled.has(name) && !GLOBAL_STYLES.has(name));
+      if (unused.length) this.error(`stylesheets of components no screen uses: ${unused.join(', ')} (all-styles.ts)`);
     },
   };
 }
