@@ -168,3 +168,29 @@ describe('trash and audit log', () => {
     expect(await to.evaluate((el) => getComputedStyle(el).color)).toMatch(/^rgb\(\d{1,2}, 1\d\d, \d{1,3}\)$/);
   });
 });
+
+describe('appearance', () => {
+  it("shows the app's icon written into the page, and the shop's own once saved", async () => {
+    const asked: string[] = [];
+    const page = await signedInPage(browser, app.url, undefined, {
+      prepare: (opened) => opened.on('request', (request) => asked.push(new URL(request.url()).pathname)),
+    });
+    const icon = page.locator('link[rel="icon"]');
+    expect(await icon.getAttribute('href')).toMatch(/^data:image\/svg\+xml,/);
+    expect(asked.filter((address) => address.startsWith('/favicon'))).toEqual([]);
+
+    await menuLink(page, 'Appearance').click();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Favicon' }).click();
+    // A 1×1 PNG.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await (await chooser).setFiles({ name: 'shop-icon.png', mimeType: 'image/png', buffer: png });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Settings saved successfully!').waitFor();
+    await expect.poll(() => icon.getAttribute('href')).toMatch(/\/api\/appearance\/favicon/);
+    await page.close();
+  });
+});

@@ -1,7 +1,6 @@
 import type { PermissionKey } from '@duka/shared';
-import { useFavicon } from '@mantine/hooks';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { Component, isValidElement, lazy, type ReactNode, Suspense, useDeferredValue } from 'react';
+import { Component, isValidElement, lazy, type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
 import {
   BrowserRouter,
   type Location,
@@ -227,10 +226,17 @@ const ReportOrMissingPage = lazyPage(async () => {
   return { ReportOrMissing };
 }, 'ReportOrMissing');
 
+/** index.html's icon link, and the app's own icon it holds (written into the page, so it costs no request). */
+const pageIcon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+const APP_ICON = pageIcon?.getAttribute('href') ?? '';
+
 /** The favicon and title follow the appearance settings; its own component, so their answer renders nothing else. */
 function Branding() {
   const branding = useBranding();
-  useFavicon(branding.data?.favicon ?? '/favicon.svg');
+  const icon = branding.data?.favicon || APP_ICON;
+  useEffect(() => {
+    if (pageIcon && pageIcon.getAttribute('href') !== icon) pageIcon.setAttribute('href', icon);
+  }, [icon]);
   if (branding.data?.name) document.title = branding.data.name;
   return null;
 }
