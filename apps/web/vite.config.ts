@@ -275,7 +275,8 @@ function stylesOfBundledComponents(): Plugin {
       const unstyled = [...bundled].filter((name) => !styled.has(name));
       if (unstyled.length) this.error(`no stylesheet imported for ${unstyled.join(', ')} (components/all-styles.ts)`);
       const unused = [...styled].filter((name) => !bundled.has(name) && !GLOBAL_STYLES.has(name));
-      if (unused.length) this.error(`stylesheets of components no screen uses: ${unused.join(', ')} (all-styles.ts)`);
+      if (unused.length)
+        this.error(`stylesheets of components no screen uses: ${unused.join(', ')} (components/all-styles.ts)`);
     },
   };
 }

@@ -285,8 +285,8 @@ async function startServer() {
   const ms = performance.now() - started;
   rows.push({ call: `cold start to /api/health (${entry.kind}, embedded PostgreSQL)`, figure: fmtMs(ms), goal: '—' });
   // The server warms the till's search after it answers (the tables read into the database's cache, every connection
-  // planning its searches): measured meanwhile, the first rows were the start's, not the calls' (bench/measurements.md,
-  // list stalls right after a start). Its own row says how long that takes.
+  // planning its searches), some 13 s at scale 10 on a cold cache: measured meanwhile, the first rows would time the
+  // start, not the calls (bench/measurements.md, the bench waits for the start-up work). Its own row says how long.
   const settled = await machineSettled();
   rows.push({
     call: "start-up work after /api/health (warming the till's search): the machine idle after",
