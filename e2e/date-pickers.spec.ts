@@ -130,13 +130,25 @@ async function openCalendar(label: string) {
   await calendar.getByRole('table').waitFor();
   return calendar;
 }
-/** Goes back month by month until the calendar shows the month holding `day`. */
+/** The first day of the month `months` away from `day`'s. */
+const monthAway = (day: string, months: number) => {
+  const first = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+  first.setUTCMonth(first.getUTCMonth() + months);
+  return first.toISOString().slice(0, 10);
+};
+/**
+ * Pages `calendar` to `day`'s month, back or forward: a calendar opens at its value's month, its first allowed day's
+ * or today's, so an end date early in this month is after the month the end's calendar opens at (the start's).
+ */
 async function showMonth(calendar: Locator, day: string) {
-  const header = calendar.getByRole('button', { name: monthTitle(day), exact: true });
-  for (let i = 0; i < 3 && !(await header.isVisible()); i++) {
-    await calendar.getByRole('button', { name: 'Previous month' }).click();
+  const header = (months: number) =>
+    calendar.getByRole('button', { name: monthTitle(monthAway(day, months)), exact: true });
+  for (let i = 0; i < 3 && !(await header(0).isVisible()); i++) {
+    const showsEarlier =
+      (await header(-1).isVisible()) || (await header(-2).isVisible()) || (await header(-3).isVisible());
+    await calendar.getByRole('button', { name: showsEarlier ? 'Next month' : 'Previous month' }).click();
   }
-  await header.waitFor();
+  await header(0).waitFor();
 }
 const openFilter = () => page.getByRole('button', { name: 'Filter' }).click();
 const submit = () => page.getByRole('button', { name: 'Submit' }).click();
@@ -147,6 +159,22 @@ const expectCard = (label: string, expected: string) =>
 const money = (n: number) => n.toLocaleString('en-US');
 
 describe('the reports’ period pickers', () => {
+  it('closes with Escape after paging to the last year it allows, whose control is then disabled', async () => {
+    await openFromMenu(page, app.url, 'Monthly Sales Report', '/reportmonthlysaleslist');
+    await openFilter();
+    const calendar = await openCalendar('Month');
+    await calendar.getByRole('button', { name: 'Previous year' }).click();
+    const next = calendar.getByRole('button', { name: 'Next year' });
+    await next.click();
+    await calendar.getByRole('button', { name: monthTitle(today), exact: true }).waitFor();
+    // This year is the last that holds a month that may be picked: the control just pressed is disabled.
+    expect(await next.isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await calendar.waitFor({ state: 'hidden' });
+    // The filter stays: the Escape was the calendar's.
+    await page.getByRole('button', { name: 'Submit' }).waitFor();
+  });
+
   it('weekly: a week picked in a calendar of numbered weeks starting on Monday, its figures the API’s', async () => {
     await openFromMenu(page, app.url, 'Weekly Sales Report', '/reportweeklysaleslist');
     await openFilter();

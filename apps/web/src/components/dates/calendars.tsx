@@ -40,8 +40,22 @@ export function Calendar({ kind, value, onPick, minDate, maxDate, rangeWith, lab
     const timer = setTimeout(() => root.current?.querySelector<HTMLElement>('table button[tabindex="0"]')?.focus());
     return () => clearTimeout(timer);
   }, []);
+  // Paging to the first or last month allowed disables the control just pressed, and the browser moves the focus out of
+  // it to the page, where Escape no longer reaches the calendar: it goes to the day (or month) in tab order instead.
+  const keepFocus = () =>
+    setTimeout(() => {
+      const focused = document.activeElement;
+      if (focused && focused !== document.body && !(focused as HTMLButtonElement).disabled) return;
+      root.current?.querySelector<HTMLElement>('table button[tabindex="0"]')?.focus();
+    });
   const common = {
     ref: root,
+    onNextMonth: keepFocus,
+    onPreviousMonth: keepFocus,
+    onNextYear: keepFocus,
+    onPreviousYear: keepFocus,
+    onNextDecade: keepFocus,
+    onPreviousDecade: keepFocus,
     firstDayOfWeek: MONDAY as 0 | 1,
     minDate,
     maxDate,
