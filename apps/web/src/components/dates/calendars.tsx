@@ -34,19 +34,20 @@ export function Calendar({ kind, value, onPick, minDate, maxDate, rangeWith, lab
   const root = useRef<HTMLDivElement>(null);
   // The week a pick would take (under the pointer, or holding the focused day).
   const [hoveredWeek, setHoveredWeek] = useState('');
-  // The calendar opens on the day in its tab order (the value, else today): arrows move from there. Waits for the
-  // popover's own focus, which takes its first button.
+  // The day (or month) in the calendar's tab order: the value, else today.
+  const focusDayInTabOrder = () => root.current?.querySelector<HTMLElement>('table button[tabindex="0"]')?.focus();
+  // The calendar opens on that day: arrows move from there. Waits for the popover's own focus, which takes its first
+  // button.
   useEffect(() => {
-    const timer = setTimeout(() => root.current?.querySelector<HTMLElement>('table button[tabindex="0"]')?.focus());
+    const timer = setTimeout(focusDayInTabOrder);
     return () => clearTimeout(timer);
   }, []);
   // Paging to the first or last month allowed disables the control just pressed, and the browser moves the focus out of
-  // it to the page, where Escape no longer reaches the calendar: it goes to the day (or month) in tab order instead.
+  // it to the page, where Escape no longer reaches the calendar: it goes back to that day instead.
   const keepFocus = () =>
     setTimeout(() => {
       const focused = document.activeElement;
-      if (focused && focused !== document.body && !(focused as HTMLButtonElement).disabled) return;
-      root.current?.querySelector<HTMLElement>('table button[tabindex="0"]')?.focus();
+      if (!focused || focused === document.body || (focused as HTMLButtonElement).disabled) focusDayInTabOrder();
     });
   const common = {
     ref: root,
