@@ -83,7 +83,7 @@ export function PosPage() {
   const searchInput = useRef<HTMLInputElement>(null);
   const cartBox = useRef<HTMLDivElement>(null);
   const [isByHand, setByHand] = useStoredState('posBatchByHand', true);
-  const cartHeight = useFillHeight(cartBox, [isByHand, status, pending]);
+  useFillHeight(cartBox, [isByHand, status, pending]);
   useEffect(() => () => clearTimeout(redirect.current), []);
 
   const { customer, discount, notice, deliverLater } = draft;
@@ -319,7 +319,7 @@ export function PosPage() {
                   </Collapse>
                 </Stack>
               </Paper>
-              <Box ref={cartBox} mah={cartHeight} className={classes.cart} aria-label="Cart" role="region">
+              <Box ref={cartBox} className={classes.cart} aria-label="Cart" role="region">
                 <CartTable
                   lines={cart.lines}
                   onQuantity={cart.setQuantity}
