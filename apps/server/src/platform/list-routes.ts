@@ -41,9 +41,12 @@ export interface ListRun<Row> {
   period?: { startDate?: string; endDate?: string };
 }
 
-export interface ListSource<Query, Row, Shown = Row> {
+export interface ListSource<Query, Row, Shown = Row, FileRow = Row> {
   /** The filtered, searched and ordered rows, not yet paged; or `run`. */
   rows?: (query: Query) => SelectQueryBuilder<any, any, Row>;
+  /** The same rows with only what the files' columns and `present` read, when the list's page reads more: a long
+   * export's server time goes mostly to parsing and collecting its rows' columns. The list's rows when absent. */
+  fileRows?: (query: Query) => SelectQueryBuilder<any, any, FileRow>;
   /** The rows with what is read beside them (the report envelope's extras, the files' period); or `rows`. */
   run?: (query: Query) => Promise<ListRun<Row>>;
   /** The total in the files' header rows (over every filtered row); needed when the declaration has a `total` without
@@ -52,7 +55,7 @@ export interface ListSource<Query, Row, Shown = Row> {
   /** The declared `totals` over every filtered row, by field; needed when the declaration has `totals`. */
   totals?: (query: Query) => Promise<Record<string, number>>;
   /** The row as the list and the files show it (a status, an age band); the stored row when absent. */
-  present?: (row: Row) => Shown;
+  present?: (row: Row | FileRow) => Shown;
   /** The row key when `rows` is ordered by a total order ending with it (`sa.id`): deep pages walk its index
    * (paginate's keyed paging). */
   key?: string;
@@ -63,13 +66,13 @@ export interface ListSource<Query, Row, Shown = Row> {
 type Paged = { page: number; pagination_size: number };
 type Period = { startDate?: string; endDate?: string };
 
-export function registerList<D extends ListDeclaration, Row, Shown = Row, Query = ListQueryOf<D>>(
+export function registerList<D extends ListDeclaration, Row, Shown = Row, Query = ListQueryOf<D>, FileRow = Row>(
   app: FastifyInstance,
   declaration: D,
-  source: ListSource<Query, Row, Shown>,
+  source: ListSource<Query, Row, Shown, FileRow>,
   timeZone: string,
 ) {
-  const present = source.present ?? ((row: Row) => row as unknown as Shown);
+  const present = source.present ?? ((row: Row | FileRow) => row as unknown as Shown);
   const run = runOf(declaration, source);
   const report = declaration.envelope === 'report';
   const checkFilters = filterRule(declaration);
@@ -138,7 +141,7 @@ export function registerList<D extends ListDeclaration, Row, Shown = Row, Query 
         name: exports.fileName,
         columns,
         preamble: await preambleOf(query, period, (await extras) ?? {}),
-        rows: mapPages(throughCursor(rows), present),
+        rows: mapPages(throughCursor<Row | FileRow>(source.fileRows?.(query) ?? rows), present),
         timeZone,
       });
     });
@@ -146,7 +149,7 @@ export function registerList<D extends ListDeclaration, Row, Shown = Row, Query 
 }
 
 /** A source's one way to read a call: its `run`, or its `rows` alone. */
-function runOf<Query, Row>(declaration: ListDeclaration, source: ListSource<Query, Row, unknown>) {
+function runOf<Query, Row>(declaration: ListDeclaration, source: Pick<ListSource<Query, Row>, 'rows' | 'run'>) {
   const { rows, run } = source;
   if (run) return run;
   if (!rows) throw new Error(`${declaration.path}: the list's source gives neither rows nor run.`);

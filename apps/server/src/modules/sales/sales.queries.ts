@@ -128,40 +128,72 @@ function receiptNumberIn(search: string): number | null {
   return number > 0 && number <= MAX_INTEGER ? number : null;
 }
 
+/**
+ * A sale paid by its one method: settlePayments pays a sale with a total and one method by that method alone, so only
+ * a split sale or one of no total (paid by nothing, or by what was handed back) has its payments read. A lookup per
+ * row was a third of a year's export in the database.
+ */
+const paidByOneMethod = sql<SqlBool>`sa.payment_method <> ${sql.lit(SPLIT_PAYMENT)} AND sa.total_amount > 0`;
+const methodsPaid = sql<string[]>`array(
+  SELECT DISTINCT p.method FROM sale_payments p WHERE p.sale_id = sa.id ORDER BY p.method)`;
+
+/** The sales of the list: every sale with what the list's page shows of it. */
 export function salesQuery(db: Database, timeZone: string, filter: SalesFilter) {
-  let q = db
-    .selectFrom('sales as sa')
-    .leftJoin('users as creator', 'creator.id', 'sa.created_by')
-    .select([
-      'sa.id',
-      'sa.sale_number',
-      'sa.sale_number as batch_number',
-      'sa.customer_name',
-      'sa.customer_phone',
-      'sa.customer_email',
-      'sa.customer_address',
-      'sa.discount_percent as discount',
-      'sa.subtotal',
-      'sa.discount_amount',
-      'sa.total_amount',
-      // What the sale's returns refunded so far; the list adds the net.
-      'sa.returned_amount',
-      'sa.vat_rate',
-      'sa.vat_amount',
-      'sa.payment_method',
-      // Each method the sale was paid by (the list's column; SPLIT in payment_method when more than one). A sale with
-      // a total and one method was paid by that method alone (settlePayments), so only a split sale or one of no
-      // total (paid by nothing, or by what was handed back) has its payments read: a lookup per row was a third of a
-      // year's export in the database.
-      sql<string[]>`CASE WHEN sa.payment_method <> ${sql.lit(SPLIT_PAYMENT)} AND sa.total_amount > 0
-        THEN ARRAY[sa.payment_method]
-        ELSE array(SELECT DISTINCT p.method FROM sale_payments p WHERE p.sale_id = sa.id ORDER BY p.method) END`.as(
-        'payment_methods',
-      ),
-      'sa.notice',
-      'sa.created_at',
-      nameJson('creator').as('user'),
-    ]);
+  return salesOf(db, timeZone, filter).select([
+    'sa.id',
+    'sa.sale_number',
+    'sa.sale_number as batch_number',
+    'sa.customer_name',
+    'sa.customer_phone',
+    'sa.customer_email',
+    'sa.customer_address',
+    'sa.discount_percent as discount',
+    'sa.subtotal',
+    'sa.discount_amount',
+    'sa.total_amount',
+    // What the sale's returns refunded so far; the list adds the net.
+    'sa.returned_amount',
+    'sa.vat_rate',
+    'sa.vat_amount',
+    'sa.payment_method',
+    // Each method the sale was paid by (the list's column; SPLIT in payment_method when more than one).
+    sql<string[]>`CASE WHEN ${paidByOneMethod} THEN ARRAY[sa.payment_method] ELSE ${methodsPaid} END`.as(
+      'payment_methods',
+    ),
+    'sa.notice',
+    'sa.created_at',
+    nameJson('creator').as('user'),
+  ]);
+}
+export type SaleRow = Awaited<ReturnType<ReturnType<typeof salesQuery>['execute']>>[number];
+
+/**
+ * The same sales with only what the files' columns show (saleList's columns) and what the list's presenting reads
+ * (the net, the payment's label), each as cheap to read as it can be: the day as the shop's YYYY-MM-DD, which the
+ * files print, rather than an instant, and the methods only of a sale paid by more than one (null: its one method,
+ * payment_method). The database driver's reading of a year's rows was most of the server's time in the export
+ * (bench/measurements.md, the sales files' columns).
+ */
+export function salesFileQuery(db: Database, timeZone: string, filter: SalesFilter) {
+  return salesOf(db, timeZone, filter).select([
+    'sa.sale_number',
+    'sa.customer_name',
+    'sa.customer_phone',
+    'sa.discount_percent as discount',
+    'sa.subtotal',
+    'sa.total_amount',
+    'sa.returned_amount',
+    'sa.payment_method',
+    sql<string[] | null>`CASE WHEN NOT (${paidByOneMethod}) THEN ${methodsPaid} END`.as('payment_methods'),
+    sql<string>`to_char(sa.created_at AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`.as('created_at'),
+    nameJson('creator').as('user'),
+  ]);
+}
+export type SaleFileRow = Awaited<ReturnType<ReturnType<typeof salesFileQuery>['execute']>>[number];
+
+/** The sales of the period that match the search, newest first, with their cashier joined: nothing selected yet. */
+function salesOf(db: Database, timeZone: string, filter: SalesFilter) {
+  let q = db.selectFrom('sales as sa').leftJoin('users as creator', 'creator.id', 'sa.created_by');
   q = withinShopDays(q, 'sa.created_at', filter, timeZone);
   const search = filter.search;
   if (search) {
@@ -195,7 +227,6 @@ export function salesQuery(db: Database, timeZone: string, filter: SalesFilter) 
   }
   return q.orderBy('sa.created_at', 'desc').orderBy('sa.id', 'desc');
 }
-export type SaleRow = Awaited<ReturnType<ReturnType<typeof salesQuery>['execute']>>[number];
 
 /**
  * Sale lines (`i`) with their batch number, unit price and named product (inner-joined: never null), brand and unit:

@@ -49,9 +49,10 @@ export const salesRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db,
     saleList,
     {
       rows: (query: queries.SalesFilter) => queries.salesQuery(db, timeZone, query),
+      fileRows: (query: queries.SalesFilter) => queries.salesFileQuery(db, timeZone, query),
       totals: (query: queries.SalesFilter) => queries.salesTotals(db, timeZone, query),
       paging: (query: queries.SalesFilter) => queries.pagingBySlots(db, timeZone, query),
-      present: (sale: queries.SaleRow) => ({
+      present: (sale: queries.SaleRow | queries.SaleFileRow) => ({
         ...sale,
         net_amount: sale.total_amount - sale.returned_amount,
         payment_label: paymentMethodsLabel(sale),
