@@ -93,6 +93,10 @@ export function withinShopDays<Query extends SelectQueryBuilder<any, any, any>>(
   return q;
 }
 
+/** A timestamp column as the shop's day it fell on, YYYY-MM-DD text: what the screens and files print as a day. */
+export const shopDayOf = (column: string, timeZone: string) =>
+  sql<string>`to_char(${sql.ref(column)} AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`;
+
 /** The Monday on or before a day. */
 export function mondayOf(day: string): string {
   const weekday = toUtcDate(day).getUTCDay(); // 0 Sunday … 6 Saturday

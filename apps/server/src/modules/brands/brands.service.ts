@@ -8,6 +8,7 @@ import { describeChanges, type RequestContext, writeAudit } from '../../platform
 import { nameJson } from '../../platform/creator.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import { matchesSearch } from '../../platform/listing.ts';
+import { shopDayOf } from '../../platform/period.ts';
 import { registerTrashKind } from '../../platform/trash.ts';
 import { assertNameFree } from '../../platform/unique-name.ts';
 import { countBatchesUsing } from '../stock/stock.references.ts';
@@ -45,7 +46,7 @@ export function brandQuery(db: Database, search: string | undefined, timeZone: s
       'b.created_at',
       nameJson('p').as('product'),
       nameJson('creator').as('user'),
-      sql<string>`to_char(b.created_at AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`.as('formatted_created_at'),
+      shopDayOf('b.created_at', timeZone).as('formatted_created_at'),
     ])
     .where('b.deleted_at', 'is', null)
     .where('p.deleted_at', 'is', null);

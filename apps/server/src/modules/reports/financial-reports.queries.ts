@@ -8,7 +8,7 @@ import { type AliasedRawBuilder, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import { matchesSearch } from '../../platform/listing.ts';
-import type { Period } from '../../platform/period.ts';
+import { type Period, shopDayOf } from '../../platform/period.ts';
 import { expensesByCategory, totalExpenses } from '../expenses/expenses.queries.ts';
 import { totalWriteOffCost } from '../stock/adjustments.queries.ts';
 import { keptFigures } from '../stock/stock-totals.ts';
@@ -42,9 +42,6 @@ const totalsIn = (db: Database, period: Period) =>
   );
 type SaleTotalsRow = Omit<Selectable<DB['sale_totals']>, 'slot'>;
 
-/** A slot's shop day, as the reports name days. */
-const slotDay = (timeZone: string) => sql<string>`to_char(t.slot AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`;
-
 const total = (expression: string) => sql<number>`coalesce(sum(${sql.raw(expression)}), 0)::bigint`;
 
 /**
@@ -77,7 +74,11 @@ function perShopDay<Figure extends string>(
   figures: AliasedRawBuilder<number, Figure>[],
 ) {
   const perDay = slotsIn(db, period)
-    .select([slotDay(timeZone).as('day'), sql<number>`sum(t.sales_count)::int`.as('sales_count'), ...figures])
+    .select([
+      shopDayOf('t.slot', timeZone).as('day'),
+      sql<number>`sum(t.sales_count)::int`.as('sales_count'),
+      ...figures,
+    ])
     .groupBy(sql`1`);
   return db.selectFrom(perDay.as('d')).selectAll().orderBy(sql`d.day`, 'desc');
 }

@@ -8,7 +8,7 @@ import { brandJson, brandName } from '../../platform/brand-name.ts';
 import { nameJson, unitJson } from '../../platform/creator.ts';
 import { notFound } from '../../platform/errors.ts';
 import { likePattern, matchesSearch, type PageOptions, type Seek } from '../../platform/listing.ts';
-import { addDays, startOfShopDay, withinShopDays } from '../../platform/period.ts';
+import { addDays, shopDayOf, startOfShopDay, withinShopDays } from '../../platform/period.ts';
 import { isRecordNumber } from '../../platform/tokens.ts';
 import { DAY_MS, LEVELS, type Level, nextMonth, type Span, spanRows, spansOf } from '../reports/sale-totals-levels.ts';
 import { saleTillDetails } from './sale-till.queries.ts';
@@ -185,7 +185,7 @@ export function salesFileQuery(db: Database, timeZone: string, filter: SalesFilt
     'sa.returned_amount',
     'sa.payment_method',
     sql<string[] | null>`CASE WHEN NOT (${paidByOneMethod}) THEN ${methodsPaid} END`.as('payment_methods'),
-    sql<string>`to_char(sa.created_at AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`.as('created_at'),
+    shopDayOf('sa.created_at', timeZone).as('created_at'),
     nameJson('creator').as('user'),
   ]);
 }
