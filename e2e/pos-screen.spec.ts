@@ -4,6 +4,7 @@ import { DEMO_CASHIER } from '../apps/server/src/db/seed/demo.ts';
 import {
   apiCall,
   collectErrors,
+  mainMenu,
   menuLink,
   type RunningApp,
   signedInPage,
@@ -119,6 +120,23 @@ describe('the POS layout', () => {
       // Once the layout has settled at the new width (the menu slides, the grid reflows).
       await expect.poll(async () => ({ width, cut: await cutLabels(page) })).toEqual({ width, cut: [] });
     }
+    await page.close();
+  });
+
+  it("builds a phone's menu when it is opened, not with every page", async () => {
+    const page = await cashierPage({ width: 390, height: 844 });
+    const menuChunks: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/menu-[^/]*\.js$/.test(request.url())) menuChunks.push(request.url());
+    });
+    await page.getByRole('button', { name: 'Toggle menu' }).waitFor();
+    // Built with the page, the menu came once the browser was idle: at the latest a second after the page showed.
+    await page.waitForTimeout(2_000);
+    expect(menuChunks).toEqual([]);
+    expect(await mainMenu(page).getByRole('link').count()).toBe(0);
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    await menuLink(page, 'POS').waitFor();
+    expect(menuChunks).toHaveLength(1);
     await page.close();
   });
 

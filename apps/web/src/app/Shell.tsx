@@ -1,5 +1,16 @@
-import { ActionIcon, AppShell, Burger, Group, Image, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import {
+  ActionIcon,
+  AppShell,
+  Burger,
+  Group,
+  Image,
+  Menu,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  useMantineTheme,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -12,6 +23,7 @@ import { BackupFailureBanner } from '../features/backups/BackupFailureBanner.tsx
 import { ConnectionIndicator } from '../offline/ConnectionIndicator.tsx';
 import { rememberedRole, rememberRole } from '../platform/session-storage.ts';
 import { startWhenIdle } from '../platform/start-when-idle.ts';
+import { useOnceTrue } from '../platform/use-once-true.ts';
 import { useStoredState } from '../platform/use-stored-state.ts';
 import { afterNextPaint, whenIdle } from '../platform/when-idle.ts';
 import { MainMenu } from './MainMenu.tsx';
@@ -34,6 +46,13 @@ export function Shell() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const confirmLogout = useLogout();
+  // The menu's links are built the first time the menu shows, then kept. A phone's menu starts closed: built anyway,
+  // its some 800 components and 300 elements were a task of their own and a layout of the whole menu after the
+  // screen had painted, on every reload (bench/measurements.md). Read at once, not in an effect, as the layout reads it.
+  const isWide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.sm})`, undefined, {
+    getInitialValueInEffect: false,
+  });
+  const isMenuBuilt = useOnceTrue(isWide ? opened : isPhoneMenuOpen);
 
   useEffect(() => {
     if (me.data?.role_name) rememberRole(me.data.role_name);
@@ -168,7 +187,7 @@ export function Shell() {
         <Text size="xs" c="dimmed" tt="uppercase" fw={700} px="sm" py={6}>
           {me.data?.role_name ?? rememberedRole() ?? ''}
         </Text>
-        <MainMenu can={can} />
+        {isMenuBuilt && <MainMenu can={can} />}
       </AppShell.Navbar>
 
       <AppShell.Main>

@@ -11,7 +11,6 @@ import '@mantine/core/styles/Popover.layer.css';
 import '@mantine/core/styles/ActionIcon.layer.css';
 import '@mantine/core/styles/ModalBase.layer.css';
 import '@mantine/core/styles/Accordion.layer.css';
-import '@mantine/core/styles/Kbd.layer.css';
 import '@mantine/core/styles/Menu.layer.css';
 import '@mantine/core/styles/AppShell.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';

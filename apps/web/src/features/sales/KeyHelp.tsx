@@ -1,5 +1,5 @@
-import { Group, Kbd, Text } from '@mantine/core';
 import { Fragment } from 'react';
+import classes from './KeyHelp.module.css';
 
 /** Each entry: the combinations that do it (a combination's keys pressed together), and what they do. */
 const KEYS: [combos: string[][], meaning: string][] = [
@@ -11,26 +11,29 @@ const KEYS: [combos: string[][], meaning: string][] = [
   [[['Esc']], 'close a dialog'],
 ];
 
-/** The short list of the till's keys, always in view under the search box (one line on a laptop). */
+/**
+ * The short list of the till's keys, always in view under the search box (one line on a laptop). Plain elements: as
+ * Mantine's Group, Text and Kbd it was some 90 components of static text in the task that shows the till.
+ */
 export function KeyHelp() {
   return (
-    <Group gap="sm" component="ul" aria-label="Keyboard keys" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+    <ul className={classes.keys} aria-label="Keyboard keys">
       {KEYS.map(([combos, meaning]) => (
-        <Text component="li" size="xs" c="dark.4" key={meaning}>
+        <li key={meaning}>
           {combos.map((keys, i) => (
             <Fragment key={keys.join('+')}>
               {i > 0 && ' / '}
               {keys.map((k, j) => (
                 <Fragment key={k}>
                   {j > 0 && '+'}
-                  <Kbd size="xs">{k}</Kbd>
+                  <kbd className={classes.key}>{k}</kbd>
                 </Fragment>
               ))}
             </Fragment>
           ))}{' '}
           {meaning}
-        </Text>
+        </li>
       ))}
-    </Group>
+    </ul>
   );
 }

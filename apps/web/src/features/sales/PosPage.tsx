@@ -37,6 +37,7 @@ import { confirmAction } from '../../components/confirm.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { LocalCopyAge } from '../../offline/LocalCopyAge.tsx';
 import { queueOfflineSale } from '../../offline/offline-sale.ts';
+import { useOnceTrue } from '../../platform/use-once-true.ts';
 import { useStoredState } from '../../platform/use-stored-state.ts';
 import { withLeadingZero } from '../profile/phone.ts';
 import { CartTable } from './CartTable.tsx';
@@ -507,13 +508,6 @@ export function PosPage() {
       )}
     </>
   );
-}
-
-/** True from the first render `condition` is true, on. */
-function useOnceTrue(condition: boolean) {
-  const [once, setOnce] = useState(condition);
-  if (condition && !once) setOnce(true);
-  return once || condition;
 }
 
 const noAnswerReason = (err: unknown) => {

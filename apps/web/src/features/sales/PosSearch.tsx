@@ -3,6 +3,7 @@ import { Alert, Button, Group, Loader, Paper, ScrollArea, Stack, Text, TextInput
 import { useDebouncedValue, useMergedRef } from '@mantine/hooks';
 import { type Ref, useEffect, useRef, useState } from 'react';
 import { useFetchPosSearch, usePosSearch } from '../../api/sales.ts';
+import { useOnceTrue } from '../../platform/use-once-true.ts';
 import { afterNextPaint } from '../../platform/when-idle.ts';
 import { CameraScanDialog } from './CameraScanDialog.tsx';
 import { type CartLine, lineFromHit } from './cart.ts';
@@ -45,6 +46,8 @@ const exactHit = (hits: PosSearchHit[], q: string) =>
 export function PosSearch({ onAdd, onStep, inputRef }: Props) {
   const [text, setText] = useState('');
   const [scanning, setScanning] = useState(false);
+  // The camera's dialog is put in the page the first time it opens, not in the task that shows the till.
+  const scannedOnce = useOnceTrue(scanning);
   const ownInput = useRef<HTMLInputElement>(null);
   const input = useMergedRef(inputRef, ownInput);
   // Focused once the till has painted, unless the cashier has put the cursor in another field meanwhile. Focusing
@@ -136,12 +139,14 @@ export function PosSearch({ onAdd, onStep, inputRef }: Props) {
           Scan
         </Button>
       </Group>
-      <CameraScanDialog
-        opened={scanning}
-        onClose={() => setScanning(false)}
-        onClosed={() => ownInput.current?.focus()}
-        onCode={(code) => void choose(code, -1)}
-      />
+      {scannedOnce && (
+        <CameraScanDialog
+          opened={scanning}
+          onClose={() => setScanning(false)}
+          onClosed={() => ownInput.current?.focus()}
+          onCode={(code) => void choose(code, -1)}
+        />
+      )}
       {message && (
         <Alert color="orange" role="alert" withCloseButton onClose={() => setMessage(undefined)} py="xs">
           {message}
