@@ -123,6 +123,13 @@ const SHARED_INDEX = /\/packages\/shared\/src\/index\.ts$/;
  */
 export const API_ADDRESSES = 'virtual:contract-addresses/api';
 
+/**
+ * Babel's object helpers, which a library under the till's fields (the notice's growing text box) and one under the
+ * notices (their transitions) both import. Left with the notices in `ui-dialogs`, they made the till fetch that chunk,
+ * 6.7 KB of brotli, before it could show.
+ */
+const BABEL_HELPERS = /\/node_modules\/@babel\/runtime\//;
+
 /** What positions the frame's menus, tooltips and popovers: a third of its code, fetched beside the rest. */
 const POSITIONING = /\/node_modules\/@floating-ui\//;
 
@@ -181,6 +188,8 @@ export function chunkOf(id: string, meta: ManualChunkMeta): string | undefined {
   if (!LIBRARY.test(id) || id.endsWith('.css')) return undefined;
   if (reached.atStart.has(id)) return 'libs-start';
   if (reached.inFrame.has(id)) return POSITIONING.test(id) ? 'ui-positioning' : 'ui';
+  // With the frame's components, which every signed-in screen loads first: the till and the notices both use them.
+  if (BABEL_HELPERS.test(id) && reached.inTill.has(id)) return 'ui';
   // The till's components apart from the other screens': it fetched every screen's (multi-selects, password and file
   // fields, grids) in `ui-screens`, 8 KB of gzip it does not use.
   if (reached.inTill.has(id) && UI_LIBRARIES.test(id)) return 'ui-till';

@@ -185,7 +185,7 @@ function staticClosure(bundle: OutputBundle, fileName: string, seen = new Set<st
  * entry, the app's chunk (main.tsx, loaded on every page) or the sign-in form's imports a ui chunk; when the app's
  * chunks include the sign-in form's or the form library (`forms`); when the first page's chunks hold zod; or when
  * the entry (boot.ts) imports any chunk. The chunks of the signed-in frame, the dashboard and the till must hold
- * neither zod nor the sign-in form's code either.
+ * neither zod nor the sign-in form's code either, nor import the dialogs' components (`ui-dialogs`).
  */
 function firstPageWithoutUi(): Plugin {
   return {
@@ -234,6 +234,9 @@ function firstPageWithoutUi(): Plugin {
         if (zod) this.error(`${file}, loaded by the frame or the till, holds ${zod}: a file it imports uses a schema`);
         if (/(^|\/)(forms|sign-in)-/.test(file))
           this.error(`the frame or the till loads ${file}, the sign-in form's code`);
+        // The dialogs' and notices' components come once the screen has painted (app/Overlays.tsx).
+        if (/(^|\/)ui-dialogs-/.test(file))
+          this.error(`the frame or the till loads ${file} before it shows: a library file it uses is in ui-dialogs`);
       }
     },
   };
