@@ -126,7 +126,7 @@ export const API_ADDRESSES = 'virtual:contract-addresses/api';
 /**
  * Babel's object helpers, which a library under the till's fields (the notice's growing text box) and one under the
  * notices (their transitions) both import. Left with the notices in `ui-dialogs`, they made the till fetch that chunk,
- * 6.7 KB of brotli, before it could show.
+ * 5.7 KB of brotli, before it could show.
  */
 const BABEL_HELPERS = /\/node_modules\/@babel\/runtime\//;
 

@@ -19,7 +19,8 @@ const loadMenu = () => {
 /**
  * The left menu's links, those whose key the user holds (`can`). Some fifty menu links are the largest part of the
  * signed-in frame, and the page comes first: they are fetched and render once the shell and the page are on screen
- * and the browser is idle, in a pass React splits into short slices (on a phone the menu starts closed anyway).
+ * and the browser is idle, in a pass React splits into short slices. A phone's menu starts closed: the shell puts
+ * this in the page the first time it opens.
  * Memoized on the keys, so the shell's other updates (user, branding) do not render them again.
  */
 export const MainMenu = memo(function MainMenu({ can }: { can: (key: PermissionKey | undefined) => boolean }) {

@@ -47,8 +47,8 @@ export function Shell() {
   const client = useQueryClient();
   const confirmLogout = useLogout();
   // The menu's links are built the first time the menu shows, then kept. A phone's menu starts closed: built anyway,
-  // its some 800 components and 300 elements were a task of their own and a layout of the whole menu after the
-  // screen had painted, on every reload (bench/measurements.md). Read at once, not in an effect, as the layout reads it.
+  // it was some 800 components and 300 elements added after every reload for nothing (bench/measurements.md). The
+  // width is read at once, not in an effect, as the layout reads it.
   const isWide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.sm})`, undefined, {
     getInitialValueInEffect: false,
   });
