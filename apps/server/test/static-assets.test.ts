@@ -76,6 +76,27 @@ describe('the built web client', () => {
     }
   });
 
+  it('answers a HEAD of a client route as its GET, without the page', async () => {
+    const res = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: number }>(
+      (resolve, reject) => {
+        http
+          .request(`${t.url}/stockupdate/12`, { method: 'HEAD' }, (answer) => {
+            let bytes = 0;
+            answer.on('data', (c: Buffer) => {
+              bytes += c.length;
+            });
+            answer.on('end', () => resolve({ status: answer.statusCode ?? 0, headers: answer.headers, bytes }));
+          })
+          .on('error', reject)
+          .end();
+      },
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.bytes).toBe(0);
+  });
+
   it('answers 404 for a missing asset or API call instead of the page', async () => {
     const asset = await get(`${t.url}/assets/index-Gone1234.js`, 'br');
     expect(asset.status).toBe(404);

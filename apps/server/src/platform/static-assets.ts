@@ -23,7 +23,9 @@ export async function serveWebApp(app: FastifyInstance, webRoot: string) {
     },
   });
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api') && !request.url.startsWith('/assets/');
+    // A HEAD (an uptime check, a proxy's probe) is answered as the GET it stands for, without the body.
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    const isPage = isRead && !request.url.startsWith('/api') && !request.url.startsWith('/assets/');
     if (isPage) return reply.sendFile('index.html');
     return reply.code(404).send({ success: false, message: 'Not found.' });
   });
