@@ -364,10 +364,11 @@ async function get(pathAndQuery: string): Promise<any> {
 }
 
 /**
- * Calls of a row's first address before it is measured. A route's code runs unoptimized over its first calls after a
- * start, until V8 has compiled it (the first 50 calls of /productlist on a freshly started server at scale 10: p95 12
- * ms, three calls over 10 ms; the next 50: p95 4.7 ms, none): one warm-up call measured that, not the route. The row's
- * other addresses are not asked before, so a search's first call of each text is still measured.
+ * Calls of a row's first address before it is measured. A route's first calls after a start are slower (its code not
+ * yet optimized by V8, the database connections' caches not yet filled): the first 50 calls of /productlist on a
+ * freshly started server at scale 10 had a p95 of 12 ms, three calls over 10 ms; the next 50 a p95 of 4.7 ms, none.
+ * One warm-up call measured the start, not the route. The row's other addresses are not asked before, so a search's
+ * first call of each text is still measured.
  */
 const WARM_UP_CALLS = 20;
 
