@@ -140,6 +140,37 @@ describe('the POS layout', () => {
     await page.close();
   });
 
+  it("asks for the dialogs' code and the local copy once the till has painted, not while its code is coming", async () => {
+    // No service worker: it would answer the till's code from its copy, out of the test's reach.
+    const page = await signedInPage(browser, app.url, DEMO_CASHIER, {
+      viewport: { width: 1366, height: 768 },
+      serviceWorkers: 'block',
+    });
+    const waitingWork: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/assets\/Overlays-[^/]*\.js$/.test(pathname)) waitingWork.push('dialogs');
+      if (pathname === '/api/possnapshot') waitingWork.push('local copy');
+    });
+    let releaseTill = () => {};
+    const tillReleased = new Promise<void>((resolve) => {
+      releaseTill = resolve;
+    });
+    await page.route(/\/assets\/till-[^/]*\.js$/, async (route) => {
+      await tillReleased;
+      await route.continue();
+    });
+    await page.goto(`${app.url}/salespos`);
+    // The frame has painted around the till's place; asked then, they shared the till's network.
+    await page.getByRole('button', { name: 'Toggle menu' }).waitFor();
+    await page.waitForTimeout(1_500);
+    expect(waitingWork).toEqual([]);
+    releaseTill();
+    await page.getByRole('textbox', { name: 'Find item' }).waitFor();
+    await expect.poll(() => waitingWork.sort()).toEqual(['dialogs', 'local copy']);
+    await page.close();
+  });
+
   it('keeps the total and Process Sale on a phone screen from the top of the page to the bottom', async () => {
     const page = await cashierPage({ width: 390, height: 844 });
     await page.getByRole('button', { name: 'Toggle menu' }).click();

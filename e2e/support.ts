@@ -95,7 +95,7 @@ export async function stopAll(app: RunningApp | undefined, browser: Browser | un
   await app?.stop();
 }
 
-interface SignedInPageOptions extends Pick<BrowserContextOptions, 'acceptDownloads' | 'viewport'> {
+interface SignedInPageOptions extends Pick<BrowserContextOptions, 'acceptDownloads' | 'viewport' | 'serviceWorkers'> {
   /** The default timeout of the page's steps; 10 s unless told. */
   timeout?: number;
   /** Runs on the new page before signing in (listeners that must see the sign-in too). */

@@ -1,7 +1,7 @@
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
-import { overlaysShown } from './overlays-gate.ts';
+import { overlaysShown } from '../platform/overlays-gate.ts';
 
 /**
  * Where the dialogs opened with `modals.*` and the notices of `notifications.show` appear. Mounted beside the pages

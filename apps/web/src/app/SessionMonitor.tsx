@@ -1,19 +1,15 @@
 import { countOf, SESSION_CHECK_INTERVAL_MS, SESSION_WARNING_MINUTES } from '@duka/shared';
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { checkSession } from '../api/auth.ts';
 import { ApiError } from '../api/client.ts';
+import { openDialog } from '../components/dialogs.ts';
 import { clearSession } from '../platform/session-storage.ts';
-import { whenOverlaysShown } from './overlays-gate.ts';
 
 /** A message in a dialog, once the dialogs are there to show it. */
-async function say(text: string) {
-  await whenOverlaysShown();
-  modals.open({ title: 'Session', children: <Text>{text}</Text> });
-}
+const say = (text: string) => openDialog({ title: 'Session', children: <Text>{text}</Text> });
 
 // Every 5 minutes: warn when fewer than 5 minutes remain; when the server says the session has ended, say so and sign out
 // (no confirmation, and not marked as a voluntary logout).

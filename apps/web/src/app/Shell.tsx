@@ -18,18 +18,22 @@ import { useMe } from '../api/auth.ts';
 import { subscribeUnauthenticated } from '../api/client.ts';
 import { usePermissions } from '../api/permissions.ts';
 import { useBranding } from '../api/settings.ts';
+import { ScreenPaintedContext } from '../components/lazy-page.tsx';
 import { PinIcon } from '../components/PinIcon.tsx';
 import { BackupFailureBanner } from '../features/backups/BackupFailureBanner.tsx';
 import { ConnectionIndicator } from '../offline/ConnectionIndicator.tsx';
+import { wantOverlays } from '../platform/overlays-gate.ts';
+import { screenPainted, screenShownAnyway, whenScreenShown } from '../platform/screen-shown.ts';
 import { rememberedRole, rememberRole } from '../platform/session-storage.ts';
-import { startWhenIdle } from '../platform/start-when-idle.ts';
+import { startAfterScreen } from '../platform/start-after-screen.ts';
 import { useOnceTrue } from '../platform/use-once-true.ts';
 import { useStoredState } from '../platform/use-stored-state.ts';
-import { afterNextPaint, whenIdle } from '../platform/when-idle.ts';
 import { MainMenu } from './MainMenu.tsx';
-import { wantOverlays } from './overlays-gate.ts';
 import { SessionMonitor } from './SessionMonitor.tsx';
 import { useLogout } from './use-logout.ts';
+
+/** When the work that waits for the screen starts if no lazy screen has painted by then (platform/screen-shown.ts). */
+const SCREEN_SHOWN_AT_THE_LATEST_MS = 5_000;
 
 // The signed-in layout: top bar, left menu filtered by permission, page, footer.
 export function Shell() {
@@ -57,14 +61,14 @@ export function Shell() {
   useEffect(() => {
     if (me.data?.role_name) rememberRole(me.data.role_name);
   }, [me.data?.role_name]);
-  // The dialogs and notices come once the frame and its screen have painted (overlays-gate.ts), or at the latest when
-  // the browser is idle (a hidden tab paints nothing).
+  // The dialogs and notices, like the background work below, come once the screen has shown (ScreenPaintedContext,
+  // below, tells of its paint), not with the frame alone.
   useEffect(() => {
-    const cancelPaint = afterNextPaint(wantOverlays);
-    const cancelIdle = whenIdle(wantOverlays);
+    const timer = setTimeout(screenShownAnyway, SCREEN_SHOWN_AT_THE_LATEST_MS);
+    const cancelOverlays = whenScreenShown(wantOverlays);
     return () => {
-      cancelPaint();
-      cancelIdle();
+      clearTimeout(timer);
+      cancelOverlays();
     };
   }, []);
 
@@ -85,7 +89,7 @@ export function Shell() {
   useEffect(
     () =>
       canSell
-        ? startWhenIdle(() => import('../offline/catalogue.ts').then((module) => module.startCatalogueRefresh()))
+        ? startAfterScreen(() => import('../offline/catalogue.ts').then((module) => module.startCatalogueRefresh()))
         : undefined,
     [canSell],
   );
@@ -94,7 +98,7 @@ export function Shell() {
   useEffect(
     () =>
       userId
-        ? startWhenIdle(() => import('../offline/sender.ts').then((module) => module.startOutboxSender(userId)))
+        ? startAfterScreen(() => import('../offline/sender.ts').then((module) => module.startOutboxSender(userId)))
         : undefined,
     [userId],
   );
@@ -193,7 +197,9 @@ export function Shell() {
       <AppShell.Main>
         <SessionMonitor />
         <BackupFailureBanner />
-        <Outlet />
+        <ScreenPaintedContext value={screenPainted}>
+          <Outlet />
+        </ScreenPaintedContext>
       </AppShell.Main>
 
       <AppShell.Footer className="no-print">

@@ -20,8 +20,8 @@ import { AccessDenied } from '../components/AccessDenied.tsx';
 import { lazyPage, type Preloadable } from '../components/lazy-page.tsx';
 import { PageLoader } from '../components/PageLoader.tsx';
 import { askDashboardEarly } from '../features/dashboard/dashboard-query.ts';
+import { useOverlaysWanted } from '../platform/overlays-gate.ts';
 import { readToken } from '../platform/session-storage.ts';
-import { useOverlaysWanted } from './overlays-gate.ts';
 import { RequirePermission } from './RequirePermission.tsx';
 
 // Every screen comes in its own chunk, loaded when first opened, and so do the signed-in

@@ -1,7 +1,7 @@
-import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { logout } from '../api/auth.ts';
+import { openConfirmDialog, openDialog } from '../components/dialogs.ts';
 import { count as outboxCount } from '../offline/outbox.ts';
 import { clearSession, markVoluntaryLogout } from '../platform/session-storage.ts';
 
@@ -13,13 +13,13 @@ export function useLogout() {
     // Sales made offline are sent under this user's session: signing out now would strand them.
     const waiting = await outboxCount().catch(() => 0);
     if (waiting > 0) {
-      modals.open({
+      void openDialog({
         title: 'Sales not yet sent',
         children: `${waiting} ${waiting === 1 ? 'sale made offline has' : 'sales made offline have'} not reached the server yet. Stay signed in until the connection returns and they are sent.`,
       });
       return;
     }
-    modals.openConfirmModal({
+    void openConfirmDialog({
       title: 'Logout',
       children: 'Are you sure you want to logout?',
       labels: { confirm: 'Logout', cancel: 'Cancel' },

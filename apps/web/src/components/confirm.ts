@@ -1,9 +1,9 @@
-import { modals } from '@mantine/modals';
+import { openConfirmDialog } from './dialogs.ts';
 
 /** A yes/no question before a destructive action; resolves true when confirmed. */
 export function confirmAction(message: string, { title = 'Please confirm', confirmLabel = 'Yes', danger = true } = {}) {
   return new Promise<boolean>((resolve) => {
-    modals.openConfirmModal({
+    void openConfirmDialog({
       title,
       children: message,
       labels: { confirm: confirmLabel, cancel: 'Cancel' },

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type ComponentType, Suspense, use } from 'react';
+import { type ComponentType, createContext, Suspense, use, useContext, useEffect } from 'react';
+import { afterNextPaint } from '../platform/when-idle.ts';
 import { PageLoader } from './PageLoader.tsx';
 
 type ComponentKeys<M> = { [K in keyof M]: M[K] extends ComponentType<any> ? K : never }[keyof M];
@@ -16,6 +17,12 @@ const loadAllStyles = () => {
   allStyles ??= import('./all-styles.ts');
   return allStyles;
 };
+
+/**
+ * Called once a lazy screen has painted for the first time: the signed-in frame fetches what can wait for its screen
+ * (Shell.tsx). A screen outside it tells no one.
+ */
+export const ScreenPaintedContext = createContext<() => void>(() => {});
 
 /** A promise React's `use` reads at once once it has settled (React marks a thenable's state in these fields). */
 type Tracked<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
@@ -52,6 +59,8 @@ export function lazyPage<M, K extends ComponentKeys<M>>(
   };
   function Loaded(props: object) {
     const Page = use(preload() as Promise<ComponentType<any>>);
+    const onPainted = useContext(ScreenPaintedContext);
+    useEffect(() => afterNextPaint(onPainted), [onPainted]);
     return <Page {...props} />;
   }
   function LazyPage(props: object) {

@@ -1,11 +1,11 @@
 import { formatDay, formatMoney, formatQuantity, formatTime } from '@duka/shared';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useMe } from '../api/auth.ts';
 import { ApiError, errorMessage } from '../api/client.ts';
 import { discardRefusedSale } from '../api/sales.ts';
+import { openConfirmDialog } from '../components/dialogs.ts';
 import { type OfflineSale, offlineTotals } from './offline-sale.ts';
 import { clearRefusal, list, remove, subscribe } from './outbox.ts';
 
@@ -41,7 +41,7 @@ function RefusedSaleCard({ sale, isMine }: { sale: OfflineSale; isMine: boolean 
   const totals = offlineTotals(sale.payload);
   const made = `${formatDay(sale.made_at)} ${formatTime(sale.made_at)}`;
   const confirmDiscard = () =>
-    modals.openConfirmModal({
+    void openConfirmDialog({
       title: 'Discard this sale?',
       children: `The sale made at ${made} (UGX ${formatMoney(totals.total_amount)}) will never be recorded. If the customer took the goods, enter the sale by hand. The activity log keeps a note of the discard.`,
       labels: { confirm: 'Discard sale', cancel: 'Cancel' },

@@ -3,15 +3,14 @@ import { Alert, Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import { useBackups } from '../../api/backups.ts';
 import { usePermissions } from '../../api/permissions.ts';
-import { useIdleReached } from '../../platform/when-idle.ts';
+import { useScreenShown } from '../../platform/screen-shown.ts';
 import { describeTime } from './backup-text.ts';
 
 export function BackupFailureBanner() {
   const { can } = usePermissions();
   const allowed = can('backupSettings');
-  // Asked once the screen under it is on show: its request does not delay the screen's.
-  const isIdle = useIdleReached();
-  const backups = useBackups(allowed && isIdle);
+  // Asked once the screen under it has shown: its request does not delay the screen's.
+  const backups = useBackups(allowed && useScreenShown());
   const failure = allowed ? backups.data?.last_failure : undefined;
   if (!failure) return null;
   return (

@@ -2,12 +2,12 @@
 // signs out (the restore ended every session) with a message on the sign-in page.
 import type { BackupRow } from '@duka/shared';
 import { Alert, Button, Group, Modal, PasswordInput, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useRestoreBackup } from '../../api/backups.ts';
 import { errorMessage } from '../../api/client.ts';
+import { openDialog } from '../../components/dialogs.ts';
 import { clearSession } from '../../platform/session-storage.ts';
 import { describeTime } from './backup-text.ts';
 
@@ -40,7 +40,7 @@ export function RestoreDialog({ target, onClose }: { target: RestoreTarget | nul
       close();
       clearSession();
       client.clear();
-      modals.open({ title: 'Backup restored', children: <Text>{answer.message} Sign in again.</Text> });
+      void openDialog({ title: 'Backup restored', children: <Text>{answer.message} Sign in again.</Text> });
       navigate('/', { replace: true });
     } catch (err) {
       setError(errorMessage(err, 'The restore failed, and nothing was changed.'));

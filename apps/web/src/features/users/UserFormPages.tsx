@@ -1,7 +1,7 @@
 import { API } from 'virtual:contract-addresses';
 import { type CreatedUser, type UserShown, userCreateSchema, userUpdateSchema } from '@duka/shared';
 import { Code, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openDialog } from '../../components/dialogs.ts';
 import { RecordFieldsPage, type RecordFormSpec, type SaveAnswer } from '../../components/form/record-form.tsx';
 import { UserFields } from './UserForm.tsx';
 
@@ -13,7 +13,7 @@ const base = { label: 'User', listLabel: 'Users', list: '/userlist', refreshes: 
 /** The temporary password must be changed at first sign-in and is never shown again. */
 function showTemporaryPassword(answer: SaveAnswer, done: () => void) {
   const { temporary_password: password, email, mailed } = answer.data as CreatedUser;
-  modals.open({
+  void openDialog({
     title: 'User created',
     closeOnClickOutside: false,
     children: (

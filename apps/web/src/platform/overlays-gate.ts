@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 // Whether the dialogs and notices (app/Overlays.tsx, their own chunk) are wanted yet. The signed-in frame asks for
-// them once it has painted (Shell.tsx), and they stay from then on, after a sign-out too: mounted with
+// them once its screen has painted (Shell.tsx), and they stay from then on, after a sign-out too: mounted with
 // the first signed-in render, their code was fetched before the screen had painted, and on a slow phone network a
 // signed-in reload's screen waited for those requests' bytes and round trips. What they show is opened by a click
 // or by the session check, minutes later; a notice shown before is kept and appears then.
