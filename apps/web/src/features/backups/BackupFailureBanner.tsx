@@ -10,7 +10,8 @@ export function BackupFailureBanner() {
   const { can } = usePermissions();
   const allowed = can('backupSettings');
   // Asked once the screen under it has shown: its request does not delay the screen's.
-  const backups = useBackups(allowed && useScreenShown());
+  const isScreenShown = useScreenShown();
+  const backups = useBackups(allowed && isScreenShown);
   const failure = allowed ? backups.data?.last_failure : undefined;
   if (!failure) return null;
   return (
