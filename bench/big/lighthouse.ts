@@ -115,6 +115,10 @@ export async function measureLighthouse(
     { page: 'dashboard', url: `${base}/dashboard`, token },
     { page: 'POS', url: `${base}/salespos`, token },
   ].filter(({ page }) => !PAGES || PAGES.includes(page));
+  // Launched without it, Chromium's spawn error ended the process at once, leaving the bench's server running.
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(`no Chromium at ${CHROMIUM}: install Debian's chromium, or set CHROMIUM_PATH`);
+  }
   const figures: LighthouseFigure[] = [];
   for (const { page, url, token: session } of pages) {
     const results = [];
