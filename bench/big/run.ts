@@ -367,10 +367,11 @@ async function get(pathAndQuery: string): Promise<any> {
  * Calls of a row's first address before it is measured. A route's first calls after a start are slower (its code not
  * yet optimized by V8, the database connections' caches not yet filled): the first 50 calls of /productlist on a
  * freshly started server at scale 10 had a p95 of 12 ms, three calls over 10 ms; the next 50 a p95 of 4.7 ms, none.
- * One warm-up call measured the start, not the route. The row's other addresses are not asked before, so a search's
+ * After 20 calls, the 21st to the 25th were still slow, twice in two starts (9.5–22 ms, against a median of 2.2);
+ * after 50 or 100, none was (bench/measurements.md). The row's other addresses are not asked before, so a search's
  * first call of each text is still measured.
  */
-const WARM_UP_CALLS = 20;
+const WARM_UP_CALLS = 50;
 
 /** Median and p95 of `RUNS` sequential requests (fewer when they pass ROW_SECONDS), after the warm-up calls. */
 async function measure(call: string, paths: string | string[], goalMs: number) {
