@@ -22,8 +22,7 @@ import { ScreenPaintedContext } from '../components/lazy-page.tsx';
 import { PinIcon } from '../components/PinIcon.tsx';
 import { BackupFailureBanner } from '../features/backups/BackupFailureBanner.tsx';
 import { ConnectionIndicator } from '../offline/ConnectionIndicator.tsx';
-import { wantOverlays } from '../platform/overlays-gate.ts';
-import { screenPainted, screenShownAnyway, whenScreenShown } from '../platform/screen-shown.ts';
+import { screenPainted, screenShownAnyway } from '../platform/screen-shown.ts';
 import { rememberedRole, rememberRole } from '../platform/session-storage.ts';
 import { startAfterScreen } from '../platform/start-after-screen.ts';
 import { useOnceTrue } from '../platform/use-once-true.ts';
@@ -61,15 +60,11 @@ export function Shell() {
   useEffect(() => {
     if (me.data?.role_name) rememberRole(me.data.role_name);
   }, [me.data?.role_name]);
-  // The dialogs and notices, like the background work below, come once the screen has shown (ScreenPaintedContext,
-  // below, tells of its paint), not with the frame alone.
+  // The dialogs and notices (app/router.tsx), like the background work below, come once the screen has shown
+  // (ScreenPaintedContext, below, tells of its paint), not with the frame alone; at the latest after a few seconds.
   useEffect(() => {
     const timer = setTimeout(screenShownAnyway, SCREEN_SHOWN_AT_THE_LATEST_MS);
-    const cancelOverlays = whenScreenShown(wantOverlays);
-    return () => {
-      clearTimeout(timer);
-      cancelOverlays();
-    };
+    return () => clearTimeout(timer);
   }, []);
 
   useEffect(() => {

@@ -20,7 +20,7 @@ import { AccessDenied } from '../components/AccessDenied.tsx';
 import { lazyPage, type Preloadable } from '../components/lazy-page.tsx';
 import { PageLoader } from '../components/PageLoader.tsx';
 import { askDashboardEarly } from '../features/dashboard/dashboard-query.ts';
-import { useOverlaysWanted } from '../platform/overlays-gate.ts';
+import { useScreenShown } from '../platform/screen-shown.ts';
 import { readToken } from '../platform/session-storage.ts';
 import { RequirePermission } from './RequirePermission.tsx';
 
@@ -248,9 +248,9 @@ const OVERLAYS = (
   </Suspense>
 );
 
-/** Every page: the branding, and once a signed-in screen has shown the dialogs and notices (overlays-gate.ts). */
+/** Every page: the branding, and once a signed-in screen has shown the dialogs and notices (screen-shown.ts). */
 function Root() {
-  const hasOverlays = useOverlaysWanted();
+  const hasOverlays = useScreenShown();
   return (
     <>
       <Branding />
