@@ -12,9 +12,16 @@ export function readPosSnapshot(db: Database): Promise<PosSnapshotAnswer> {
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       const { rows: now } = await sql<{ taken_at: Date }>`SELECT now() AS taken_at`.execute(trx);
-      const batches = await trx
-        .selectFrom('stock_batches as s')
-        .innerJoin('products as p', 'p.id', 's.product_id')
+      // The batches the till may sell. The names they refer to are read by this same condition, not by a list of the
+      // ids read first: a chain's 200,000 products are more ids than a query may carry as parameters (65,535).
+      const sellable = () =>
+        trx
+          .selectFrom('stock_batches as s')
+          .innerJoin('products as p', 'p.id', 's.product_id')
+          .where('s.deleted_at', 'is', null)
+          .where('s.balance', '>', 0)
+          .where('p.deleted_at', 'is', null);
+      const batches = await sellable()
         .select([
           's.batch_number',
           's.product_id',
@@ -24,38 +31,43 @@ export function readPosSnapshot(db: Database): Promise<PosSnapshotAnswer> {
           's.balance',
           sql<string>`to_char(s.stock_date, 'YYYY-MM-DD')`.as('stock_date'),
         ])
-        .where('s.deleted_at', 'is', null)
-        .where('s.balance', '>', 0)
-        .where('p.deleted_at', 'is', null)
         .orderBy('s.product_id')
         .orderBy('s.stock_date')
         .orderBy('s.id')
         .execute();
-      // A batch without a brand refers to none (the till shows NO_BRAND).
-      const ids = (key: 'product_id' | 'brand_id' | 'measurement_id') => [
-        ...new Set(batches.flatMap((b) => (b[key] === null ? [] : [b[key]]))),
-      ];
-      const productIds = ids('product_id');
-      const brandIds = ids('brand_id');
-      const productUnits = productIds.length
-        ? await trx
-            .selectFrom('product_units')
-            .select(['product_id', 'measurement_id', 'factor', 'bulk_discount_percent'])
-            .where('product_id', 'in', productIds)
-            .orderBy('product_id')
-            .orderBy('factor')
-            .execute()
-        : [];
-      // The units' names too: a line in Tonnes is named Tonne.
-      const measurementIds = [...new Set([...ids('measurement_id'), ...productUnits.map((u) => u.measurement_id)])];
-      const [products, brands, measurements, customers] = await Promise.all([
-        productIds.length
-          ? trx.selectFrom('products').select(['id', 'name', 'barcode', 'sku']).where('id', 'in', productIds).execute()
-          : [],
-        brandIds.length ? trx.selectFrom('brands').select(['id', 'name']).where('id', 'in', brandIds).execute() : [],
-        measurementIds.length
-          ? trx.selectFrom('measurements').select(['id', 'name', 'plural']).where('id', 'in', measurementIds).execute()
-          : [],
+      const [products, brands, productUnits, measurements, customers] = await Promise.all([
+        trx
+          .selectFrom('products')
+          .select(['id', 'name', 'barcode', 'sku'])
+          .where('id', 'in', sellable().select('s.product_id'))
+          .execute(),
+        // A batch without a brand refers to none (the till shows NO_BRAND).
+        trx.selectFrom('brands').select(['id', 'name']).where('id', 'in', sellable().select('s.brand_id')).execute(),
+        trx
+          .selectFrom('product_units')
+          .select(['product_id', 'measurement_id', 'factor', 'bulk_discount_percent'])
+          .where('product_id', 'in', sellable().select('s.product_id'))
+          .orderBy('product_id')
+          .orderBy('factor')
+          .execute(),
+        // The units' names too: a line in Tonnes is named Tonne.
+        trx
+          .selectFrom('measurements')
+          .select(['id', 'name', 'plural'])
+          .where((eb) =>
+            eb.or([
+              eb('id', 'in', sellable().select('s.measurement_id')),
+              eb(
+                'id',
+                'in',
+                eb
+                  .selectFrom('product_units')
+                  .select('measurement_id')
+                  .where('product_id', 'in', sellable().select('s.product_id')),
+              ),
+            ]),
+          )
+          .execute(),
         // Those who may buy on account (a limit) and those whose balance a sale on account would meet (a debt or an
         // advance): a customer with neither could put nothing on account offline.
         trx
