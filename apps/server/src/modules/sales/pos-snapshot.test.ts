@@ -153,6 +153,27 @@ describe('GET /api/possnapshot', () => {
     expect(ids).not.toContain(trashed.id);
   });
 
+  it('is sent gzipped to a client that takes gzip, and plain to one that does not', async () => {
+    const asked = (encoding: string) =>
+      fetch(`${t.url}/api/possnapshot`, {
+        headers: { authorization: `Bearer ${cashier}`, 'accept-encoding': encoding },
+      });
+    const plain = await asked('identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const plainText = await plain.text();
+    for (const encoding of ['gzip', 'br;q=1, gzip;q=0.5', '*']) {
+      const zipped = await asked(encoding);
+      expect(zipped.headers.get('content-encoding'), encoding).toBe('gzip');
+      expect(zipped.headers.get('vary')).toBe('Accept-Encoding');
+      // fetch unzips the body: it is the same copy, bar the moment it was taken.
+      const copy = (await zipped.json()) as { data: PosSnapshot };
+      const { taken_at: _, ...rest } = copy.data;
+      const { taken_at: __, ...plainRest } = (JSON.parse(plainText) as { data: PosSnapshot }).data;
+      expect(rest).toEqual(plainRest);
+    }
+    expect((await asked('gzip;q=0, deflate')).headers.get('content-encoding')).toBeNull();
+  });
+
   it("carries a chain's catalogue: more products with stock than a query may carry parameters", async () => {
     // 70,000 products in stock, each with a batch: their ids outnumber the 65,535 parameters a query may carry, so
     // the names are read by the batches' own condition. Made in SQL, as a chain's data would be imported.
