@@ -398,6 +398,34 @@ async function measure(call: string, paths: string | string[], goalMs: number) {
 }
 
 /**
+ * The till's local copy (/possnapshot), as a till fetches it every few minutes: gzipped, three times, the median. Its
+ * size grows with the stock on hand, not with the history, so it has no ratio; at scale 10 it once failed outright.
+ */
+async function measureLocalCopy() {
+  const times: number[] = [];
+  let wire = 0;
+  let batches = 0;
+  for (let i = 0; i < 3; i++) {
+    const started = performance.now();
+    const res = await fetch(`${base}/api/possnapshot`, {
+      headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' },
+    });
+    const body = (await res.json()) as { data?: { batches: unknown[] } };
+    times.push(performance.now() - started);
+    if (res.status !== 200 || !body.data) throw new Error(`/api/possnapshot: ${res.status}`);
+    wire = Number(res.headers.get('content-length') ?? 0);
+    batches = body.data.batches.length;
+  }
+  times.sort((a, b) => a - b);
+  rows.push({
+    call: "the till's local copy, /possnapshot gzipped (median of 3)",
+    figure: `${fmtMs(times[1] as number)}, ${(wire / 1e6).toFixed(1)} MB, ${batches.toLocaleString('en')} batches`,
+    goal: '—',
+  });
+  progress(`  ${rows.at(-1)?.call}: ${rows.at(-1)?.figure}`);
+}
+
+/**
  * One export's time and the server's peak memory growth. With `perMillion` (the rows it holds, in millions) the time
  * goal is per million rows and the row's ratio compares that cost across scales: the whole history's file grows with
  * the history, and what must not grow is its cost a row.
@@ -920,6 +948,8 @@ async function measureApi() {
     threeLetters.map((w) => `/api/possearch?q=${w}`),
     8,
   );
+
+  await measureLocalCopy();
 
   progress('accounts');
   // Customer 1's statement holds ~2,500 sales on account and their payments at every scale (dataset.ts).
