@@ -17,24 +17,43 @@ function acceptsGzip(header: string | undefined): boolean {
   });
 }
 
+/** A copy read once, and gzipped at most once, for every request that shares it. */
+interface Copy {
+  json: string;
+  gzipped?: Promise<Buffer>;
+}
+
 // GET /api/possnapshot: what the till needs to keep selling offline, fetched in the background while online.
 export const posSnapshotRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db }) => {
+  // The copy being read, shared by the requests that arrive meanwhile. A chain's copy holds 460,000 batches: each
+  // reading takes ~500 MB of the server's memory for a few seconds, and six tills asking at once ran the server out
+  // of memory (bench/measurements.md, the till's local copy). Tills that ask together now get the same copy.
+  let reading: Promise<Copy> | undefined;
+  const readCopy = () => {
+    reading ??= readPosSnapshot(db)
+      .then((data) => {
+        // Sent as the JSON text it is: the answer's schema (the contract, checked by the API tests) would otherwise
+        // parse and copy tens of thousands of batches on every request before serializing them.
+        const answer = { success: true as const, data } satisfies ReturnOf<typeof API.sale.snapshot>;
+        return { json: JSON.stringify(answer) };
+      })
+      .finally(() => {
+        reading = undefined;
+      });
+    return reading;
+  };
+
   route(app, API.sale.snapshot, async (request, reply) => {
     // Prices and balances change with every sale: never kept by the browser or a proxy.
     reply.header('cache-control', 'no-store');
     reply.header('vary', 'Accept-Encoding');
-    // Sent as the JSON text it is: a big shop's copy holds tens of thousands of batches, which the answer's schema
-    // (the contract, checked by the API tests) would otherwise parse and copy on every request before serializing.
-    const answer = { success: true as const, data: await readPosSnapshot(db) } satisfies ReturnOf<
-      typeof API.sale.snapshot
-    >;
-    const json = JSON.stringify(answer);
     reply.type('application/json; charset=utf-8');
-    if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(json);
+    const copy = await readCopy();
+    if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(copy.json);
     // A busy shop's copy is 10 MB of JSON (a chain's 100 MB), fetched again every few minutes, often over mobile
     // data: gzip's fastest level sends an eighth of it (1.2 MB) for ~30 ms of a worker thread, off the event loop.
     // Its default level saves a further fifth for four times the CPU (bench/measurements.md, the till's local copy).
-    const body = await gzip(json, { level: zlib.constants.Z_BEST_SPEED });
-    return reply.header('content-encoding', 'gzip').send(body);
+    copy.gzipped ??= gzip(copy.json, { level: zlib.constants.Z_BEST_SPEED });
+    return reply.header('content-encoding', 'gzip').send(await copy.gzipped);
   });
 };

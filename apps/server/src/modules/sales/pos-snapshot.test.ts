@@ -174,6 +174,18 @@ describe('GET /api/possnapshot', () => {
     expect((await asked('gzip;q=0, deflate')).headers.get('content-encoding')).toBeNull();
   });
 
+  it('reads one copy for the tills that ask at the same time, and a new one for a till that asks after', async () => {
+    const takenAt = async () => {
+      const res = await t.call('GET', '/api/possnapshot', { token: cashier });
+      expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+      return (res.body.data as PosSnapshot).taken_at;
+    };
+    const together = await Promise.all([takenAt(), takenAt(), takenAt()]);
+    expect(new Set(together).size).toBe(1);
+    const after = await takenAt();
+    expect(Date.parse(after)).toBeGreaterThan(Date.parse(together[0] as string));
+  });
+
   it("carries a chain's catalogue: more products with stock than a query may carry parameters", async () => {
     // 70,000 products in stock, each with a batch: their ids outnumber the 65,535 parameters a query may carry, so
     // the names are read by the batches' own condition. Made in SQL, as a chain's data would be imported.
