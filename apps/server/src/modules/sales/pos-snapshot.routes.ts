@@ -27,7 +27,9 @@ interface Copy {
 export const posSnapshotRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { db }) => {
   // The copy being read, shared by the requests that arrive meanwhile. A chain's copy holds 460,000 batches: each
   // reading takes ~500 MB of the server's memory for a few seconds, and six tills asking at once ran the server out
-  // of memory (bench/measurements.md, the till's local copy). Tills that ask together now get the same copy.
+  // of memory (bench/measurements.md, the till's local copy). Tills that ask together now get the same copy: one
+  // that asks during a reading gets a copy begun up to a reading earlier (its `taken_at` says when), and its next
+  // refresh brings what changed since.
   let reading: Promise<Copy> | undefined;
   const readCopy = () => {
     reading ??= readPosSnapshot(db)
